@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+/**
+ * The APIs Lifeline talks to (spec application-behaviour §7). Each has its own base URL:
+ * - `member-integration`: `{DomainUrl}/api/member-integration`, bearer MemberIntegrationToken.
+ * - `member-integration-public`: `{DomainUrl}/api/member-integration-public`, no token.
+ * - `auth`: the authentication and member host (`authApiBase` of /config.json), bearer identity ID token.
+ * - `central`: the central service (`centralHost` of /config.json).
+ */
+export type ApiName = 'member-integration' | 'member-integration-public' | 'auth' | 'central';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One call of the contract: where it goes and the zod schemas of its request and response.
+ * `path` is relative to the API's base and may hold `{Field}` placeholders, filled from the request
+ * field of that name (URL-encoded). For GET the remaining request fields become the query string;
+ * for POST they are the JSON body.
+ */
+export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly api: ApiName;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+/** Declares a call of the contract; see {@link CallDef}. */
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  def: CallDef<Req, Res>,
+): CallDef<Req, Res> {
+  return def;
+}
+
+export type CallRequest<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallResponse<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** Placeholder names of a path template, e.g. `'/a/{Id}/{Second}'` → `['Id', 'Second']`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+}

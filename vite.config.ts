@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Server paths the Vite dev server forwards to the Lifeline server (`npm run dev`). */
+const SERVER_PATHS = [
+  '/api',
+  '/authapi',
+  '/identity',
+  '/central',
+  '/ingest',
+  '/docs',
+  '/brands',
+  '/config.json',
+  '/healthz',
+];
+
+const serverOrigin = process.env.LIFELINE_SERVER_ORIGIN ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  // amazon-cognito-identity-js reads `global` (TOOLCHAIN.md).
+  define: { global: 'globalThis' },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: serverOrigin }])),
+      '/socket.io': { target: serverOrigin, ws: true },
+    },
+  },
+});
