@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Server paths the Vite dev server forwards to the Lifeline server (`npm run dev`). */
@@ -14,10 +14,25 @@ const SERVER_PATHS = [
   '/healthz',
 ];
 
+/** Emits `build.json` ({ BuildTimestamp }, epoch ms) next to the SPA for the hourly build check (spec §7). */
+function buildInfo(): Plugin {
+  return {
+    name: 'lifeline-build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build.json',
+        source: JSON.stringify({ BuildTimestamp: Date.now() }),
+      });
+    },
+  };
+}
+
 const serverOrigin = process.env.LIFELINE_SERVER_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildInfo()],
   // amazon-cognito-identity-js reads `global` (TOOLCHAIN.md).
   define: { global: 'globalThis' },
   build: {

@@ -1,0 +1,30 @@
+// `npm start`: builds the web app and the server when their builds are missing or stale, then runs the
+// server (embedded PostgreSQL, the built SPA, the demo) in the foreground and forwards stop signals.
+import { spawn, spawnSync } from 'node:child_process';
+import { isStale } from './freshness.mjs';
+
+const WEB_INPUTS = ['src', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SERVER_INPUTS = ['server', 'src/api', 'package-lock.json', 'scripts/build-server.mjs'];
+
+function run(script) {
+  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (await isStale('dist/web/build.json', WEB_INPUTS)) {
+  console.log('Building the web app …');
+  run('build:web');
+}
+if (await isStale('dist/server/main.js', SERVER_INPUTS)) {
+  console.log('Building the server …');
+  run('build:server');
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

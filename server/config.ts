@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * How the server runs (ARCHITECTURE.md §2):
+ * - `embedded`: the default of `npm start` — embedded PostgreSQL (unless DATABASE_URL), the development
+ *   outbox and `/api/dev/*` endpoints, the live demo.
+ * - `production`: NODE_ENV=production — requires DATABASE_URL and real mail/SMS settings; no dev
+ *   endpoints, no demo, secure cookies and HSTS.
+ */
+export type ServerMode = 'embedded' | 'production';
+
+/**
+ * The label the SPA gets as `environment` in /config.json; it selects per-environment timings such as
+ * the inactivity logout (spec application-behaviour §9: 1440 min prod, 60 qa and dev, 120 local dev).
+ */
+export const DeploymentEnvironment = z.enum(['local', 'dev', 'qa', 'prod']);
+export type DeploymentEnvironment = z.infer<typeof DeploymentEnvironment>;
+
+const optionalUrl = z.url().optional();
+const port = z.coerce.number().int().min(0).max(65_535);
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** The environment variables the server reads, with their defaults (README "Environment"). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  LIFELINE_ENVIRONMENT: DeploymentEnvironment.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  MAP_STYLE_URL: optionalUrl,
+  CENTRAL_HOST: optionalUrl,
+  DEMO: flag.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMS_GATEWAY_URL: optionalUrl,
+  CONTACT_US_URL: z.url().default('https://lifeline.example/contact'),
+  HELP_URL: z.url().default('https://lifeline.example/help'),
+  FIND_OUT_MORE_URL: z.url().default('https://lifeline.example/'),
+  SHOP_URL: z.url().default('https://lifeline.example/shop'),
+});
+
+/** The validated server configuration, built once at start by {@link loadConfig}. */
+export interface ServerConfig {
+  readonly mode: ServerMode;
+  readonly environment: DeploymentEnvironment;
+  readonly host: string;
+  /** TCP port; 0 picks a free one (tests). */
+  readonly port: number;
+  /** Absolute path of the data directory (embedded PostgreSQL, lock file). */
+  readonly dataDir: string;
+  /** External PostgreSQL; when absent the embedded one is started in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  /** The public origin of this server, e.g. `https://eu.lifeline.example`; defaults to http://HOST:PORT. */
+  readonly publicUrl: string | undefined;
+  readonly logLevel: string;
+  /** Largest accepted request body, bytes. */
+  readonly bodyLimitBytes: number;
+  readonly mapStyleUrl: string | undefined;
+  readonly centralHost: string | undefined;
+  /** Whether the live demo replays real GPS tracks (embedded mode only). */
+  readonly demo: boolean;
+  /** Whether `/api/dev/*` endpoints exist (never in production). */
+  readonly devEndpoints: boolean;
+  readonly smtpUrl: string | undefined;
+  readonly smsGatewayUrl: string | undefined;
+  /** Targets of the external redirects /contactus, /help, /findoutmore, /shop (spec §2). */
+  readonly links: { contactUs: string; help: string; findOutMore: string; shop: string };
+  /** Directory of the built SPA (`dist/web`). */
+  readonly webDir: string;
+}
+
+/** A configuration error naming the variable; `npm start` prints it without a stack trace. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the server's environment. Throws {@link ConfigError} naming every bad variable,
+ * e.g. `PORT: Invalid input: expected number, received NaN`, and, in production, every missing one.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const mode: ServerMode = e.NODE_ENV === 'production' ? 'production' : 'embedded';
+  if (mode === 'production') {
+    const missing = (['DATABASE_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'PUBLIC_URL'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((n) => `  ${n}: required when NODE_ENV=production`).join('\n')}`,
+      );
+    }
+    if (e.DEMO === true) {
+      throw new ConfigError('Invalid configuration:\n  DEMO: the demo never runs when NODE_ENV=production');
+    }
+  }
+  return {
+    mode,
+    environment: e.LIFELINE_ENVIRONMENT ?? (mode === 'production' ? 'prod' : 'local'),
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    mapStyleUrl: e.MAP_STYLE_URL,
+    centralHost: e.CENTRAL_HOST?.replace(/\/+$/, ''),
+    demo: mode === 'embedded' && (e.DEMO ?? e.NODE_ENV === 'development'),
+    devEndpoints: mode === 'embedded',
+    smtpUrl: e.SMTP_URL,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    links: {
+      contactUs: e.CONTACT_US_URL,
+      help: e.HELP_URL,
+      findOutMore: e.FIND_OUT_MORE_URL,
+      shop: e.SHOP_URL,
+    },
+    webDir: path.resolve(cwd, 'dist/web'),
+  };
+}

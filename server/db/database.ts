@@ -1,0 +1,38 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './schema';
+
+// int8 (bigint, bigserial) columns hold epoch milliseconds and ids, all far below 2^53: read them as
+// numbers rather than pg's default strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** The server's database handle: a Kysely query builder over one `pg` pool. */
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** `postgres://…` connection URL. */
+  readonly url: string;
+  /** Pool size; default 10. */
+  readonly max?: number;
+}
+
+/**
+ * Opens a pooled connection to PostgreSQL (ARCHITECTURE.md §5: one `pg` pool everywhere). The pool
+ * connects lazily; call {@link checkDb} to prove the server is reachable, `db.destroy()` to close it.
+ */
+export function openDb(options: DbOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Runs a trivial query; rejects when the database is not reachable. */
+export async function checkDb(db: Db): Promise<void> {
+  await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+}

@@ -1,0 +1,271 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/**
+ * The database's tables, shaped after spec application-behaviour §3. Conventions:
+ * - domain times are epoch milliseconds in `bigint` columns named `*_ms` (the API's timestamps);
+ * - bookkeeping times are `timestamptz` named `*_at`;
+ * - ids the spec shows as numbers (ActivityId, DeviceID, …) are `bigint` identities.
+ */
+export interface Database {
+  clients: ClientsTable;
+  client_documents: ClientDocumentsTable;
+  domains: DomainsTable;
+  members: MembersTable;
+  devices: DevicesTable;
+  emergency_contacts: EmergencyContactsTable;
+  equipment: EquipmentTable;
+  activities: ActivitiesTable;
+  location_points: LocationPointsTable;
+  alerts: AlertsTable;
+  alert_notes: AlertNotesTable;
+  message_threads: MessageThreadsTable;
+  messages: MessagesTable;
+  message_replies: MessageRepliesTable;
+  shares: SharesTable;
+  subscription_products: SubscriptionProductsTable;
+  subscriptions: SubscriptionsTable;
+}
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Units of a client (spec §3 "Units defaults"); stored as JSON with the spec's field names. */
+export interface UnitsJson {
+  DateFormat: string;
+  Distance: string;
+  Height: string;
+  LocationFormat: string;
+  Speed: string;
+  SpeedWind: string;
+  Temperature: string;
+  Time: string;
+  TimeFormat: string;
+  Timezone: string;
+  Weight: string;
+}
+
+export interface ClientsTable {
+  client_id: string;
+  client_name: string;
+  member_sign_up_enabled: boolean;
+  country_code: string;
+  brand_code: string;
+  brand_id: string;
+  brand_color_dark: string;
+  brand_color_light: string;
+  support_email: string;
+  support_url: string;
+  units: JSONColumnType<UnitsJson>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ClientDocumentsTable {
+  client_id: string;
+  type: string;
+  locale: string;
+  filename: string;
+  content_type: string;
+  content: string;
+  last_update_ms: number;
+  effective_ms: number;
+}
+
+export interface DomainsTable {
+  domain_id: string;
+  country_code: string;
+  description: string;
+  domain_url: string;
+  is_default: Generated<boolean>;
+}
+
+export interface MembersTable {
+  member_id: Generated<string>;
+  wearer_id: Generated<number>;
+  identity_sub: string;
+  client_id: string;
+  domain_id: string;
+  email: string;
+  name_first: string;
+  name_last: string;
+  phone_number: string | null;
+  date_of_birth: string | null;
+  sex: string | null;
+  language_code: string;
+  country_code: string | null;
+  sub_region: string | null;
+  activity_types: Generated<string[]>;
+  communication_options: JSONColumnType<Record<string, boolean>, string | undefined, string>;
+  terms_accepted_ms: number | null;
+  spam_me_ms: number | null;
+  marketing_opt_in_ms: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+export interface DevicesTable {
+  device_id: Generated<number>;
+  atlas_device_id: string;
+  imei: string;
+  activation_code_hash: string | null;
+  device_type: string;
+  device_nickname: string;
+  member_id: string | null;
+  ingest_key_hash: string | null;
+  registered_at: Date | null;
+  released_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface EmergencyContactsTable {
+  emergency_contact_id: Generated<number>;
+  member_id: string;
+  position: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  relationship: string | null;
+  is_primary: boolean;
+  has_avatar: Generated<boolean>;
+  can_call: boolean;
+  can_sms: boolean;
+  share_activity: boolean;
+  share_assistance_alert: boolean;
+  share_emergency_alert: boolean;
+  alert_configs: JSONColumnType<unknown[]>;
+  consent_confirmed_ms: number | null;
+}
+
+export interface EquipmentTable {
+  wearer_equipment_id: Generated<number>;
+  member_id: string;
+  equipment_name: string;
+  equipment_type: string;
+  vessel_type: string | null;
+  brand: string | null;
+  model: string | null;
+  colour: string | null;
+  other_details: string | null;
+  activities: Generated<string[]>;
+  activities_in_use: Generated<string[]>;
+}
+
+export interface ActivitiesTable {
+  activity_id: Generated<number>;
+  member_id: string;
+  device_id: number | null;
+  activity_type: string;
+  status: string;
+  timestamp_start_ms: number;
+  timestamp_end_ms: number | null;
+  last_fix_ms: number | null;
+  distance_m: Generated<number>;
+  duration_ms: Generated<number>;
+  speed_avg_mps: Generated<number>;
+  speed_max_mps: Generated<number>;
+  splits_settings: JSONColumnType<Record<string, unknown> | null>;
+  updated_at: UpdatedAt;
+}
+
+export interface LocationPointsTable {
+  device_id: number;
+  device_time_ms: number;
+  activity_id: number | null;
+  lon: number;
+  lat: number;
+  alt: number | null;
+  hacc: number | null;
+  speed_mps: number | null;
+  bearing_deg: number | null;
+  battery_pct: number | null;
+  received_at: CreatedAt;
+}
+
+export interface AlertsTable {
+  alert_id: Generated<number>;
+  member_id: string;
+  activity_id: number | null;
+  alert_type: string;
+  severity: number;
+  close_state: string;
+  closure_reason: string | null;
+  closed_by_actor: string | null;
+  opened_ms: number;
+  closed_ms: number | null;
+  lon: number | null;
+  lat: number | null;
+  body_position: string | null;
+  rescue_orgs_notified: Generated<string[]>;
+  paused_until_ms: number | null;
+}
+
+export interface AlertNotesTable {
+  alert_note_id: Generated<number>;
+  alert_id: number;
+  actor_type: string;
+  guardian_name: string;
+  share_viewer_id: string | null;
+  note_text: string;
+  created_ms: number;
+}
+
+export interface MessageThreadsTable {
+  message_thread_id: Generated<number>;
+  member_id: string;
+  activity_id: number;
+}
+
+export interface MessagesTable {
+  message_id: Generated<number>;
+  message_thread_id: number;
+  message_text: string;
+  reply_options: string[];
+  sender_name: string;
+  share_id: string | null;
+  share_viewer_id: string | null;
+  sent_ms: number;
+  delivered_ms: number | null;
+  seen_ms: number | null;
+}
+
+export interface MessageRepliesTable {
+  message_reply_id: Generated<number>;
+  message_id: number;
+  reply_text: string;
+  received_ms: number;
+}
+
+export interface SharesTable {
+  share_id: string;
+  member_id: string;
+  kind: 'activity' | 'journey';
+  activity_id: number | null;
+  journey_start_ms: number | null;
+  journey_end_ms: number | null;
+  vanity_stub: string | null;
+  totp_secret: string | null;
+  expires_ms: number | null;
+  revoked_ms: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SubscriptionProductsTable {
+  price_id: string;
+  product_code: string;
+  product_type: string;
+  product_name: string;
+  time_quantity: number;
+  minimum_term: number;
+  mode: string;
+}
+
+export interface SubscriptionsTable {
+  subscription_id: Generated<number>;
+  member_id: string;
+  price_id: string | null;
+  payment_gateway_subscription_id: string | null;
+  expiry_ms: number;
+  deleted: Generated<boolean>;
+  created_at: CreatedAt;
+}

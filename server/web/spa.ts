@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiError } from '../http/errorHandler';
+
+/** Path prefixes that belong to the server's APIs: an unknown path there is a JSON 404, never the SPA. */
+export const API_PREFIXES = [
+  '/api/',
+  '/authapi/',
+  '/identity',
+  '/central/',
+  '/ingest/',
+  '/socket.io/',
+  '/docs/',
+  '/brands/',
+] as const;
+
+function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/**
+ * Serves the built SPA from `webDir`: hashed assets under /assets/ cached for a year, everything else
+ * revalidated; any other GET for an HTML page gets index.html so deep links (/member/activities) and
+ * unknown paths reach the client router, which shows page-not-found. API paths and non-GET requests
+ * get the JSON 404. When the SPA is not built, pages answer 503 with the command that builds it.
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexHtml = await readFile(path.join(webDir, 'index.html'), 'utf8').catch(() => null);
+  if (indexHtml !== null) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: false,
+      // '/' is a directory: leave it to the not-found handler, which answers index.html.
+      allowedPath: (pathName) => pathName !== '/',
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !/\.[a-z0-9]+($|\?)/i.test(url.split('?')[0] ?? '');
+    if (!wantsPage) return sendApiError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url.split('?')[0] ?? ''}`);
+    if (indexHtml === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

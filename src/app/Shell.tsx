@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useMatches } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { selectThemePreference, themePreferenceChanged, type ThemePreference } from '../store/slices/preferencesSlice';
+import { useExternalTarget } from '../store/useExternalTarget';
+import { AppLayout } from '../ui/layout/AppLayout';
+import { ButtonLink } from '../ui/layout/ButtonLink';
+import { SelectControl } from '../ui/layout/SelectControl';
+import { applyThemePreference } from '../ui/theme/brand';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, matchLanguage } from './languages';
+import { routeMetaOf } from './routeMeta';
+
+function FooterLink({ path, labelKey }: { readonly path: string; readonly labelKey: string }) {
+  const { t } = useTranslation();
+  const target = useExternalTarget(path);
+  if (!target) return null;
+  return (
+    <ButtonLink to={target.href} external newTab={target.newTab} variant="plain">
+      {t(labelKey)}
+    </ButtonLink>
+  );
+}
+
+/** The frame around every page: header, language and theme pickers, footer links, page title. */
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const theme = useAppSelector(selectThemePreference);
+  const matches = useMatches();
+  const titleKey = [...matches].reverse().map((m) => routeMetaOf(m.handle).titleKey).find(Boolean);
+  const title = titleKey ? t(titleKey) : '';
+  const appName = t('Common.AppName');
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+  useEffect(() => {
+    applyThemePreference(document.documentElement, theme);
+  }, [theme]);
+
+  const themeOptions: { value: ThemePreference; label: string }[] = [
+    { value: 'system', label: t('Settings.ThemeSystem') },
+    { value: 'light', label: t('Settings.ThemeLight') },
+    { value: 'dark', label: t('Settings.ThemeDark') },
+  ];
+  return (
+    <AppLayout
+      brand={
+        <Link className="ll-brand" to="/">
+          <span className="ll-brand-mark" aria-hidden="true" />
+          {appName}
+        </Link>
+      }
+      tools={
+        <>
+          <SelectControl
+            label={t('Settings.Language')}
+            value={matchLanguage(i18n.resolvedLanguage)}
+            options={SUPPORTED_LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
+            onChange={(lng) => void i18n.changeLanguage(lng)}
+          />
+          <SelectControl
+            label={t('Settings.Theme')}
+            value={theme}
+            options={themeOptions}
+            onChange={(value) => dispatch(themePreferenceChanged(value))}
+          />
+        </>
+      }
+      footer={
+        <>
+          <FooterLink path="/help" labelKey="Menu.Help" />
+          <FooterLink path="/contactus" labelKey="Menu.ContactUs" />
+          <FooterLink path="/findoutmore" labelKey="Menu.FindOutMore" />
+          <FooterLink path="/shop" labelKey="Menu.Shop" />
+        </>
+      }
+    >
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { catchError, filter, from, map, of, switchMap } from 'rxjs';
+import type { AppEpic } from '../epic';
+import {
+  runtimeConfigFailed,
+  runtimeConfigLoaded,
+  runtimeConfigRequested,
+} from '../slices/runtimeConfigSlice';
+
+/** runtimeConfigRequested → loadRuntimeConfig() → runtimeConfigLoaded | runtimeConfigFailed. */
+export const runtimeConfigEpic: AppEpic = (action$, _state$, { loadRuntimeConfig }) =>
+  action$.pipe(
+    filter(runtimeConfigRequested.match),
+    switchMap(() =>
+      from(loadRuntimeConfig()).pipe(
+        map(runtimeConfigLoaded),
+        catchError((error: unknown) =>
+          of(runtimeConfigFailed(error instanceof Error ? error.message : String(error))),
+        ),
+      ),
+    ),
+  );

@@ -1,0 +1,11 @@
+import { combineEpics } from 'redux-observable';
+import type { AppEpic } from './epic';
+import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
+
+/** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
+export const storeEpics: readonly AppEpic[] = [runtimeConfigEpic];
+
+/** Combines the store's epics with the features' lists into the one root epic. */
+export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {
+  return combineEpics(...storeEpics, ...featureEpics);
+}

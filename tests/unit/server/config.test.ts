@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults in the embedded mode', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      mode: 'embedded',
+      environment: 'local',
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '/srv/app/.data',
+      databaseUrl: undefined,
+      devEndpoints: true,
+      demo: true,
+      bodyLimitBytes: 1024 * 1024,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ BODY_LIMIT_BYTES: '10' }, 'BODY_LIMIT_BYTES'],
+    [{ DEMO: 'maybe' }, 'DEMO'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}:`));
+  });
+
+  it('requires the database, mail, SMS and public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL: required[\s\S]*SMTP_URL: required[\s\S]*SMS_GATEWAY_URL: required[\s\S]*PUBLIC_URL: required/,
+    );
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u:p@db.internal:5432/lifeline',
+    SMTP_URL: 'smtps://mail.example:465',
+    SMS_GATEWAY_URL: 'https://sms.example/send',
+    PUBLIC_URL: 'https://eu.lifeline.example/',
+  };
+
+  it('runs production without dev endpoints or demo', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({
+      mode: 'production',
+      environment: 'prod',
+      devEndpoints: false,
+      demo: false,
+      publicUrl: 'https://eu.lifeline.example',
+    });
+  });
+
+  it('refuses the demo in production', () => {
+    expect(() => loadConfig({ ...production, DEMO: '1' })).toThrow(/DEMO: the demo never runs/);
+  });
+
+  it('turns the demo off on request and off in tests', () => {
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(false);
+  });
+});

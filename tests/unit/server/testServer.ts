@@ -1,0 +1,63 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildServer } from '../../../server/app';
+import { loadConfig, type ServerConfig } from '../../../server/config';
+import { openDb, type Db } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { dropDatabase, ensureDatabase } from '../../../server/db/provision';
+import { seedDefaults } from '../../../server/db/seed';
+
+/** A fresh, migrated and seeded database of the run's test cluster, for one test file. */
+export interface TestDatabase {
+  readonly db: Db;
+  readonly url: string;
+  readonly drop: () => Promise<void>;
+}
+
+/** Creates `t_<random>` in the test cluster (ARCHITECTURE.md §6: a fresh database per test file). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('testDatabaseAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openDb({ url: url.toString(), max: 4 });
+  await migrateToLatest(db);
+  await seedDefaults(db, { domainUrl: 'http://127.0.0.1:8080' });
+  return {
+    db,
+    url: url.toString(),
+    drop: async () => {
+      await db.destroy();
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}
+
+/** A built web app stand-in: a temp dir with index.html, an asset and build.json. */
+export async function createWebDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lifeline-web-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dir, 'build.json'), JSON.stringify({ BuildTimestamp: 1_795_000_000_000 }));
+  return dir;
+}
+
+/** The embedded-mode test configuration, with overrides of the environment. */
+export function testConfig(env: Record<string, string> = {}, webDir?: string): ServerConfig {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  return webDir ? { ...config, webDir } : config;
+}
+
+/** Builds the app on a test database (no port opened; use `app.inject`). */
+export async function buildTestServer(
+  db: Db,
+  config: ServerConfig = testConfig(),
+): Promise<FastifyInstance> {
+  const app = await buildServer(config, { db });
+  await app.ready();
+  return app;
+}
