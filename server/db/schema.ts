@@ -95,7 +95,7 @@ export interface MembersTable {
   country_code: string | null;
   sub_region: string | null;
   activity_types: Generated<string[]>;
-  communication_options: JSONColumnType<Record<string, boolean>, string | undefined, string>;
+  communication_options: JSONColumnType<Record<string, boolean>, string | undefined>;
   terms_accepted_ms: number | null;
   spam_me_ms: number | null;
   marketing_opt_in_ms: number | null;

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../src/api/errors';
 
 /** Sends Lifeline's error shape `{ ErrorCode, Error, Issues? }` (src/api/errors.ts). */
@@ -10,7 +13,11 @@ export function sendApiError(
   message: string,
   issues?: ApiErrorBody['Issues'],
 ): FastifyReply {
-  const body: ApiErrorBody = { ErrorCode: code, Error: message, ...(issues ? { Issues: issues } : {}) };
+  const body: ApiErrorBody = {
+    ErrorCode: code,
+    Error: message,
+    ...(issues ? { Issues: issues } : {}),
+  };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -29,7 +36,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'REQUEST_INVALID', message: 'Body is not valid JSON' },
 };
 
-function validationMessage(error: FastifyError): { message: string; issues: ApiErrorBody['Issues'] } {
+function validationMessage(error: FastifyError): {
+  message: string;
+  issues: ApiErrorBody['Issues'];
+} {
   const context = error.validationContext ?? 'body';
   const issues = (error.validation ?? []).map((v) => {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -55,7 +65,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendApiError(reply, 400, 'REQUEST_INVALID', message, issues);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match schema',
+      );
       return sendApiError(reply, 500, 'UNKNOWN', 'Internal server error');
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;

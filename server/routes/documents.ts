@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/database';
 import { sendApiError } from '../http/errorHandler';
 
@@ -12,7 +12,7 @@ const Params = z.object({
  * `GET /docs/{clientId}/{filename}?v={lastUpdate}`: a client's legal documents (spec §7, §3 Documents).
  * The `v` value only busts caches; the answer is cacheable for a day.
  */
-export const documentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const documentRoutes: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
   app.get(
     '/docs/:clientId/:filename',
     { schema: { params: Params, querystring: z.object({ v: z.string().max(20).optional() }) } },
@@ -30,4 +30,5 @@ export const documentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         .send(doc.content);
     },
   );
+  done();
 };

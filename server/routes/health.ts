@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { HealthStatus } from '../../src/api/runtimeConfig';
 import { checkDb, type Db } from '../db/database';
 
 /** `GET /healthz` → 200 `{"status":"ok","db":"ok"}`, or 503 naming the failing part. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
   app.get(
     '/healthz',
     { schema: { response: { 200: HealthStatus, 503: HealthStatus } } },
@@ -17,4 +17,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       }
     },
   );
+  done();
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { RuntimeConfig, type IdentityConfig } from '../../src/api/runtimeConfig';
 import type { ServerConfig } from '../config';
 
@@ -14,19 +14,28 @@ export interface RuntimeConfigOptions {
  * `GET /config.json`: the SPA's runtime configuration (src/api/runtimeConfig.ts). Bases are absolute
  * URLs of this server's public origin (PUBLIC_URL, or the request's own origin in the embedded default).
  */
-export const runtimeConfigRoutes: FastifyPluginAsyncZod<RuntimeConfigOptions> = async (app, options) => {
+export const runtimeConfigRoutes: FastifyPluginCallbackZod<RuntimeConfigOptions> = (
+  app,
+  options,
+  done,
+) => {
   const { config } = options;
-  app.get('/config.json', { schema: { response: { 200: RuntimeConfig } } }, async (request, reply) => {
-    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    void reply.header('cache-control', 'no-cache');
-    return {
-      identity: options.identity,
-      authApiBase: `${origin}/authapi`,
-      centralHost: config.centralHost ?? `${origin}/central`,
-      mapStyle: config.mapStyleUrl ?? null,
-      buildTimestamp: options.buildTimestamp,
-      environment: config.environment,
-      links: config.links,
-    };
-  });
+  app.get(
+    '/config.json',
+    { schema: { response: { 200: RuntimeConfig } } },
+    async (request, reply) => {
+      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      void reply.header('cache-control', 'no-cache');
+      return {
+        identity: options.identity,
+        authApiBase: `${origin}/authapi`,
+        centralHost: config.centralHost ?? `${origin}/central`,
+        mapStyle: config.mapStyleUrl ?? null,
+        buildTimestamp: options.buildTimestamp,
+        environment: config.environment,
+        links: config.links,
+      };
+    },
+  );
+  done();
 };

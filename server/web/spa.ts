@@ -37,7 +37,10 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       allowedPath: (pathName) => pathName !== '/',
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -47,13 +50,23 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(url) &&
       !/\.[a-z0-9]+($|\?)/i.test(url.split('?')[0] ?? '');
-    if (!wantsPage) return sendApiError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url.split('?')[0] ?? ''}`);
+    if (!wantsPage)
+      return sendApiError(
+        reply,
+        404,
+        'NOT_FOUND',
+        `No route for ${request.method} ${url.split('?')[0] ?? ''}`,
+      );
     if (indexHtml === null) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

@@ -33,7 +33,7 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
   return def;
 }
 
-export type CallRequest<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallRequest<C> = C extends CallDef<infer Req> ? z.input<Req> : never;
 export type CallResponse<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;
 
 /** Placeholder names of a path template, e.g. `'/a/{Id}/{Second}'` → `['Id', 'Second']`. */

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { runtimeConfigRequested, selectRuntimeConfigStatus } from '../store/slices/runtimeConfigSlice';
+import {
+  runtimeConfigRequested,
+  selectRuntimeConfigStatus,
+} from '../store/slices/runtimeConfigSlice';
 import type { AppStore } from '../store/store';
 import { LoadingScreen } from '../ui/layout/LoadingScreen';
 import { StatusScreen } from '../ui/layout/StatusScreen';

@@ -2,7 +2,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { selectThemePreference, themePreferenceChanged, type ThemePreference } from '../store/slices/preferencesSlice';
+import {
+  selectThemePreference,
+  themePreferenceChanged,
+  type ThemePreference,
+} from '../store/slices/preferencesSlice';
 import { useExternalTarget } from '../store/useExternalTarget';
 import { AppLayout } from '../ui/layout/AppLayout';
 import { ButtonLink } from '../ui/layout/ButtonLink';
@@ -28,7 +32,10 @@ export function Shell() {
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectThemePreference);
   const matches = useMatches();
-  const titleKey = [...matches].reverse().map((m) => routeMetaOf(m.handle).titleKey).find(Boolean);
+  const titleKey = [...matches]
+    .reverse()
+    .map((m) => routeMetaOf(m.handle).titleKey)
+    .find(Boolean);
   const title = titleKey ? t(titleKey) : '';
   const appName = t('Common.AppName');
 

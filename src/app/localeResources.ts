@@ -5,7 +5,10 @@
  */
 type LocaleTree = { [key: string]: string | LocaleTree };
 
-const english = import.meta.glob<LocaleTree>('/locales/en/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<LocaleTree>('/locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
 const others = import.meta.glob<LocaleTree>(['/locales/*/*.json', '!/locales/en/*.json'], {
   import: 'default',
 });

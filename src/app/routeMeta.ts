@@ -16,5 +16,5 @@ export interface RouteMeta {
 
 /** Reads a route's metadata from a react-router match `handle`. */
 export function routeMetaOf(handle: unknown): RouteMeta {
-  return typeof handle === 'object' && handle !== null ? (handle as RouteMeta) : {};
+  return typeof handle === 'object' && handle !== null ? handle : {};
 }

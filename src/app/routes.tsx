@@ -20,19 +20,21 @@ export const routes: RouteObject[] = [
       // Root goes to the dashboard when authenticated (identity issue), otherwise home.
       { path: '/', element: <HomePage />, handle: meta({ titleKey: 'Titles.Home' }) },
       { path: '/home', element: <HomePage />, handle: meta({ titleKey: 'Titles.Home' }) },
-      ...EXTERNAL_ROUTES.map(
-        (route): RouteObject => ({
-          path: route.path,
-          element: <ExternalRedirectPage path={route.path} />,
-          handle: meta({ titleKey: 'Titles.Redirecting', external: route }),
-        }),
-      ),
+      ...EXTERNAL_ROUTES.map((route): RouteObject => ({
+        path: route.path,
+        element: <ExternalRedirectPage path={route.path} />,
+        handle: meta({ titleKey: 'Titles.Redirecting', external: route }),
+      })),
       {
         path: '/error/network-error',
         element: <NetworkErrorPage />,
         handle: meta({ titleKey: 'Titles.NetworkError' }),
       },
-      { path: '*', element: <PageNotFoundPage />, handle: meta({ titleKey: 'Titles.PageNotFound' }) },
+      {
+        path: '*',
+        element: <PageNotFoundPage />,
+        handle: meta({ titleKey: 'Titles.PageNotFound' }),
+      },
     ],
   },
 ];

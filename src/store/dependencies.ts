@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../api/runtimeConfig';
+import type { KeyValueStorage } from '../streams/storage';
 
 /**
  * Everything the epics reach outside the store, injected through
@@ -8,4 +9,6 @@ import type { RuntimeConfig } from '../api/runtimeConfig';
 export interface StoreDependencies {
   /** Loads and validates `/config.json`. */
   readonly loadRuntimeConfig: () => Promise<RuntimeConfig>;
+  /** This browser's key-value storage (preferences). */
+  readonly storage: KeyValueStorage;
 }

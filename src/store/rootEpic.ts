@@ -1,9 +1,10 @@
 import { combineEpics } from 'redux-observable';
 import type { AppEpic } from './epic';
+import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
-export const storeEpics: readonly AppEpic[] = [runtimeConfigEpic];
+export const storeEpics: readonly AppEpic[] = [runtimeConfigEpic, preferencesPersistEpic];
 
 /** Combines the store's epics with the features' lists into the one root epic. */
 export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {

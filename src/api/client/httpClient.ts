@@ -1,11 +1,12 @@
-import { pathParams, type ApiName, type CallDef, type CallRequest, type CallResponse } from '../call';
-import { ApiErrorBody } from '../errors';
 import {
-  CallFailedError,
-  HttpError,
-  NetworkError,
-  ResponseInvalidError,
-} from './apiErrors';
+  pathParams,
+  type ApiName,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+} from '../call';
+import { ApiErrorBody } from '../errors';
+import { CallFailedError, HttpError, NetworkError, ResponseInvalidError } from './apiErrors';
 
 /** Supplies the bearer token for a call, or null when the call goes without one. */
 export type TokenProvider = () => string | null | Promise<string | null>;
@@ -23,7 +24,11 @@ export interface ApiClientOptions {
 /** A typed client for one API: `call(def, request)` resolves with the validated response. */
 export interface ApiClient {
   readonly api: ApiName;
-  call<C extends CallDef>(def: C, request: CallRequest<C>, signal?: AbortSignal): Promise<CallResponse<C>>;
+  call<C extends CallDef>(
+    def: C,
+    request: CallRequest<C>,
+    signal?: AbortSignal,
+  ): Promise<CallResponse<C>>;
 }
 
 /**
@@ -35,17 +40,18 @@ export function buildRequest(
   def: CallDef,
   request: Record<string, unknown>,
 ): { url: string; init: RequestInit } {
-  const rest: Record<string, unknown> = { ...request };
-  let path = def.path;
-  for (const name of pathParams(def.path)) {
-    path = path.replace(`{${name}}`, encodeURIComponent(String(rest[name] ?? '')));
-    delete rest[name];
-  }
+  const placeholders = new Set(pathParams(def.path));
+  const path = def.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(scalarText(request[name])),
+  );
+  const rest = Object.fromEntries(
+    Object.entries(request).filter(([key]) => !placeholders.has(key)),
+  );
   let url = baseUrl.replace(/\/+$/, '') + path;
   if (def.method === 'GET') {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined && value !== null) query.set(key, String(value));
+      if (value !== undefined && value !== null) query.set(key, scalarText(value));
     }
     const qs = query.toString();
     if (qs) url += `?${qs}`;
@@ -61,18 +67,33 @@ export function buildRequest(
   };
 }
 
-/** The failure a 2xx body reports in its own `ErrorCode` field, if any. */
+/** Text of a path or query value; objects are sent as JSON. */
+function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value);
+  }
+  return value === undefined || value === null ? '' : JSON.stringify(value);
+}
+
+/**
+ * The failure a 2xx body reports in its own fields, if any: a non-empty top-level `ErrorCode` (with
+ * `Error` as its message) or an `Error: { ErrorCode, Message }` object (spec §7 activate-device).
+ */
 function reportedFailure(body: unknown): { code: string; message: string } | null {
   if (typeof body !== 'object' || body === null) return null;
-  const record = body as Record<string, unknown>;
-  const code = record.ErrorCode;
+  const record = body as { ErrorCode?: unknown; Error?: unknown };
+  const nested =
+    typeof record.Error === 'object' && record.Error !== null
+      ? (record.Error as { ErrorCode?: unknown; Message?: unknown })
+      : null;
+  const code = typeof record.ErrorCode === 'string' ? record.ErrorCode : nested?.ErrorCode;
   if (typeof code !== 'string' || code === '') return null;
-  const error = record.Error;
   const message =
-    typeof error === 'string'
-      ? error
-      : typeof error === 'object' && error !== null && 'Message' in error
-        ? String((error as { Message: unknown }).Message)
+    typeof record.Error === 'string'
+      ? record.Error
+      : typeof nested?.Message === 'string'
+        ? nested.Message
         : '';
   return { code, message };
 }
@@ -104,17 +125,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new NetworkError(def.name, cause);
       }
       const text = await response.text().catch(() => '');
-      let body: unknown = undefined;
+      let body: unknown;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {
-        body = undefined;
+        // not JSON: the status and the contract check below report it
       }
       if (!response.ok) {
         const parsed = ApiErrorBody.safeParse(body);
         throw parsed.success
           ? new HttpError(def.name, response.status, parsed.data.ErrorCode, parsed.data.Error)
-          : new HttpError(def.name, response.status, 'UNKNOWN', response.statusText || text.slice(0, 200));
+          : new HttpError(
+              def.name,
+              response.status,
+              'UNKNOWN',
+              response.statusText || text.slice(0, 200),
+            );
       }
       const failure = reportedFailure(body);
       if (failure) throw new CallFailedError(def.name, failure.code, failure.message);

@@ -15,7 +15,8 @@ export async function fetchRuntimeConfig(
   } catch (cause) {
     throw new NetworkError('config.json', cause);
   }
-  if (!response.ok) throw new HttpError('config.json', response.status, 'UNKNOWN', response.statusText);
+  if (!response.ok)
+    throw new HttpError('config.json', response.status, 'UNKNOWN', response.statusText);
   const body: unknown = await response.json().catch(() => null);
   const parsed = RuntimeConfig.safeParse(body);
   if (!parsed.success) throw new ResponseInvalidError('config.json', parsed.error.issues);

@@ -12,9 +12,17 @@ export interface ButtonLinkProps {
 }
 
 /** A link styled as a button (or plain), internal through the router or external. */
-export function ButtonLink({ to, external, newTab, variant = 'secondary', children }: ButtonLinkProps) {
+export function ButtonLink({
+  to,
+  external,
+  newTab,
+  variant = 'secondary',
+  children,
+}: ButtonLinkProps) {
   const className =
-    variant === 'plain' ? undefined : `ll-button${variant === 'primary' ? ' ll-button-primary' : ''}`;
+    variant === 'plain'
+      ? undefined
+      : `ll-button${variant === 'primary' ? ' ll-button-primary' : ''}`;
   if (external) {
     return (
       <a

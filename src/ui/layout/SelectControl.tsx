@@ -12,7 +12,12 @@ export interface SelectControlProps<V extends string> {
 }
 
 /** A labelled native select (language, theme). */
-export function SelectControl<V extends string>({ label, value, options, onChange }: SelectControlProps<V>) {
+export function SelectControl<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: SelectControlProps<V>) {
   return (
     <select
       className="ll-select"

@@ -12,7 +12,11 @@ export interface StatusScreenProps {
 /** A centred full-page message: page not found, network error, share not found. */
 export function StatusScreen({ title, message, actions, role = 'status' }: StatusScreenProps) {
   return (
-    <section className="ll-status" role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'}>
+    <section
+      className="ll-status"
+      role={role}
+      aria-live={role === 'alert' ? 'assertive' : 'polite'}
+    >
       <h1>{title}</h1>
       {message ? <p className="ll-muted">{message}</p> : null}
       {actions ? <div className="ll-actions">{actions}</div> : null}

@@ -35,7 +35,10 @@ export function applyBrand(root: HTMLElement, colors: BrandColors, scheme: 'ligh
 }
 
 /** Sets `data-theme` for a forced scheme, or removes it to follow the system. */
-export function applyThemePreference(root: HTMLElement, preference: 'system' | 'light' | 'dark'): void {
+export function applyThemePreference(
+  root: HTMLElement,
+  preference: 'system' | 'light' | 'dark',
+): void {
   if (preference === 'system') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', preference);
 }

@@ -20,22 +20,28 @@ let app: FastifyInstance;
 
 /** A route shaped like every contract route: a zod body, a write, a JSON answer. */
 function addProbeRoute(server: FastifyInstance, db: TestDatabase['db']): void {
-  server.withTypeProvider<ZodTypeProvider>().post(
-    '/api/test/probe',
-    { schema: { body: z.object({ DomainId: z.string().regex(/^[a-z]+$/), Count: z.number().int() }) } },
-    async (request) => {
-      await db
-        .insertInto('domains')
-        .values({
-          domain_id: request.body.DomainId,
-          country_code: 'NO',
-          description: 'probe',
-          domain_url: 'http://probe',
-        })
-        .execute();
-      return { Success: true };
-    },
-  );
+  server
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/test/probe',
+      {
+        schema: {
+          body: z.object({ DomainId: z.string().regex(/^[a-z]+$/), Count: z.number().int() }),
+        },
+      },
+      async (request) => {
+        await db
+          .insertInto('domains')
+          .values({
+            domain_id: request.body.DomainId,
+            country_code: 'NO',
+            description: 'probe',
+            domain_url: 'http://probe',
+          })
+          .execute();
+        return { Success: true };
+      },
+    );
   server.get('/api/test/boom', () => {
     throw new Error('secret internals: password=hunter2');
   });
@@ -59,7 +65,7 @@ async function domainCount(): Promise<number> {
     .selectFrom('domains')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 describe('GET /healthz', () => {
@@ -83,7 +89,11 @@ describe('GET /healthz', () => {
 
 describe('GET /config.json', () => {
   it('matches the contract and names this origin', async () => {
-    const res = await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'eu.test:8080' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/config.json',
+      headers: { host: 'eu.test:8080' },
+    });
     expect(res.statusCode).toBe(200);
     const config = RuntimeConfig.parse(res.json());
     expect(config).toMatchObject({
@@ -173,11 +183,35 @@ describe('bad input gets a 4xx and writes nothing', () => {
 
   it.each([
     ['malformed JSON', '{"DomainId": "x",', 'application/json', 400, 'REQUEST_INVALID'],
-    ['wrong types', JSON.stringify({ DomainId: 5, Count: 'one' }), 'application/json', 400, 'REQUEST_INVALID'],
-    ['a missing field', JSON.stringify({ DomainId: 'abc' }), 'application/json', 400, 'REQUEST_INVALID'],
+    [
+      'wrong types',
+      JSON.stringify({ DomainId: 5, Count: 'one' }),
+      'application/json',
+      400,
+      'REQUEST_INVALID',
+    ],
+    [
+      'a missing field',
+      JSON.stringify({ DomainId: 'abc' }),
+      'application/json',
+      400,
+      'REQUEST_INVALID',
+    ],
     ['a JSON array', '[1,2]', 'application/json', 400, 'REQUEST_INVALID'],
-    ['a body over the limit', JSON.stringify({ DomainId: 'a'.repeat(10_000), Count: 1 }), 'application/json', 413, 'PAYLOAD_TOO_LARGE'],
-    ['another content type', 'DomainId=x', 'application/x-www-form-urlencoded', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'a body over the limit',
+      JSON.stringify({ DomainId: 'a'.repeat(10_000), Count: 1 }),
+      'application/json',
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+    [
+      'another content type',
+      'DomainId=x',
+      'application/x-www-form-urlencoded',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
   ])('%s', async (_name, payload, contentType, status, code) => {
     const before = await domainCount();
     const res = await post(payload, contentType);

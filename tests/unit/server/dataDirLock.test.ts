@@ -12,7 +12,9 @@ describe('lockDataDir', () => {
   it('writes this process id and frees the directory on release', async () => {
     const dir = await tempDir();
     const release = await lockDataDir(dir);
-    expect((await readFile(path.join(dir, 'lifeline.pid'), 'utf8')).trim()).toBe(String(process.pid));
+    expect((await readFile(path.join(dir, 'lifeline.pid'), 'utf8')).trim()).toBe(
+      String(process.pid),
+    );
     await release();
     const again = await lockDataDir(dir);
     await again();
@@ -30,7 +32,9 @@ describe('lockDataDir', () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'lifeline.pid'), '2147483646\n');
     const release = await lockDataDir(dir);
-    expect((await readFile(path.join(dir, 'lifeline.pid'), 'utf8')).trim()).toBe(String(process.pid));
+    expect((await readFile(path.join(dir, 'lifeline.pid'), 'utf8')).trim()).toBe(
+      String(process.pid),
+    );
     await release();
   });
 });

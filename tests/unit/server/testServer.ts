@@ -42,7 +42,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function createWebDir(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lifeline-web-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  await writeFile(path.join(dir, 'build.json'), JSON.stringify({ BuildTimestamp: 1_795_000_000_000 }));
+  await writeFile(
+    path.join(dir, 'build.json'),
+    JSON.stringify({ BuildTimestamp: 1_795_000_000_000 }),
+  );
   return dir;
 }
 

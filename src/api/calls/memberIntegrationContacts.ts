@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { EmergencyContact, EmergencyContactList } from '../entities';
+import { NoRequest } from './common';
+
+/* Emergency contacts of the member-integration API (app §7). */
+
+/** The wearer's emergency contacts, wrapped as `EmergencyContacts`. */
+export const getEmergencyContacts = defineCall({
+  name: 'get-emergency-contacts',
+  api: 'member-integration',
+  method: 'GET',
+  path: '/emergency-contacts',
+  request: NoRequest,
+  response: z.object({ EmergencyContacts: z.array(EmergencyContact) }),
+});
+
+/**
+ * Replaces the whole contact list (app §7 "POST emergency-contacts (list of contacts)"): contacts
+ * without an id are created, listed ones updated, unlisted ones removed. The list must have a contact
+ * for assistance alerts and one for emergency alerts (app §5). Answers the saved list.
+ */
+export const saveEmergencyContacts = defineCall({
+  name: 'save-emergency-contacts',
+  api: 'member-integration',
+  method: 'POST',
+  path: '/emergency-contacts',
+  request: z.object({ EmergencyContacts: EmergencyContactList }),
+  response: z.object({ EmergencyContacts: z.array(EmergencyContact) }),
+});
+
+/** The contact calls by name. */
+export const contactCalls = {
+  'get-emergency-contacts': getEmergencyContacts,
+  'save-emergency-contacts': saveEmergencyContacts,
+} as const;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ActivityStatus, ActivityType, BodyPosition, TimelineItemType } from '../enums';
+import { Alert } from './alert';
+import { Id, Timestamp } from './common';
+import { LocationPoint } from './location';
+import { SplitsSettings } from './splits';
+
+/**
+ * Distance of an activity (app §3 "ActivityStats"). `Meters` is the raw path length of the fixes in
+ * metres; `Displayed` is the distance to show, also in metres, after the server's filtering of poor
+ * fixes (the spec gives no type for it: a number in metres was chosen). `Type` says how it was measured;
+ * only GNSS exists.
+ */
+export const ActivityDistance = z.object({
+  Displayed: z.number().nonnegative(),
+  Meters: z.number().nonnegative(),
+  Type: z.enum(['GNSS']),
+});
+export type ActivityDistance = z.infer<typeof ActivityDistance>;
+
+/**
+ * Figures of an activity (app §3 "ActivityStats"): `DurationMs` in milliseconds, `SpeedAvgMPS` and
+ * `SpeedMaxMPS` in m/s. The optional fields are policy §3 "Activity" figures the spec lists without a
+ * shape: `ElevationGainMeters` (m), `HeartRateAvgBPM` (beats per minute) and `Steps`; null when the
+ * device does not measure them.
+ */
+export const ActivityStats = z.object({
+  Distance: ActivityDistance,
+  DurationMs: z.int().nonnegative(),
+  SpeedAvgMPS: z.number().nonnegative(),
+  SpeedMaxMPS: z.number().nonnegative(),
+  ElevationGainMeters: z.number().nonnegative().nullable().optional(),
+  HeartRateAvgBPM: z.number().nonnegative().nullable().optional(),
+  Steps: z.int().nonnegative().nullable().optional(),
+});
+export type ActivityStats = z.infer<typeof ActivityStats>;
+
+/**
+ * One activity in a list or journey (app §3 "Activity summary"). `ActivityId` is numeric (the route
+ * activity/{ActivityId}); `TimestampEnd` is null while the activity is still open. `Status` is an
+ * addition: the server's last status of the activity (app §4 "Activity statuses").
+ */
+export const ActivitySummary = z.object({
+  ActivityId: Id,
+  ActivityType: ActivityType,
+  TimestampStart: Timestamp,
+  TimestampEnd: Timestamp.nullable(),
+  ActivityStats: ActivityStats,
+  Status: ActivityStatus.optional(),
+});
+export type ActivitySummary = z.infer<typeof ActivitySummary>;
+
+/**
+ * One item of an activity's Timeline tab (policy §3 "Timeline item types"). `AlertID` links alert items,
+ * `Text` carries a note's text, `BodyPosition` the position of a BODY_POSITION item. Shape chosen; the
+ * spec lists only the item types.
+ */
+export const TimelineItem = z.object({
+  TimelineItemType: TimelineItemType,
+  Timestamp: Timestamp,
+  AlertID: Id.nullable().optional(),
+  Text: z.string().nullable().optional(),
+  BodyPosition: BodyPosition.nullable().optional(),
+});
+export type TimelineItem = z.infer<typeof TimelineItem>;
+
+/**
+ * The full activity (app §3 "Activity detail"): the summary's fields plus `LocationHistory`, ordered by
+ * `Time`. Additions for the detail tabs: `Alerts` raised during it, its `Timeline`, and the wearer's
+ * `SplitsSettings` (null when never set).
+ */
+export const ActivityDetail = ActivitySummary.extend({
+  LocationHistory: z.array(LocationPoint),
+  Alerts: z.array(Alert).optional(),
+  Timeline: z.array(TimelineItem).optional(),
+  SplitsSettings: SplitsSettings.nullable().optional(),
+});
+export type ActivityDetail = z.infer<typeof ActivityDetail>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/*
+ * Building blocks shared by the entity schemas.
+ *
+ * Conventions of the whole contract (spec application-behaviour §3):
+ * - Field names are the spec's, letter for letter (so both `ActivityId` and `AlertID` occur).
+ * - Timestamps are epoch milliseconds (UTC) as integers unless a field says otherwise.
+ * - Entity ids are positive integers unless the spec implies an external or opaque id (payment
+ *   gateway ids, AtlasDeviceID, DomainId, ShareViewerId), which are strings.
+ * - A value the server may not know is `null`, not absent; optional (absent) fields are additions to
+ *   the spec's lists or fields listed only for some answers.
+ */
+
+/** An entity id: a positive integer. */
+export const Id = z.int().positive();
+export type Id = z.infer<typeof Id>;
+
+/**
+ * An entity id in a URL path or GET query: typed as a number for the client, and also accepts the
+ * decimal string a server reads from the URL.
+ */
+export const IdParam = z.coerce.number<number>().int().positive();
+
+/** A point in time: epoch milliseconds (UTC). */
+export const Timestamp = z.int().nonnegative();
+export type Timestamp = z.infer<typeof Timestamp>;
+
+/** A time of day, local to the device or wearer: `HH:mm`, 24-hour clock. */
+export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+export type TimeOfDay = z.infer<typeof TimeOfDay>;
+
+/** Days of the week, ISO numbering: 1 Monday … 7 Sunday (weeks start on Monday, app §9). */
+export const DayOfWeek = z.int().min(1).max(7);
+export type DayOfWeek = z.infer<typeof DayOfWeek>;
+
+/** A colour as `#RRGGBB`. */
+export const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Expected #RRGGBB');
+export type HexColor = z.infer<typeof HexColor>;
+
+/** A longitude/latitude pair in WGS 84 degrees: X longitude, Y latitude. */
+export const Coordinate = z.object({
+  X: z.number().min(-180).max(180),
+  Y: z.number().min(-90).max(90),
+});
+export type Coordinate = z.infer<typeof Coordinate>;

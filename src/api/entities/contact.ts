@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { AlertType } from '../enums';
+import {
+  Email,
+  MAX_LENGTH_MEDIUM,
+  PersonName,
+  Phone,
+  checkShareActivityNeedsEmail,
+  checkSharedAlertChoices,
+  maxLength,
+} from '../validation';
+import { Id } from './common';
+
+/** How one alert type reaches a contact: by email, call and/or SMS (app §3 "AlertConfigs"). */
+export const ContactAlertConfig = z.object({
+  Email: z.boolean(),
+  Call: z.boolean(),
+  Sms: z.boolean(),
+});
+export type ContactAlertConfig = z.infer<typeof ContactAlertConfig>;
+
+/**
+ * An emergency contact (guardian) of the wearer (app §3 "Emergency contact"; policy §3 "Contact").
+ * - `CanCall` / `CanSms`: the contact may call / text the wearer's device.
+ * - `ShareActivity`: receives activity shares (needs an email); `ShareAssistanceAlert` /
+ *   `ShareEmergencyAlert`: receives assistance requests / emergency alerts.
+ * - `AlertConfigs`: per alert type, the channels used; a type not listed uses the contact's defaults.
+ * - `IsPrimary`: the starred primary contact (policy §1), an addition.
+ * `Email` and `Phone` are '' when not given.
+ */
+export const EmergencyContact = z.object({
+  EmergencyContactID: Id,
+  Name: z.string(),
+  Email: z.string(),
+  Phone: z.string(),
+  Relationship: z.string(),
+  HasAvatar: z.boolean(),
+  CanCall: z.boolean(),
+  CanSms: z.boolean(),
+  ShareActivity: z.boolean(),
+  ShareAssistanceAlert: z.boolean(),
+  ShareEmergencyAlert: z.boolean(),
+  AlertConfigs: z.partialRecord(AlertType, ContactAlertConfig),
+  IsPrimary: z.boolean().optional(),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContact>;
+
+/**
+ * A contact as the member saves it (app §5): name by the Name rule, email optional but required when
+ * the contact shares activities, phone required, relationship up to 30 characters. A new contact has
+ * no `EmergencyContactID`. `HasAvatar` is the server's to set.
+ */
+export const EmergencyContactInput = EmergencyContact.omit({ HasAvatar: true })
+  .extend({
+    EmergencyContactID: Id.optional(),
+    Name: PersonName,
+    Email: Email,
+    Phone: Phone,
+    Relationship: maxLength(MAX_LENGTH_MEDIUM),
+  })
+  .superRefine(checkShareActivityNeedsEmail);
+export type EmergencyContactInput = z.input<typeof EmergencyContactInput>;
+
+/**
+ * The whole contact list as saved by `POST emergency-contacts` (app §7): at least one contact shares
+ * assistance alerts and at least one shares emergency alerts (app §4 and §5, policy §5).
+ */
+export const EmergencyContactList = z
+  .array(EmergencyContactInput)
+  .superRefine(checkSharedAlertChoices);
+
+/**
+ * Whether a contact list is complete for login (app §4 login gating step 5): at least one contact shares
+ * assistance alerts and at least one shares emergency alerts.
+ */
+export function contactsComplete(
+  contacts: readonly Pick<EmergencyContact, 'ShareAssistanceAlert' | 'ShareEmergencyAlert'>[],
+): boolean {
+  return (
+    contacts.some((contact) => contact.ShareAssistanceAlert) &&
+    contacts.some((contact) => contact.ShareEmergencyAlert)
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DeviceType } from '../enums';
+import { DeviceNickname, Imei } from '../validation';
+import { DayOfWeek, Id, TimeOfDay, Timestamp } from './common';
+
+/**
+ * A wearer's device (app §3 "Device"; policy §3 "Device"). `AtlasDeviceID` is the device platform's
+ * own id (a string, external). `Imei` is 15 characters. Optional additions from policy §3:
+ * `RegisteredTimestamp` (registration date) and `SubscriptionExpiryTimestamp` (subscription end),
+ * both epoch ms, null when unknown.
+ */
+export const Device = z.object({
+  DeviceID: Id,
+  AtlasDeviceID: z.string(),
+  DeviceNickname: z.string(),
+  Imei: z.string(),
+  DeviceType: DeviceType,
+  RegisteredTimestamp: Timestamp.nullable().optional(),
+  SubscriptionExpiryTimestamp: Timestamp.nullable().optional(),
+});
+export type Device = z.infer<typeof Device>;
+
+/**
+ * A device as the member saves it (`POST save-device`, app §7): the device with its user-editable
+ * fields under the input rules of app §5 (nickname: letters, digits, spaces, underscore, ≤ 20; IMEI).
+ */
+export const DeviceInput = Device.extend({
+  DeviceNickname: DeviceNickname,
+  Imei: Imei,
+});
+export type DeviceInput = z.input<typeof DeviceInput>;
+
+/** The template of the scheduled night mode (app §3 "Device scheduled action" TemplateId). */
+export const NIGHT_SETTINGS_TEMPLATE_ID = 'nightSettings';
+
+/**
+ * A scheduled device action, e.g. night mode (app §3 "Device scheduled action"; policy §3 "Night mode
+ * schedule"). `OnTime` / `OffTime` are local times of day `HH:mm` at which the mode switches on and off
+ * (an OffTime before the OnTime means the next day). `DaysOfWeek` (ISO 1 Monday … 7 Sunday) is from
+ * policy §3; chosen as days on which the schedule starts.
+ */
+export const DeviceScheduledAction = z.object({
+  ScheduledActionID: Id,
+  TemplateId: z.string().min(1),
+  DeviceID: Id,
+  OnTime: TimeOfDay,
+  OffTime: TimeOfDay,
+  DaysOfWeek: z.array(DayOfWeek).min(1),
+});
+export type DeviceScheduledAction = z.infer<typeof DeviceScheduledAction>;
+
+/** A scheduled action to create: no id yet (`POST create-device-schedule-action`, app §7). */
+export const NewDeviceScheduledAction = DeviceScheduledAction.omit({ ScheduledActionID: true });
+export type NewDeviceScheduledAction = z.infer<typeof NewDeviceScheduledAction>;

@@ -1,0 +1,36 @@
+import { baseString, rule } from './messages';
+import { MAX_LENGTH_SHORT, maxLengthCheck } from './length';
+import { requiredCheck } from './required';
+
+/**
+ * The symbols a person's name may not contain, as listed by application-behaviour §5 "Name":
+ * `_ ! ? / \ + = @ # $ % & * ( ) { } | ~ < > ; : [ ]`. Apostrophes, hyphens, dots, commas and spaces
+ * stay allowed (O'Brien, Jean-Luc, St. John).
+ */
+export const NAME_FORBIDDEN_SYMBOLS = '_!?/\\+=@#$%&*(){}|~<>;:[]';
+
+// Any decimal digit of any script (\p{Nd}) and any control character (\p{Cc}: tab, newline …) are
+// also refused; format characters (\p{Cf}) are not, because ZWNJ/ZWJ are part of Persian and Indic names.
+const NAME_FORBIDDEN_OTHER = /[\p{Nd}\p{Cc}]/u;
+
+/** Whether `value` contains none of the characters a name may not contain (see {@link PersonName}). */
+export function hasValidNameCharacters(value: string): boolean {
+  if (NAME_FORBIDDEN_OTHER.test(value)) return false;
+  for (const character of value) {
+    if (NAME_FORBIDDEN_SYMBOLS.includes(character)) return false;
+  }
+  return true;
+}
+
+/**
+ * A first or last name (application-behaviour §5 "Name"; policy-and-vocabulary §5 "alphabetic
+ * characters"): required (`Validations.Required`), at most 20 characters (`Validations.MaxLength`,
+ * `params: { max: 20 }`), and no digits of any script, control characters or the listed symbols
+ * {@link NAME_FORBIDDEN_SYMBOLS} (`Validations.NameInvalidCharacters`). Letters of any script, marks,
+ * spaces, apostrophes, hyphens and dots pass.
+ */
+export const PersonName = baseString().check(
+  requiredCheck,
+  maxLengthCheck(MAX_LENGTH_SHORT),
+  rule<string>(hasValidNameCharacters, 'Validations.NameInvalidCharacters'),
+);
