@@ -6,10 +6,10 @@ const origin = `http://127.0.0.1:${port}`;
 
 /** External link targets served by our own server, since the machine has no internet. */
 export const E2E_LINKS = {
-  HELP_URL: `${origin}/docs/lifeline/eula-en.md?help`,
-  CONTACT_US_URL: `${origin}/docs/lifeline/eula-en.md?contact`,
-  FIND_OUT_MORE_URL: `${origin}/docs/lifeline/privacy-en.md?more`,
-  SHOP_URL: `${origin}/docs/lifeline/privacy-en.md?shop`,
+  HELP_URL: `${origin}/docs/1/eula-en.md?help`,
+  CONTACT_US_URL: `${origin}/docs/1/eula-en.md?contact`,
+  FIND_OUT_MORE_URL: `${origin}/docs/1/privacy-en.md?more`,
+  SHOP_URL: `${origin}/docs/1/privacy-en.md?shop`,
 };
 
 export default defineConfig({

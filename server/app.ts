@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import { installErrorHandling } from './http/errorHandler';
 import { redactUrl } from './http/redact';
 import { registerSecurityHeaders } from './http/security';
+import { publicClientRoutes } from './member/publicClientRoutes';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtimeConfig';
@@ -65,6 +66,7 @@ export async function buildServer(
     buildTimestamp: await readBuildTimestamp(config.webDir),
   });
   await app.register(documentRoutes, { db: deps.db });
+  await app.register(publicClientRoutes, { db: deps.db });
   await registerSpa(app, config.webDir);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { Units } from '../../src/api/entities/client';
 
 /**
  * The database's tables, shaped after spec application-behaviour §3. Conventions:
@@ -29,39 +30,24 @@ export interface Database {
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-/** Units of a client (spec §3 "Units defaults"); stored as JSON with the spec's field names. */
-export interface UnitsJson {
-  DateFormat: string;
-  Distance: string;
-  Height: string;
-  LocationFormat: string;
-  Speed: string;
-  SpeedWind: string;
-  Temperature: string;
-  Time: string;
-  TimeFormat: string;
-  Timezone: string;
-  Weight: string;
-}
-
 export interface ClientsTable {
-  client_id: string;
+  client_id: Generated<number>;
   client_name: string;
   member_sign_up_enabled: boolean;
   country_code: string;
   brand_code: string;
-  brand_id: string;
+  brand_id: number;
   brand_color_dark: string;
   brand_color_light: string;
   support_email: string;
   support_url: string;
-  units: JSONColumnType<UnitsJson>;
+  units: JSONColumnType<Units>;
   is_default: Generated<boolean>;
   created_at: CreatedAt;
 }
 
 export interface ClientDocumentsTable {
-  client_id: string;
+  client_id: number;
   type: string;
   locale: string;
   filename: string;
@@ -80,10 +66,10 @@ export interface DomainsTable {
 }
 
 export interface MembersTable {
-  member_id: Generated<string>;
+  member_id: Generated<number>;
   wearer_id: Generated<number>;
   identity_sub: string;
-  client_id: string;
+  client_id: number;
   domain_id: string;
   email: string;
   name_first: string;
@@ -111,7 +97,7 @@ export interface DevicesTable {
   activation_code_hash: string | null;
   device_type: string;
   device_nickname: string;
-  member_id: string | null;
+  member_id: number | null;
   ingest_key_hash: string | null;
   registered_at: Date | null;
   released_at: Date | null;
@@ -120,7 +106,7 @@ export interface DevicesTable {
 
 export interface EmergencyContactsTable {
   emergency_contact_id: Generated<number>;
-  member_id: string;
+  member_id: number;
   position: number;
   name: string;
   email: string | null;
@@ -139,7 +125,7 @@ export interface EmergencyContactsTable {
 
 export interface EquipmentTable {
   wearer_equipment_id: Generated<number>;
-  member_id: string;
+  member_id: number;
   equipment_name: string;
   equipment_type: string;
   vessel_type: string | null;
@@ -153,7 +139,7 @@ export interface EquipmentTable {
 
 export interface ActivitiesTable {
   activity_id: Generated<number>;
-  member_id: string;
+  member_id: number;
   device_id: number | null;
   activity_type: string;
   status: string;
@@ -184,7 +170,7 @@ export interface LocationPointsTable {
 
 export interface AlertsTable {
   alert_id: Generated<number>;
-  member_id: string;
+  member_id: number;
   activity_id: number | null;
   alert_type: string;
   severity: number;
@@ -212,7 +198,7 @@ export interface AlertNotesTable {
 
 export interface MessageThreadsTable {
   message_thread_id: Generated<number>;
-  member_id: string;
+  member_id: number;
   activity_id: number;
 }
 
@@ -238,7 +224,7 @@ export interface MessageRepliesTable {
 
 export interface SharesTable {
   share_id: string;
-  member_id: string;
+  member_id: number;
   kind: 'activity' | 'journey';
   activity_id: number | null;
   journey_start_ms: number | null;
@@ -262,7 +248,7 @@ export interface SubscriptionProductsTable {
 
 export interface SubscriptionsTable {
   subscription_id: Generated<number>;
-  member_id: string;
+  member_id: number;
   price_id: string | null;
   payment_gateway_subscription_id: string | null;
   expiry_ms: number;

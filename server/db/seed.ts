@@ -1,30 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
 import type { Db } from './database';
-import type { UnitsJson } from './schema';
+import { DEFAULT_BRAND_COLOR, DEFAULT_UNITS } from '../../src/api/entities/client';
 
 /** The default client's id (spec §3 Client). */
-export const DEFAULT_CLIENT_ID = 'lifeline';
+export const DEFAULT_CLIENT_ID = 1;
 /** The default domain's id (spec §3 Domain). */
 export const DEFAULT_DOMAIN_ID = 'local';
-/** Default brand colour (spec application-behaviour §9). */
-export const DEFAULT_BRAND_COLOR = '#FF7900';
 /** Effective time of the seeded EULA and privacy policy, epoch ms (2026-11-01T00:00:00Z). */
 export const SEED_TERMS_EFFECTIVE_MS = Date.UTC(2026, 10, 1);
-
-/** Units defaults of spec application-behaviour §3. */
-export const DEFAULT_UNITS_JSON: UnitsJson = {
-  DateFormat: 'YYYY-MM-DD',
-  Distance: 'km',
-  Height: 'm',
-  LocationFormat: 'dms',
-  Speed: 'km/h',
-  SpeedWind: 'kts',
-  Temperature: 'C',
-  Time: 'UTC',
-  TimeFormat: '24 hour',
-  Timezone: 'UTC',
-  Weight: 'kg',
-};
 
 /**
  * Documents shipped with the default client. The text is bundled next to the server as Markdown;
@@ -65,16 +49,20 @@ export async function seedDefaults(db: Db, options: { domainUrl: string }): Prom
         member_sign_up_enabled: true,
         country_code: 'NO',
         brand_code: 'LIFELINE',
-        brand_id: 'lifeline',
+        brand_id: 1,
         brand_color_dark: DEFAULT_BRAND_COLOR,
         brand_color_light: DEFAULT_BRAND_COLOR,
         support_email: 'support@lifeline.example',
         support_url: 'https://lifeline.example/{{locale}}/support',
-        units: JSON.stringify(DEFAULT_UNITS_JSON),
+        units: JSON.stringify(DEFAULT_UNITS),
         is_default: true,
       })
       .onConflict((oc) => oc.column('client_id').doNothing())
       .execute();
+    // The default client takes id 1 explicitly; move the identity past it for clients added later.
+    await sql`select setval(pg_get_serial_sequence('clients', 'client_id'), (select max(client_id) from clients))`.execute(
+      trx,
+    );
     for (const doc of DOCUMENTS) {
       const content = await readDocument(doc.source);
       await trx

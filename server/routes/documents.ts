@@ -4,7 +4,11 @@ import type { Db } from '../db/database';
 import { sendApiError } from '../http/errorHandler';
 
 const Params = z.object({
-  clientId: z.string().regex(/^[\w-]{1,64}$/),
+  clientId: z.coerce
+    .number<number>()
+    .int()
+    .positive()
+    .max(2 ** 53),
   filename: z.string().regex(/^[\w.-]{1,128}$/),
 });
 

@@ -5,6 +5,7 @@
  */
 export * from './call';
 export * from './calls';
+export * from './client/apiClients';
 export * from './client/apiErrors';
 export * from './client/httpClient';
 export * from './client/runtimeConfigClient';

@@ -28,10 +28,13 @@ export async function initI18n(storage: KeyValueStorage, browserLanguage?: strin
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  const setDocumentLanguage = (lng: string): void => {
+    if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  };
   i18next.on('languageChanged', (lng) => {
     storage.set(LANGUAGE_STORAGE_KEY, lng);
-    document.documentElement.lang = lng;
+    setDocumentLanguage(lng);
   });
-  document.documentElement.lang = language;
+  setDocumentLanguage(language);
   return i18next;
 }

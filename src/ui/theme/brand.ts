@@ -4,9 +4,6 @@ export interface BrandColors {
   readonly dark: string;
 }
 
-/** Default brand colour (spec application-behaviour §9). */
-export const DEFAULT_BRAND_COLOR = '#FF7900';
-
 /** Relative luminance of a #rrggbb colour (WCAG 2), 0 (black) … 1 (white). */
 export function relativeLuminance(hex: string): number {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex);

@@ -20,28 +20,26 @@ let app: FastifyInstance;
 
 /** A route shaped like every contract route: a zod body, a write, a JSON answer. */
 function addProbeRoute(server: FastifyInstance, db: TestDatabase['db']): void {
-  server
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/test/probe',
-      {
-        schema: {
-          body: z.object({ DomainId: z.string().regex(/^[a-z]+$/), Count: z.number().int() }),
-        },
+  server.withTypeProvider<ZodTypeProvider>().post(
+    '/api/test/probe',
+    {
+      schema: {
+        body: z.object({ DomainId: z.string().regex(/^[a-z]+$/), Count: z.number().int() }),
       },
-      async (request) => {
-        await db
-          .insertInto('domains')
-          .values({
-            domain_id: request.body.DomainId,
-            country_code: 'NO',
-            description: 'probe',
-            domain_url: 'http://probe',
-          })
-          .execute();
-        return { Success: true };
-      },
-    );
+    },
+    async (request) => {
+      await db
+        .insertInto('domains')
+        .values({
+          domain_id: request.body.DomainId,
+          country_code: 'NO',
+          description: 'probe',
+          domain_url: 'http://probe',
+        })
+        .execute();
+      return { Success: true };
+    },
+  );
   server.get('/api/test/boom', () => {
     throw new Error('secret internals: password=hunter2');
   });
@@ -148,18 +146,18 @@ describe('the SPA', () => {
 
 describe('GET /docs/{clientId}/{filename}', () => {
   it('serves the seeded EULA', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs/lifeline/eula-en.md?v=1' });
+    const res = await app.inject({ method: 'GET', url: '/docs/1/eula-en.md?v=1' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('End User Licence Agreement');
   });
 
-  it.each(['/docs/lifeline/nope.md', '/docs/other/eula-en.md'])('404 for %s', async (url) => {
+  it.each(['/docs/1/nope.md', '/docs/2/eula-en.md'])('404 for %s', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
   });
 
   it('400 for a path outside the document names', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs/lifeline/..%2Fsecret' });
+    const res = await app.inject({ method: 'GET', url: '/docs/1/..%2Fsecret' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ErrorCode: 'REQUEST_INVALID' });
   });

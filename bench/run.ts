@@ -1,0 +1,19 @@
+// `npm run bench [-- <area> …]`: runs the bench areas (all, or the ones named) and prints one JSON line
+// per figure. Benches measure; they never assert timings.
+import { contractBench } from './contract.bench';
+import type { BenchArea } from './lib/figure';
+import { serverBench } from './server.bench';
+
+const AREAS: readonly BenchArea[] = [contractBench, serverBench];
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = wanted.filter((name) => !AREAS.some((a) => a.area === name));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `Unknown bench area: ${unknown.join(', ')}. Areas: ${AREAS.map((a) => a.area).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+for (const area of AREAS.filter((a) => wanted.length === 0 || wanted.includes(a.area))) {
+  for (const figure of await area.run()) process.stdout.write(`${JSON.stringify(figure)}\n`);
+}
