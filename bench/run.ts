@@ -1,10 +1,11 @@
 // `npm run bench [-- <area> …]`: runs the bench areas (all, or the ones named) and prints one JSON line
 // per figure. Benches measure; they never assert timings.
 import { contractBench } from './contract.bench';
+import { identityBench } from './identity.bench';
 import type { BenchArea } from './lib/figure';
 import { serverBench } from './server.bench';
 
-const AREAS: readonly BenchArea[] = [contractBench, serverBench];
+const AREAS: readonly BenchArea[] = [contractBench, serverBench, identityBench];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !AREAS.some((a) => a.area === name));

@@ -5,10 +5,16 @@ import path from 'node:path';
 import { BuildInfo } from '../src/api/runtimeConfig';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import { authHostRoutes } from './authHost/authHostRoutes';
+import { lazyMemberTokenService, loadMemberTokenSecret } from './authHost/memberTokens';
 import { installErrorHandling } from './http/errorHandler';
 import { redactUrl } from './http/redact';
 import { registerSecurityHeaders } from './http/security';
+import { identityPlugin } from './identity/plugin';
 import { publicClientRoutes } from './member/publicClientRoutes';
+import { devOutboxRoutes } from './outbox/devOutboxRoutes';
+import { createOutbox, type Outbox } from './outbox/outbox';
+import { createProductionTransport } from './outbox/transport';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtimeConfig';
@@ -17,6 +23,8 @@ import { registerSpa } from './web/spa';
 /** What the server needs from outside: an open, migrated database. */
 export interface ServerDeps {
   readonly db: Db;
+  /** Replaces the outbox built from the config (tests). */
+  readonly outbox?: Outbox;
 }
 
 async function readBuildTimestamp(webDir: string): Promise<number | null> {
@@ -57,16 +65,42 @@ export async function buildServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  // The browser calls a real Cognito pool directly (identity-protocol.md §1): allow its endpoint.
+  await registerSecurityHeaders(
+    app,
+    config,
+    config.cognito ? [`https://cognito-idp.${config.cognito.region}.amazonaws.com`] : [],
+  );
+
+  const outbox =
+    deps.outbox ??
+    createOutbox(
+      deps.db,
+      config.mode === 'production' && config.smtpUrl && config.smsGatewayUrl
+        ? createProductionTransport({
+            smtpUrl: config.smtpUrl,
+            smsGatewayUrl: config.smsGatewayUrl,
+            from: config.mailFrom,
+          })
+        : null,
+      app.log,
+    );
 
   await app.register(healthRoutes, { db: deps.db });
+  await app.register(identityPlugin, { db: deps.db, outbox, config });
   await app.register(runtimeConfigRoutes, {
     config,
-    identity: null,
+    identity: app.identityPool,
     buildTimestamp: await readBuildTimestamp(config.webDir),
+  });
+  await app.register(authHostRoutes, {
+    db: deps.db,
+    verifier: app.identityVerifier,
+    memberTokens: lazyMemberTokenService(() => loadMemberTokenSecret(deps.db)),
   });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
+  if (config.devEndpoints) await app.register(devOutboxRoutes, { outbox });
   await registerSpa(app, config.webDir);
   return app;
 }

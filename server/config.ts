@@ -50,10 +50,25 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   SMS_GATEWAY_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Lifeline <no-reply@lifeline.example>'),
   CONTACT_US_URL: z.url().default('https://lifeline.example/contact'),
   HELP_URL: z.url().default('https://lifeline.example/help'),
   FIND_OUT_MORE_URL: z.url().default('https://lifeline.example/'),
   SHOP_URL: z.url().default('https://lifeline.example/shop'),
+  COGNITO_USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like <region>_<id>, e.g. eu-west-1_AbC123')
+    .max(55)
+    .optional(),
+  COGNITO_CLIENT_ID: z
+    .string()
+    .regex(/^[\w+]+$/)
+    .max(128)
+    .optional(),
+  COGNITO_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-[0-9]+$/, 'must be an AWS region, e.g. eu-west-1')
+    .optional(),
 });
 
 /** The validated server configuration, built once at start by {@link loadConfig}. */
@@ -80,10 +95,25 @@ export interface ServerConfig {
   readonly devEndpoints: boolean;
   readonly smtpUrl: string | undefined;
   readonly smsGatewayUrl: string | undefined;
+  /** Sender of the e-mail the system sends. */
+  readonly mailFrom: string;
   /** Targets of the external redirects /contactus, /help, /findoutmore, /shop (spec §2). */
   readonly links: { contactUs: string; help: string; findOutMore: string; shop: string };
   /** Directory of the built SPA (`dist/web`). */
   readonly webDir: string;
+  /**
+   * A real AWS Cognito user pool (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_REGION) the SPA signs
+   * in with instead of the local identity service; undefined runs the local one (ARCHITECTURE.md §2).
+   * The region defaults to the pool id's part before `_`.
+   */
+  readonly cognito: CognitoPoolConfig | undefined;
+}
+
+/** A real Cognito user pool and its app client (no secret). */
+export interface CognitoPoolConfig {
+  readonly userPoolId: string;
+  readonly clientId: string;
+  readonly region: string;
 }
 
 /** A configuration error naming the variable; `npm start` prints it without a stack trace. */
@@ -102,6 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.COGNITO_USER_POOL_ID === undefined) !== (e.COGNITO_CLIENT_ID === undefined)) {
+    const missing = e.COGNITO_USER_POOL_ID ? 'COGNITO_CLIENT_ID' : 'COGNITO_USER_POOL_ID';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: required with COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID`,
+    );
+  }
   const mode: ServerMode = e.NODE_ENV === 'production' ? 'production' : 'embedded';
   if (mode === 'production') {
     const missing = (['DATABASE_URL', 'SMTP_URL', 'SMS_GATEWAY_URL', 'PUBLIC_URL'] as const).filter(
@@ -134,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     devEndpoints: mode === 'embedded',
     smtpUrl: e.SMTP_URL,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
+    mailFrom: e.MAIL_FROM,
     links: {
       contactUs: e.CONTACT_US_URL,
       help: e.HELP_URL,
@@ -141,5 +178,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       shop: e.SHOP_URL,
     },
     webDir: path.resolve(cwd, 'dist/web'),
+    cognito:
+      e.COGNITO_USER_POOL_ID && e.COGNITO_CLIENT_ID
+        ? {
+            userPoolId: e.COGNITO_USER_POOL_ID,
+            clientId: e.COGNITO_CLIENT_ID,
+            region: e.COGNITO_REGION ?? e.COGNITO_USER_POOL_ID.split('_')[0] ?? '',
+          }
+        : undefined,
   };
 }

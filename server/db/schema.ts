@@ -25,6 +25,15 @@ export interface Database {
   shares: SharesTable;
   subscription_products: SubscriptionProductsTable;
   subscriptions: SubscriptionsTable;
+  outbox_messages: OutboxMessagesTable;
+  identity_app_clients: IdentityAppClientsTable;
+  identity_signing_keys: IdentitySigningKeysTable;
+  identity_users: IdentityUsersTable;
+  identity_codes: IdentityCodesTable;
+  identity_refresh_tokens: IdentityRefreshTokensTable;
+  identity_srp_sessions: IdentitySrpSessionsTable;
+  identity_attempts: IdentityAttemptsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -254,4 +263,96 @@ export interface SubscriptionsTable {
   expiry_ms: number;
   deleted: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+export interface OutboxMessagesTable {
+  message_id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  created_ms: number;
+  delivered_ms: number | null;
+  delivery_error: string | null;
+}
+
+// The identity service's local user pool (server/identity, migration 0003_identity).
+
+export interface IdentityAppClientsTable {
+  user_pool_id: string;
+  client_id: string;
+  created_ms: number;
+}
+
+export interface IdentitySigningKeysTable {
+  kid: string;
+  private_key_pem: string;
+  public_jwk: JSONColumnType<Record<string, string>>;
+  created_ms: number;
+}
+
+export interface IdentityUsersTable {
+  sub: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  phone_number: string | null;
+  phone_number_verified: Generated<boolean>;
+  given_name: string | null;
+  family_name: string | null;
+  birthdate: string | null;
+  gender: string | null;
+  custom_country: string | null;
+  custom_sub_region: string | null;
+  status: 'UNCONFIRMED' | 'CONFIRMED';
+  /** Hex of the SRP salt integer. */
+  srp_salt: string;
+  /** Hex of the SRP verifier v = g^x mod N. */
+  srp_verifier: string;
+  failed_sign_ins: Generated<number>;
+  locked_until_ms: number | null;
+  last_sign_in_attempt_ms: number | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+export interface IdentityCodesTable {
+  sub: string;
+  purpose: 'sign_up' | 'forgot_password' | 'verify_email' | 'verify_phone_number';
+  code_hash: string;
+  destination: string;
+  created_ms: number;
+  expires_ms: number;
+}
+
+export interface IdentityRefreshTokensTable {
+  token_hash: string;
+  sub: string;
+  origin_jti: string;
+  auth_time_s: number;
+  created_ms: number;
+  expires_ms: number;
+  revoked_ms: number | null;
+}
+
+export interface IdentitySrpSessionsTable {
+  secret_block_hash: string;
+  session_hash: string;
+  sub: string;
+  client_public: string;
+  server_private: string;
+  server_public: string;
+  expires_ms: number;
+}
+
+export interface IdentityAttemptsTable {
+  sub: string;
+  operation: string;
+  at_ms: number;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  secret: Buffer;
+  created_ms: number;
 }

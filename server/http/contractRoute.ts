@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { pathParams, type CallDef } from '../../src/api/call';
 import { sendApiError } from './errorHandler';
@@ -38,13 +43,18 @@ export function contractRoute<C extends CallDef>(
   app: FastifyInstance,
   def: C,
   handler: ContractHandler<C>,
-  options: { readonly config?: Record<string, unknown> } = {},
+  options: {
+    readonly config?: Record<string, unknown>;
+    /** Runs before validation, e.g. authentication (which answers 401 before input is looked at). */
+    readonly preHandler?: preHandlerAsyncHookHandler;
+  } = {},
 ): void {
   app.route({
     method: def.method,
     url: routeUrl(def),
     schema: { response: { 200: def.response } },
     ...(options.config ? { config: options.config } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: async (request, reply) => {
       const body: unknown = request.body;
       if (

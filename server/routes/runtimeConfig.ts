@@ -12,7 +12,8 @@ export interface RuntimeConfigOptions {
 
 /**
  * `GET /config.json`: the SPA's runtime configuration (src/api/runtimeConfig.ts). Bases are absolute
- * URLs of this server's public origin (PUBLIC_URL, or the request's own origin in the embedded default).
+ * URLs of this server's public origin (PUBLIC_URL, or the request's own origin in the embedded default),
+ * including the local identity endpoint; a real Cognito pool has no endpoint.
  */
 export const runtimeConfigRoutes: FastifyPluginCallbackZod<RuntimeConfigOptions> = (
   app,
@@ -27,7 +28,11 @@ export const runtimeConfigRoutes: FastifyPluginCallbackZod<RuntimeConfigOptions>
       const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
       void reply.header('cache-control', 'no-cache');
       return {
-        identity: options.identity,
+        // The local service is reached on the origin the browser used (no CORS, CSP 'self').
+        identity:
+          options.identity?.endpoint != null
+            ? { ...options.identity, endpoint: `${origin}/identity` }
+            : options.identity,
         authApiBase: `${origin}/authapi`,
         centralHost: config.centralHost ?? `${origin}/central`,
         mapStyle: config.mapStyleUrl ?? null,

@@ -10,13 +10,17 @@ import {
 import type { AppStore } from '../store/store';
 import { LoadingScreen } from '../ui/layout/LoadingScreen';
 import { StatusScreen } from '../ui/layout/StatusScreen';
+import type { createNavigator } from './navigator';
 import { routes } from './routes';
 
-function ConfiguredRouter() {
+function ConfiguredRouter({ navigator }: { readonly navigator: AppNavigator | undefined }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRuntimeConfigStatus);
   const router = useMemo(() => createBrowserRouter(routes), []);
+  useEffect(() => {
+    navigator?.attach(router);
+  }, [navigator, router]);
   useEffect(() => {
     dispatch(runtimeConfigRequested());
   }, [dispatch]);
@@ -42,11 +46,22 @@ function ConfiguredRouter() {
   return <RouterProvider router={router} />;
 }
 
-/** The app: the store, then the router once /config.json is loaded. */
-export function App({ store }: { readonly store: AppStore }) {
+type AppNavigator = ReturnType<typeof createNavigator>;
+
+/**
+ * The app: the store, then the router once /config.json is loaded. `navigator` (the store's
+ * dependency) is attached to the router so epics can change routes.
+ */
+export function App({
+  store,
+  navigator,
+}: {
+  readonly store: AppStore;
+  readonly navigator?: AppNavigator;
+}) {
   return (
     <Provider store={store}>
-      <ConfiguredRouter />
+      <ConfiguredRouter navigator={navigator} />
     </Provider>
   );
 }

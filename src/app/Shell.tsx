@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { selectIdentity, selectSessionStatus } from '../store/session/sessionSlice';
 import {
   selectThemePreference,
   themePreferenceChanged,
@@ -13,7 +14,9 @@ import { ButtonLink } from '../ui/layout/ButtonLink';
 import { SelectControl } from '../ui/layout/SelectControl';
 import { applyThemePreference } from '../ui/theme/brand';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, matchLanguage } from './languages';
+import { InactivityWarning } from '../features/session';
 import { routeMetaOf } from './routeMeta';
+import { RouteGuard } from './RouteGuard';
 
 function FooterLink({ path, labelKey }: { readonly path: string; readonly labelKey: string }) {
   const { t } = useTranslation();
@@ -23,6 +26,27 @@ function FooterLink({ path, labelKey }: { readonly path: string; readonly labelK
     <ButtonLink to={target.href} external newTab={target.newTab} variant="plain">
       {t(labelKey)}
     </ButtonLink>
+  );
+}
+
+/** Log in, or who is signed in and log out (policy §2 common menu: Login, Logout). */
+function SessionLinks() {
+  const { t } = useTranslation();
+  const identity = useAppSelector(selectIdentity);
+  const status = useAppSelector(selectSessionStatus);
+  if (status === 'unknown') return null;
+  if (!identity) {
+    return (
+      <nav className="ll-header-nav" aria-label={t('Menu.Account')}>
+        <Link to="/auth/login">{t('Menu.Login')}</Link>
+      </nav>
+    );
+  }
+  return (
+    <nav className="ll-header-nav" aria-label={t('Menu.Account')}>
+      <span>{t('Menu.SignedInAs', { name: identity.nameFirst || identity.email })}</span>
+      <Link to="/auth/logout">{t('Menu.Logout')}</Link>
+    </nav>
   );
 }
 
@@ -61,6 +85,7 @@ export function Shell() {
       }
       tools={
         <>
+          <SessionLinks />
           <SelectControl
             label={t('Settings.Language')}
             value={matchLanguage(i18n.resolvedLanguage)}
@@ -84,7 +109,10 @@ export function Shell() {
         </>
       }
     >
-      <Outlet />
+      <InactivityWarning />
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
     </AppLayout>
   );
 }

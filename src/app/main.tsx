@@ -1,25 +1,41 @@
+import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
 import { createStorage } from '../streams/storage';
+import { userActivity$ } from '../streams/userActivity';
 import { THEME_STORAGE_KEY, parseThemePreference } from '../store/slices/preferencesSlice';
 import { createAppStore } from '../store/store';
 import '../ui/theme/theme.css';
 import { App } from './App';
+import { featureEpics } from './featureEpics';
 import { initI18n } from './i18n';
+import { createNavigator } from './navigator';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const storage = createStorage();
 await initI18n(storage, navigator.language);
+const appNavigator = createNavigator();
 const store = createAppStore({
-  dependencies: { loadRuntimeConfig: () => fetchRuntimeConfig(), storage },
+  dependencies: {
+    loadRuntimeConfig: () => fetchRuntimeConfig(),
+    storage,
+    createIdentityClient: (config) => createCognitoIdentityClient(config),
+    fetch: (input, init) => fetch(input, init),
+    navigator: appNavigator,
+    currentLanguage: () => i18next.resolvedLanguage ?? 'en',
+    now: () => Date.now(),
+    userActivity$: userActivity$(),
+  },
+  epics: featureEpics,
   preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },
 });
 
 createRoot(container).render(
   <StrictMode>
-    <App store={store} />
+    <App store={store} navigator={appNavigator} />
   </StrictMode>,
 );

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { EXTERNAL_ROUTES } from '../store/externalRoutes';
+import { authRoutes } from '../features/auth';
+import { devtoolsRoutes } from '../features/devtools';
 import { NetworkErrorPage } from '../features/errors/NetworkErrorPage';
 import { PageNotFoundPage } from '../features/errors/PageNotFoundPage';
 import { HomePage } from '../features/home/HomePage';
@@ -20,6 +22,8 @@ export const routes: RouteObject[] = [
       // Root goes to the dashboard when authenticated (identity issue), otherwise home.
       { path: '/', element: <HomePage />, handle: meta({ titleKey: 'Titles.Home' }) },
       { path: '/home', element: <HomePage />, handle: meta({ titleKey: 'Titles.Home' }) },
+      ...authRoutes,
+      ...devtoolsRoutes,
       ...EXTERNAL_ROUTES.map((route): RouteObject => ({
         path: route.path,
         element: <ExternalRedirectPage path={route.path} />,

@@ -1,14 +1,35 @@
-import type { RuntimeConfig } from '../api/runtimeConfig';
+import type { Observable } from 'rxjs';
+import type { IdentityClient } from '../api/identity';
+import type { IdentityConfig, RuntimeConfig } from '../api/runtimeConfig';
 import type { KeyValueStorage } from '../streams/storage';
+
+/** Moves the app to another route from an epic (the router is attached once it exists). */
+export interface Navigator {
+  navigate(path: string, options?: { replace?: boolean }): void;
+  /** The current path (`location.pathname`), e.g. to keep a shared view open on logout. */
+  currentPath(): string;
+}
 
 /**
  * Everything the epics reach outside the store, injected through
- * `createEpicMiddleware({ dependencies })` so tests substitute fakes and run epics in virtual time.
- * Later issues add the API clients, the socket factory, the identity client and the scheduler.
+ * `createEpicMiddleware({ dependencies })` so tests substitute fakes and run epics in virtual time
+ * (rxjs `TestScheduler.run` drives every timer operator; `now` must be the scheduler's clock there).
  */
 export interface StoreDependencies {
   /** Loads and validates `/config.json`. */
   readonly loadRuntimeConfig: () => Promise<RuntimeConfig>;
   /** This browser's key-value storage (preferences). */
   readonly storage: KeyValueStorage;
+  /** Builds the identity client for the configured pool (called once per pool). */
+  readonly createIdentityClient: (config: IdentityConfig) => IdentityClient;
+  /** fetch for the API clients (msw in tests, the browser's otherwise). */
+  readonly fetch: typeof fetch;
+  /** Route changes requested by epics (logout → home, login → the remembered route). */
+  readonly navigator: Navigator;
+  /** The UI language (i18next), sent with the member-token login. */
+  readonly currentLanguage: () => string;
+  /** Clock, epoch ms. */
+  readonly now: () => number;
+  /** Emits on every user interaction (pointer, key, touch, scroll, focus): resets inactivity. */
+  readonly userActivity$: Observable<unknown>;
 }

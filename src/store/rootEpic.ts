@@ -2,9 +2,16 @@ import { combineEpics } from 'redux-observable';
 import type { AppEpic } from './epic';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
+import { inactivityEpics } from './session/inactivityEpics';
+import { sessionEpics } from './session/sessionEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
-export const storeEpics: readonly AppEpic[] = [runtimeConfigEpic, preferencesPersistEpic];
+export const storeEpics: readonly AppEpic[] = [
+  runtimeConfigEpic,
+  preferencesPersistEpic,
+  ...sessionEpics,
+  ...inactivityEpics,
+];
 
 /** Combines the store's epics with the features' lists into the one root epic. */
 export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {

@@ -1,8 +1,37 @@
-import { combineSlices } from '@reduxjs/toolkit';
+import { combineSlices, type Action } from '@reduxjs/toolkit';
+import { inactivitySlice } from './session/inactivitySlice';
+import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
 import { runtimeConfigSlice } from './slices/runtimeConfigSlice';
 
-/** The root reducer: every slice of the store, combined (feature slices are added by their issues). */
-export const rootReducer = combineSlices(runtimeConfigSlice, preferencesSlice);
+/**
+ * Slices that features inject when their module loads (`slice.injectInto(combinedReducer)`); each
+ * feature adds its slice to this interface by declaration merging, e.g.
+ * `declare module '../../store/rootReducer' { interface LazyLoadedSlices extends WithSlice<typeof authSlice> {} }`.
+ */
+export interface LazyLoadedSlices {}
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** Every slice of the store; feature slices are injected lazily (see {@link LazyLoadedSlices}). */
+export const combinedReducer = combineSlices(
+  runtimeConfigSlice,
+  preferencesSlice,
+  sessionSlice,
+  inactivitySlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export type RootState = ReturnType<typeof combinedReducer>;
+
+/**
+ * The root reducer. On `loggedOut` everything the member owned is cleared (spec §4 "On logout
+ * everything is cleared"): every slice restarts from its initial state except the runtime
+ * configuration and this browser's preferences.
+ */
+export function rootReducer(state: Partial<RootState> | undefined, action: Action): RootState {
+  if (state && loggedOut.match(action)) {
+    return combinedReducer(
+      { runtimeConfig: state.runtimeConfig, preferences: state.preferences },
+      action,
+    );
+  }
+  return combinedReducer(state, action);
+}

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_outbox';
+import * as m0003 from './0003_identity';
+import * as m0004 from './0004_member_tokens';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -7,4 +10,7 @@ import * as m0001 from './0001_initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_outbox': m0002,
+  '0003_identity': m0003,
+  '0004_member_tokens': m0004,
 };

@@ -24,8 +24,10 @@ export {
   PASSWORD_SPECIAL_CHARACTERS,
   Password,
   SignUpPassword,
+  NewPasswordPair,
   isPasswordComplex,
   passwordChecklist,
+  passwordRepeatMatches,
 } from './password';
 export type { PasswordChecklist } from './password';
 export {

@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'Validations.NameInvalidCharacters',
   'Validations.PasswordNotComplex',
   'Validations.PasswordNoSpaces',
+  'Validations.PasswordsDoNotMatch',
   'Validations.PhoneInvalid',
   'Validations.DateInvalid',
   'Validations.MinimumAge',

@@ -1,4 +1,5 @@
-import { baseString, characterCount, rule } from './messages';
+import { z } from 'zod';
+import { baseString, characterCount, rule, typeError } from './messages';
 import { maxLengthCheck } from './length';
 import { requiredCheck } from './required';
 
@@ -95,3 +96,18 @@ export const LoginPassword = baseString().check(
   requiredCheck,
   maxLengthCheck(LOGIN_PASSWORD_MAX_LENGTH),
 );
+
+/**
+ * Object check for a new password typed twice (policy-and-vocabulary §5 "the repeat must match"):
+ * `passwordRepeat` (trimmed, as sign-up trims the password) must equal `password`, else
+ * `Validations.PasswordsDoNotMatch` on `passwordRepeat`. Add it with `.check()` to a form's object.
+ */
+export const passwordRepeatMatches = z.refine<{ password: string; passwordRepeat: string }>(
+  (form) => form.password === form.passwordRepeat.trim(),
+  { message: 'Validations.PasswordsDoNotMatch', path: ['passwordRepeat'] },
+);
+
+/** A new password and its repeat (sign-up, reset, change). */
+export const NewPasswordPair = z
+  .object({ password: SignUpPassword, passwordRepeat: baseString() }, { error: typeError })
+  .check(passwordRepeatMatches);

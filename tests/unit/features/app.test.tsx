@@ -10,6 +10,7 @@ import { App } from '../../../src/app/App';
 import { initI18n } from '../../../src/app/i18n';
 import { createStorage } from '../../../src/streams/storage';
 import { createAppStore } from '../../../src/store/store';
+import { testDependencies } from '../store/testDependencies';
 
 const config: RuntimeConfig = {
   identity: null,
@@ -41,10 +42,10 @@ afterAll(() => {
 function renderAt(path: string) {
   window.history.pushState({}, '', path);
   const store = createAppStore({
-    dependencies: {
+    dependencies: testDependencies({
       loadRuntimeConfig: () => fetchRuntimeConfig(fetch, 'http://localhost/config.json'),
-      storage: createStorage(null),
-    },
+      fetch: (input, init) => fetch(input, init),
+    }),
   });
   return render(<App store={store} />);
 }

@@ -94,8 +94,12 @@ describe('GET /config.json', () => {
     });
     expect(res.statusCode).toBe(200);
     const config = RuntimeConfig.parse(res.json());
+    expect(config.identity).toMatchObject({
+      endpoint: 'http://eu.test:8080/identity',
+      region: 'local',
+      userPoolId: 'local_Lifeline',
+    });
     expect(config).toMatchObject({
-      identity: null,
       authApiBase: 'http://eu.test:8080/authapi',
       centralHost: 'http://eu.test:8080/central',
       mapStyle: null,

@@ -7,6 +7,7 @@ import {
   themePreferenceChanged,
 } from '../../../src/store/slices/preferencesSlice';
 import { createAppStore } from '../../../src/store/store';
+import { testDependencies } from './testDependencies';
 
 /** An in-memory Storage stand-in. */
 function memoryStorage(): Storage {
@@ -43,10 +44,7 @@ describe('preferences', () => {
   it('preferences -> themePreferenceChanged stores the choice', () => {
     const backend = memoryStorage();
     const store = createAppStore({
-      dependencies: {
-        loadRuntimeConfig: () => Promise.reject(new Error('unused')),
-        storage: createStorage(backend),
-      },
+      dependencies: testDependencies({ storage: createStorage(backend) }),
     });
     store.dispatch(themePreferenceChanged('dark'));
     expect(selectThemePreference(store.getState())).toBe('dark');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
-import { createStorage } from '../../../src/streams/storage';
 import {
   runtimeConfigFailed,
   runtimeConfigLoaded,
@@ -10,6 +9,7 @@ import {
 } from '../../../src/store/slices/runtimeConfigSlice';
 import { selectExternalHref } from '../../../src/store/externalRoutes';
 import { createAppStore } from '../../../src/store/store';
+import { testDependencies } from './testDependencies';
 
 export const sampleConfig: RuntimeConfig = {
   identity: null,
@@ -47,7 +47,7 @@ describe('runtimeConfig reducer', () => {
 
 describe('runtime config through the store', () => {
   const store = (load: () => Promise<RuntimeConfig>) =>
-    createAppStore({ dependencies: { loadRuntimeConfig: load, storage: createStorage(null) } });
+    createAppStore({ dependencies: testDependencies({ loadRuntimeConfig: load }) });
 
   it('loads the config on request and exposes the external links', async () => {
     const s = store(() => Promise.resolve(sampleConfig));

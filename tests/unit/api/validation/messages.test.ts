@@ -25,6 +25,11 @@ const corpus: [string, z.ZodType, unknown[]][] = [
   ['Password', validation.Password, ['short', 'has space', `Aa1!${'x'.repeat(99)}`]],
   ['SignUpPassword', validation.SignUpPassword, ['  ', 'short', 'a b']],
   ['LoginPassword', validation.LoginPassword, ['x'.repeat(257)]],
+  [
+    'NewPasswordPair',
+    validation.NewPasswordPair,
+    [{ password: 'Fjord#Paddle7', passwordRepeat: 'Fjord#Paddle8' }],
+  ],
   ['Phone', validation.Phone, ['123', 'abc']],
   ['NormalisedPhone', validation.NormalisedPhone, ['123']],
   ['DateYmd', validation.DateYmd, ['2023/02/29']],

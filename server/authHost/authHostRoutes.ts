@@ -1,0 +1,94 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { getMember, loginMemberC2, setTerms, signupCheckEmail } from '../../src/api/calls/authHost';
+import type { Db } from '../db/database';
+import { contractRoute } from '../http/contractRoute';
+import { sendApiError } from '../http/errorHandler';
+import type { IdTokenVerifier } from '../identity/verifyIdToken';
+import { findMemberBySub, upsertMemberFromIdentity } from '../member/memberRepository';
+import { claimsOf, requireIdToken } from './authenticate';
+import { checkEmail } from './emailAvailability';
+import type { MemberTokenService } from './memberTokens';
+
+export interface AuthHostOptions {
+  readonly db: Db;
+  readonly verifier: IdTokenVerifier;
+  readonly memberTokens: MemberTokenService;
+  /** Budget of signup-check-email per IP and minute (it reveals whether an account exists). */
+  readonly emailChecksPerMinute?: number;
+}
+
+/**
+ * The authentication and member host of spec §7 under `/authapi`: signup-check-email (public,
+ * rate-limited per IP), and with an ID token: get-member, login-member-c2/{LanguageCode} (creates or
+ * updates the member from the identity and answers the MemberIntegrationToken), set-terms (echoes the
+ * stored TermsAcceptedTimestamp).
+ */
+export async function authHostRoutes(
+  app: FastifyInstance,
+  options: AuthHostOptions,
+): Promise<void> {
+  const { db } = options;
+  const authorised = { preHandler: requireIdToken(options.verifier) };
+
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: options.emailChecksPerMinute ?? 30,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        ErrorCode: 'RATE_LIMITED',
+        Error: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`,
+      }),
+    });
+    contractRoute(scope, signupCheckEmail, (input) => checkEmail(db, input.EmailAddress));
+  });
+
+  contractRoute(
+    app,
+    loginMemberC2,
+    async (input, req) => {
+      const record = await upsertMemberFromIdentity(db, claimsOf(req), input.LanguageCode);
+      return {
+        MemberIntegrationToken: await options.memberTokens.issue({
+          memberId: record.member.MemberId,
+          wearerId: record.wearerId,
+          clientId: record.member.ClientId,
+          domainId: record.member.DomainId,
+        }),
+      };
+    },
+    authorised,
+  );
+
+  contractRoute(
+    app,
+    getMember,
+    async (_input, req, reply) => {
+      const record = await findMemberBySub(db, claimsOf(req).sub);
+      return (
+        record?.member ?? sendApiError(reply, 404, 'NOT_FOUND', 'Log in to the member host first')
+      );
+    },
+    authorised,
+  );
+
+  contractRoute(
+    app,
+    setTerms,
+    async (input, req, reply) => {
+      const record = await findMemberBySub(db, claimsOf(req).sub);
+      if (!record) return sendApiError(reply, 404, 'NOT_FOUND', 'Log in to the member host first');
+      const accepted = input.TermsAcceptedTimestamp === -1 ? null : input.TermsAcceptedTimestamp;
+      const spam = input.SpamMeTimestamp === -1 ? null : input.SpamMeTimestamp;
+      const row = await db
+        .updateTable('members')
+        .set({ terms_accepted_ms: accepted, spam_me_ms: spam, updated_at: new Date() })
+        .where('member_id', '=', record.member.MemberId)
+        .returning('terms_accepted_ms')
+        .executeTakeFirstOrThrow();
+      return { TermsAcceptedTimestamp: row.terms_accepted_ms ?? -1 };
+    },
+    authorised,
+  );
+}

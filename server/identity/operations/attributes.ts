@@ -1,0 +1,153 @@
+import { attributeList, parseAttributeChanges } from '../attributes';
+import { countAttempt } from '../attemptLimits';
+import { consumeCode, issueCode, type CodePurpose } from '../codes';
+import { sendCode, type CodeDeliveryDetails } from '../delivery';
+import { IdentityError, MESSAGES } from '../errors';
+import {
+  AccessTokenRequest,
+  GetUserAttributeVerificationCodeRequest,
+  UpdateUserAttributesRequest,
+  VerifyUserAttributeRequest,
+} from '../schemas';
+import { authenticateAccessToken } from '../tokens';
+import { emailTaken, isUniqueViolation, withLockedUser, type IdentityUser } from '../users';
+import { defineOperation } from './operation';
+
+/**
+ * `GetUser` (identity-protocol.md §2 "Get attributes"): `{AccessToken}` → `{Username, UserAttributes}`,
+ * Username the `sub`, attributes as strings (`email_verified: 'true'`). No MFA members (no MFA here).
+ */
+export const getUser = defineOperation(AccessTokenRequest, async (ctx, input) => {
+  const user = await authenticateAccessToken(ctx, input.AccessToken);
+  return { Username: user.sub, UserAttributes: attributeList(user) };
+});
+
+/**
+ * `UpdateUserAttributes` (identity-protocol.md §2 "Update attributes"): `{AccessToken, UserAttributes,
+ * ClientMetadata}` → `{CodeDeliveryDetailsList}`.
+ *
+ * Behaviour chosen for `email` and `phone_number` (Cognito without
+ * AttributesRequireVerificationBeforeUpdate): the new value replaces the old one at once, its
+ * `*_verified` becomes false, and a verification code is sent to the new value (e-mail or SMS) —
+ * spec §4 "Phone change sets phone-verified to false until verified" and the login gating on
+ * unverified email. Signing in then uses the new email. Writing the same value again changes nothing.
+ * Errors: AliasExistsException when another user has the email, InvalidParameterException.
+ */
+export const updateUserAttributes = defineOperation(
+  UpdateUserAttributesRequest,
+  async (ctx, input) => {
+    const user = await authenticateAccessToken(ctx, input.AccessToken);
+    const changes = parseAttributeChanges(input.UserAttributes);
+    const now = ctx.now();
+    const aliasExists = new IdentityError('AliasExistsException', MESSAGES.emailExists);
+    let codes: { purpose: CodePurpose; to: string; code: string }[];
+    try {
+      codes = await withLockedUser(ctx.db, user.sub, async (trx, locked) => {
+        const newEmail =
+          changes.email && changes.email.toLowerCase() !== locked.email.toLowerCase()
+            ? changes.email
+            : null;
+        const phoneChanged =
+          changes.phone_number !== undefined && changes.phone_number !== locked.phone_number;
+        if (newEmail && (await emailTaken(trx, newEmail, locked.sub))) throw aliasExists;
+        await trx
+          .updateTable('identity_users')
+          .set({
+            ...changes,
+            ...(newEmail ? { email_verified: false } : {}),
+            ...(phoneChanged ? { phone_number_verified: false } : {}),
+            updated_ms: now,
+          })
+          .where('sub', '=', locked.sub)
+          .execute();
+        const issued: { purpose: CodePurpose; to: string; code: string }[] = [];
+        if (newEmail) {
+          const code = await issueCode(trx, ctx.random, locked.sub, 'verify_email', newEmail, now);
+          issued.push({ purpose: 'verify_email', to: newEmail, code });
+        }
+        if (phoneChanged && changes.phone_number) {
+          const to = changes.phone_number;
+          const code = await issueCode(trx, ctx.random, locked.sub, 'verify_phone_number', to, now);
+          issued.push({ purpose: 'verify_phone_number', to, code });
+        }
+        return issued;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw aliasExists;
+      throw error;
+    }
+    const CodeDeliveryDetailsList: CodeDeliveryDetails[] = [];
+    for (const { purpose, to, code } of codes) {
+      CodeDeliveryDetailsList.push(await sendCode(ctx, purpose, to, code));
+    }
+    return { CodeDeliveryDetailsList };
+  },
+);
+
+/** The code purpose and current value of a verifiable attribute; InvalidParameterException otherwise. */
+function verifiable(user: IdentityUser, name: string): { purpose: CodePurpose; value: string } {
+  if (name === 'email') return { purpose: 'verify_email', value: user.email };
+  if (name === 'phone_number') {
+    if (user.phone_number === null) {
+      throw new IdentityError('InvalidParameterException', 'The user has no phone_number.');
+    }
+    return { purpose: 'verify_phone_number', value: user.phone_number };
+  }
+  throw new IdentityError('InvalidParameterException', `Attribute ${name} cannot be verified.`);
+}
+
+/**
+ * `GetUserAttributeVerificationCode` (identity-protocol.md §2 "Send a verification code"):
+ * `{AttributeName: 'email' | 'phone_number', AccessToken, ClientMetadata}` → `{CodeDeliveryDetails}`;
+ * a code valid 24 h by e-mail or SMS. Errors: InvalidParameterException, LimitExceededException
+ * (5 per hour).
+ */
+export const getUserAttributeVerificationCode = defineOperation(
+  GetUserAttributeVerificationCodeRequest,
+  async (ctx, input) => {
+    const user = await authenticateAccessToken(ctx, input.AccessToken);
+    verifiable(user, input.AttributeName);
+    const now = ctx.now();
+    await countAttempt(ctx.db, user.sub, 'GetUserAttributeVerificationCode', now);
+    const sent = await withLockedUser(ctx.db, user.sub, async (trx, locked) => {
+      const { purpose, value } = verifiable(locked, input.AttributeName);
+      return {
+        purpose,
+        value,
+        code: await issueCode(trx, ctx.random, locked.sub, purpose, value, now),
+      };
+    });
+    return { CodeDeliveryDetails: await sendCode(ctx, sent.purpose, sent.value, sent.code) };
+  },
+);
+
+/**
+ * `VerifyUserAttribute` (identity-protocol.md §2 "Verify an attribute"): `{AttributeName, Code,
+ * AccessToken}` → `{}`; marks `email_verified` or `phone_number_verified` true. The code must have been
+ * sent to the attribute's current value. Errors: CodeMismatchException, ExpiredCodeException,
+ * InvalidParameterException, LimitExceededException (15 per hour, our addition).
+ */
+export const verifyUserAttribute = defineOperation(
+  VerifyUserAttributeRequest,
+  async (ctx, input) => {
+    const user = await authenticateAccessToken(ctx, input.AccessToken);
+    verifiable(user, input.AttributeName);
+    const now = ctx.now();
+    await countAttempt(ctx.db, user.sub, 'VerifyUserAttribute', now);
+    await withLockedUser(ctx.db, user.sub, async (trx, locked) => {
+      const { purpose, value } = verifiable(locked, input.AttributeName);
+      await consumeCode(trx, locked.sub, purpose, input.Code, value, now);
+      await trx
+        .updateTable('identity_users')
+        .set({
+          ...(purpose === 'verify_email'
+            ? { email_verified: true }
+            : { phone_number_verified: true }),
+          updated_ms: now,
+        })
+        .where('sub', '=', locked.sub)
+        .execute();
+    });
+    return {};
+  },
+);

@@ -1,0 +1,252 @@
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type ICognitoStorage,
+} from 'amazon-cognito-identity-js';
+import {
+  IdentityError,
+  type IdentityClient,
+  type IdentitySession,
+  type SignUpInput,
+} from '../identity';
+import type { IdentityConfig } from '../runtimeConfig';
+
+/** Turns whatever the library calls back with into an {@link IdentityError}. */
+export function toIdentityError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { code?: unknown; name?: unknown; message?: unknown };
+    const code =
+      typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'Error';
+    return new IdentityError(code, typeof e.message === 'string' ? e.message : code);
+  }
+  return new IdentityError('Error', String(error));
+}
+
+function sessionOf(session: CognitoUserSession): IdentitySession {
+  const token = session.getIdToken();
+  const claims = token.decodePayload() as Record<string, unknown>;
+  const text = (key: string): string => (typeof claims[key] === 'string' ? claims[key] : '');
+  return {
+    sub: text('sub'),
+    email: text('email'),
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    phoneNumber: text('phone_number') || null,
+    phoneNumberVerified:
+      claims.phone_number_verified === true || claims.phone_number_verified === 'true',
+    nameFirst: text('given_name'),
+    nameLast: text('family_name'),
+    idToken: token.getJwtToken(),
+    expiresAt: token.getExpiration() * 1000,
+  };
+}
+
+function attributes(values: Readonly<Record<string, string>>): CognitoUserAttribute[] {
+  return Object.entries(values).map(([Name, Value]) => new CognitoUserAttribute({ Name, Value }));
+}
+
+/**
+ * The identity client over the unmodified amazon-cognito-identity-js (SRP sign-in). `config` comes from
+ * /config.json: the local identity service (`endpoint` set) or real AWS Cognito (`endpoint` null).
+ * Usernames are e-mail addresses; attributes map as given_name/family_name (NameFirst/NameLast),
+ * custom:country and custom:sub_region. `storage` defaults to the library's (localStorage, else memory).
+ */
+export function createCognitoIdentityClient(
+  config: IdentityConfig,
+  storage?: ICognitoStorage,
+): IdentityClient {
+  const pool = new CognitoUserPool({
+    UserPoolId: config.userPoolId,
+    ClientId: config.clientId,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(storage ? { Storage: storage } : {}),
+  });
+  const userFor = (email: string): CognitoUser =>
+    new CognitoUser({
+      Username: email.trim(),
+      Pool: pool,
+      ...(storage ? { Storage: storage } : {}),
+    });
+
+  /** The signed-in user with a valid session, or an error when there is none. */
+  const current = (): Promise<{ user: CognitoUser; session: CognitoUserSession }> =>
+    new Promise((resolve, reject) => {
+      const user = pool.getCurrentUser();
+      if (!user) {
+        reject(new IdentityError('NotAuthenticated', 'User is not authenticated'));
+        return;
+      }
+      user.getSession((error: Error | null, session: CognitoUserSession | null) => {
+        if (error || !session) reject(toIdentityError(error ?? new Error('No session')));
+        else resolve({ user, session });
+      });
+    });
+
+  const callback =
+    (resolve: () => void, reject: (e: IdentityError) => void) =>
+    (error?: unknown): void => {
+      if (error) reject(toIdentityError(error));
+      else resolve();
+    };
+
+  return {
+    signUp: (input: SignUpInput) =>
+      new Promise((resolve, reject) => {
+        pool.signUp(
+          input.email.trim(),
+          input.password.trim(),
+          attributes({
+            email: input.email.trim(),
+            given_name: input.nameFirst.trim(),
+            family_name: input.nameLast.trim(),
+            'custom:country': input.country,
+            'custom:sub_region': input.subRegion,
+          }),
+          [],
+          (error, result) => {
+            if (error || !result) reject(toIdentityError(error ?? new Error('No result')));
+            else resolve({ userConfirmed: result.userConfirmed });
+          },
+        );
+      }),
+    confirmSignUp: (email, code) =>
+      new Promise((resolve, reject) => {
+        userFor(email).confirmRegistration(code.trim(), false, callback(resolve, reject));
+      }),
+    resendSignUpCode: (email) =>
+      new Promise((resolve, reject) => {
+        userFor(email).resendConfirmationCode(callback(resolve, reject));
+      }),
+    signIn: (email, password) =>
+      new Promise((resolve, reject) => {
+        userFor(email).authenticateUser(
+          new AuthenticationDetails({ Username: email.trim(), Password: password }),
+          {
+            onSuccess: (session) => {
+              resolve(sessionOf(session));
+            },
+            onFailure: (error: unknown) => {
+              reject(toIdentityError(error));
+            },
+          },
+        );
+      }),
+    currentSession: async () => {
+      if (!pool.getCurrentUser()) return null;
+      try {
+        return sessionOf((await current()).session);
+      } catch (error) {
+        const failure = toIdentityError(error);
+        if (failure.code === 'NotAuthorizedException' || failure.code === 'NotAuthenticated')
+          return null;
+        throw failure;
+      }
+    },
+    refreshSession: async () => {
+      const { user, session } = await current();
+      return new Promise((resolve, reject) => {
+        user.refreshSession(
+          session.getRefreshToken(),
+          (error: unknown, next: CognitoUserSession) => {
+            if (error) reject(toIdentityError(error));
+            else resolve(sessionOf(next));
+          },
+        );
+      });
+    },
+    updateAttributes: async (values) => {
+      const { user } = await current();
+      return new Promise((resolve, reject) => {
+        user.updateAttributes(attributes(values), callback(resolve, reject));
+      });
+    },
+    sendAttributeCode: async (attribute) => {
+      const { user } = await current();
+      return new Promise((resolve, reject) => {
+        user.getAttributeVerificationCode(attribute, {
+          onSuccess: () => {
+            resolve();
+          },
+          onFailure: (error) => {
+            reject(toIdentityError(error));
+          },
+          inputVerificationCode: () => {
+            resolve();
+          },
+        });
+      });
+    },
+    verifyAttribute: async (attribute, code) => {
+      const { user } = await current();
+      return new Promise((resolve, reject) => {
+        user.verifyAttribute(attribute, code.trim(), {
+          onSuccess: () => {
+            resolve();
+          },
+          onFailure: (error) => {
+            reject(toIdentityError(error));
+          },
+        });
+      });
+    },
+    changePassword: async (previous, proposed) => {
+      const { user } = await current();
+      return new Promise((resolve, reject) => {
+        user.changePassword(previous, proposed, callback(resolve, reject));
+      });
+    },
+    forgotPassword: (email) =>
+      new Promise((resolve, reject) => {
+        userFor(email).forgotPassword({
+          onSuccess: () => {
+            resolve();
+          },
+          onFailure: (error) => {
+            reject(toIdentityError(error));
+          },
+          inputVerificationCode: () => {
+            resolve();
+          },
+        });
+      }),
+    confirmForgotPassword: (email, code, password) =>
+      new Promise((resolve, reject) => {
+        userFor(email).confirmPassword(code.trim(), password, {
+          onSuccess: () => {
+            resolve();
+          },
+          onFailure: (error) => {
+            reject(toIdentityError(error));
+          },
+        });
+      }),
+    globalSignOut: async () => {
+      const { user } = await current();
+      return new Promise((resolve, reject) => {
+        user.globalSignOut({
+          onSuccess: () => {
+            resolve();
+          },
+          onFailure: (error) => {
+            reject(toIdentityError(error));
+          },
+        });
+      });
+    },
+    signOut: () =>
+      new Promise((resolve) => {
+        const user = pool.getCurrentUser();
+        if (!user) {
+          resolve();
+          return;
+        }
+        // signOut(callback) revokes the refresh token when it can; a failure still clears storage.
+        user.signOut(() => {
+          resolve();
+        });
+      }),
+  };
+}

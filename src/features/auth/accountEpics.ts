@@ -1,0 +1,123 @@
+import { catchError, concatMap, defer, filter, from, map, of, switchMap } from 'rxjs';
+import { toIdentityError } from '../../api/client/identityClient';
+import type { AppEpic } from '../../store/epic';
+import { identityClientFor } from '../../store/session/services';
+import { identityRefreshed } from '../../store/session/sessionSlice';
+import {
+  accountFlowFailed,
+  passwordChanged,
+  passwordChangeRequested,
+  passwordResetCodeRequested,
+  passwordResetCodeSent,
+  passwordResetDone,
+  passwordResetRequested,
+  phoneCodeRequested,
+  phoneCodeSent,
+  phoneVerificationRequested,
+  phoneVerified,
+} from './accountSlice';
+
+type Flow = Parameters<typeof accountFlowFailed>[0]['flow'];
+
+const failedIn = (flow: Flow) => (error: unknown) => {
+  const e = toIdentityError(error);
+  return of(accountFlowFailed({ flow, error: { code: e.code, message: e.message } }));
+};
+
+/** Forgot password, step 1: the identity service e-mails a reset code (valid 1 h). */
+export const passwordResetCodeEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(passwordResetCodeRequested.match),
+    switchMap(({ payload }) =>
+      defer(() => from(identityClientFor(state$.value, deps).forgotPassword(payload.email))).pipe(
+        map(() => passwordResetCodeSent()),
+        catchError(failedIn('forgotPassword')),
+      ),
+    ),
+  );
+
+/** Forgot password, step 2: code and new password; then the login screen says it is reset (§8). */
+export const passwordResetEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(passwordResetRequested.match),
+    switchMap(({ payload }) =>
+      defer(() =>
+        from(
+          identityClientFor(state$.value, deps).confirmForgotPassword(
+            payload.email,
+            payload.code,
+            payload.password,
+          ),
+        ),
+      ).pipe(
+        map(() => {
+          deps.navigator.navigate('/auth/login?notice=PasswordReset', { replace: true });
+          return passwordResetDone();
+        }),
+        catchError(failedIn('resetPassword')),
+      ),
+    ),
+  );
+
+/** member/password: change the password of the signed-in member. */
+export const passwordChangeEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(passwordChangeRequested.match),
+    switchMap(({ payload }) =>
+      defer(() =>
+        from(
+          identityClientFor(state$.value, deps).changePassword(payload.current, payload.password),
+        ),
+      ).pipe(
+        map(() => passwordChanged()),
+        catchError(failedIn('changePassword')),
+      ),
+    ),
+  );
+
+/**
+ * verify-phone-number, step 1: saving the phone number makes the identity service text a code to it
+ * (and marks the phone unverified until then, spec §4 "Phone change").
+ */
+export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(phoneCodeRequested.match),
+    switchMap(({ payload }) =>
+      defer(() =>
+        from(
+          identityClientFor(state$.value, deps).updateAttributes({
+            phone_number: payload.phoneNumber,
+          }),
+        ),
+      ).pipe(
+        map(() => phoneCodeSent()),
+        catchError(failedIn('phoneCode')),
+      ),
+    ),
+  );
+
+/**
+ * verify-phone-number, step 2: the code; then the session is refreshed so the ID token says the phone
+ * is verified, which starts a new member-token login (spec §4 "A member-token login follows … any user
+ * change").
+ */
+export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(phoneVerificationRequested.match),
+    switchMap(({ payload }) => {
+      const identity = identityClientFor(state$.value, deps);
+      return defer(() => from(identity.verifyAttribute('phone_number', payload.code))).pipe(
+        concatMap(() => from(identity.refreshSession())),
+        concatMap((session) => [identityRefreshed(session), phoneVerified()]),
+        catchError(failedIn('phoneVerify')),
+      );
+    }),
+  );
+
+export const accountEpics: AppEpic[] = [
+  passwordResetCodeEpic,
+  passwordResetEpic,
+  passwordChangeEpic,
+  phoneCodeEpic,
+  phoneVerifyEpic,
+];

@@ -1,0 +1,115 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { combinedReducer } from '../../store/rootReducer';
+import type { AuthFailure } from '../../store/session/sessionSlice';
+import type { FlowState } from './authSlice';
+
+const idle: FlowState = { status: 'idle', error: null };
+const pending: FlowState = { status: 'pending', error: null };
+const done: FlowState = { status: 'done', error: null };
+const failed = (error: AuthFailure): FlowState => ({ status: 'failed', error });
+
+/** The account flows after sign-up: forgot/reset password, change password, verify phone. */
+export interface AccountFlowsState {
+  readonly forgotPassword: FlowState;
+  readonly resetPassword: FlowState;
+  readonly changePassword: FlowState;
+  readonly phoneCode: FlowState;
+  readonly phoneVerify: FlowState;
+  /** The e-mail the reset code went to; the phone the verification code went to. */
+  readonly resetEmail: string | null;
+  readonly phoneNumber: string | null;
+}
+
+const initialState: AccountFlowsState = {
+  forgotPassword: idle,
+  resetPassword: idle,
+  changePassword: idle,
+  phoneCode: idle,
+  phoneVerify: idle,
+  resetEmail: null,
+  phoneNumber: null,
+};
+
+type FlowName = 'forgotPassword' | 'resetPassword' | 'changePassword' | 'phoneCode' | 'phoneVerify';
+
+export const accountSlice = createSlice({
+  name: 'account',
+  initialState,
+  reducers: {
+    passwordResetCodeRequested: (state, action: PayloadAction<{ email: string }>) => {
+      state.forgotPassword = pending;
+      state.resetEmail = action.payload.email;
+    },
+    passwordResetCodeSent: (state) => {
+      state.forgotPassword = done;
+    },
+    passwordResetRequested: {
+      reducer: (state) => {
+        state.resetPassword = pending;
+      },
+      prepare: (payload: { email: string; code: string; password: string }) => ({
+        payload,
+        meta: { sensitive: true },
+      }),
+    },
+    passwordResetDone: (state) => {
+      state.resetPassword = done;
+    },
+    passwordChangeRequested: {
+      reducer: (state) => {
+        state.changePassword = pending;
+      },
+      prepare: (payload: { current: string; password: string }) => ({
+        payload,
+        meta: { sensitive: true },
+      }),
+    },
+    passwordChanged: (state) => {
+      state.changePassword = done;
+    },
+    phoneCodeRequested: (state, action: PayloadAction<{ phoneNumber: string }>) => {
+      state.phoneCode = pending;
+      state.phoneVerify = idle;
+      state.phoneNumber = action.payload.phoneNumber;
+    },
+    phoneCodeSent: (state) => {
+      state.phoneCode = done;
+    },
+    phoneVerificationRequested: (state, _action: PayloadAction<{ code: string }>) => {
+      state.phoneVerify = pending;
+    },
+    phoneVerified: (state) => {
+      state.phoneVerify = done;
+    },
+    /** A flow failed with the identity service's error. */
+    accountFlowFailed: (state, action: PayloadAction<{ flow: FlowName; error: AuthFailure }>) => {
+      state[action.payload.flow] = failed(action.payload.error);
+    },
+    accountFlowReset: (state, action: PayloadAction<FlowName>) => {
+      state[action.payload] = idle;
+    },
+  },
+  selectors: { selectAccountFlows: (state) => state },
+});
+
+declare module '../../store/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof accountSlice> {}
+}
+
+const injected = accountSlice.injectInto(combinedReducer);
+
+export const {
+  passwordResetCodeRequested,
+  passwordResetCodeSent,
+  passwordResetRequested,
+  passwordResetDone,
+  passwordChangeRequested,
+  passwordChanged,
+  phoneCodeRequested,
+  phoneCodeSent,
+  phoneVerificationRequested,
+  phoneVerified,
+  accountFlowFailed,
+  accountFlowReset,
+} = accountSlice.actions;
+export const { selectAccountFlows } = injected.selectors;

@@ -1,0 +1,139 @@
+import {
+  catchError,
+  concatMap,
+  defer,
+  filter,
+  from,
+  map,
+  mergeMap,
+  of,
+  switchMap,
+  timer,
+} from 'rxjs';
+import { signupCheckEmail } from '../../api/calls/authHost';
+import { toIdentityError } from '../../api/client/identityClient';
+import type { AppEpic } from '../../store/epic';
+import { authHostClientFor, identityClientFor } from '../../store/session/services';
+import { signInRequested } from '../../store/session/sessionSlice';
+import { DELETED_ACCOUNT_WAIT_MS, EMAIL_CONFIRMATION_WAIT_MS } from '../../store/timing';
+import { isSuppressed } from './authErrors';
+import {
+  accountCreated,
+  accountCreationFailed,
+  accountCreationRequested,
+  emailConfirmationFailed,
+  emailConfirmationRequested,
+  emailConfirmed,
+  signUpCodeResendFailed,
+  signUpCodeResendRequested,
+  signUpCodeResent,
+} from './authSlice';
+import { rememberCredentials, takeCredentials } from './pendingCredentials';
+
+const failureOf = (error: unknown) => {
+  const e = toIdentityError(error);
+  return { code: e.code, message: e.message };
+};
+
+/**
+ * Create account (spec §4 sign-up order, §5 "Email availability is checked before sign-up"): the
+ * e-mail must be free (not found, or found but never verified); a deleted account waits 3 s; then
+ * sign-up, and on to verify-email-address. An unconfirmed account of the same e-mail gets a new code.
+ */
+export const createAccountEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(accountCreationRequested.match),
+    switchMap(({ payload }) => {
+      const identity = identityClientFor(state$.value, deps);
+      const check$ = defer(() =>
+        from(
+          authHostClientFor(() => state$.value, deps).call(signupCheckEmail, {
+            EmailAddress: payload.email.trim(),
+          }),
+        ),
+      );
+      return check$.pipe(
+        concatMap((answer) => {
+          if (answer.EmailFound && answer.UserVerified && !answer.Deleted) {
+            return of(accountCreationFailed({ code: 'EmailNotAvailable', message: payload.email }));
+          }
+          const wait$ = answer.Deleted ? timer(DELETED_ACCOUNT_WAIT_MS) : of(0);
+          return wait$.pipe(
+            concatMap(() => from(identity.signUp(payload))),
+            catchError((error: unknown) => {
+              const failure = failureOf(error);
+              if (failure.code !== 'UsernameExistsException') throw error;
+              return from(identity.resendSignUpCode(payload.email));
+            }),
+            map(() => {
+              rememberCredentials(deps, payload.email, payload.password.trim());
+              deps.navigator.navigate('/auth/verify-email-address');
+              return accountCreated({ email: payload.email.trim() });
+            }),
+          );
+        }),
+        catchError((error: unknown) => of(accountCreationFailed(failureOf(error)))),
+      );
+    }),
+  );
+
+/**
+ * Confirm the e-mail code, then wait 1 s (spec §9). Confirming an already confirmed account counts as
+ * done (its notice is suppressed, §8).
+ */
+export const confirmEmailEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(emailConfirmationRequested.match),
+    switchMap(({ payload }) =>
+      defer(() =>
+        from(identityClientFor(state$.value, deps).confirmSignUp(payload.email, payload.code)),
+      ).pipe(
+        catchError((error: unknown) => {
+          if (isSuppressed(failureOf(error))) return of(undefined);
+          throw error;
+        }),
+        concatMap(() => timer(EMAIL_CONFIRMATION_WAIT_MS)),
+        map(() => emailConfirmed({ email: payload.email })),
+        catchError((error: unknown) => of(emailConfirmationFailed(failureOf(error)))),
+      ),
+    ),
+  );
+
+/**
+ * After the e-mail is confirmed: the automatic sign-in of the sign-up order, then phone verification,
+ * when this browser created the account (spec §4); otherwise the login screen with the "email
+ * verified" notice.
+ */
+export const afterEmailConfirmedEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(emailConfirmed.match),
+    mergeMap(({ payload }) => {
+      const credentials = takeCredentials(deps, payload.email);
+      if (credentials) {
+        deps.navigator.navigate('/auth/verify-phone-number', { replace: true });
+        return of(signInRequested(credentials));
+      }
+      deps.navigator.navigate('/auth/login?notice=EmailVerified', { replace: true });
+      return [];
+    }),
+  );
+
+/** Sends the sign-up code again. */
+export const resendCodeEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(signUpCodeResendRequested.match),
+    switchMap(({ payload }) =>
+      defer(() => from(identityClientFor(state$.value, deps).resendSignUpCode(payload.email))).pipe(
+        map(() => signUpCodeResent()),
+        catchError((error: unknown) => of(signUpCodeResendFailed(failureOf(error)))),
+      ),
+    ),
+  );
+
+/** The auth feature's epics. */
+export const authEpics: AppEpic[] = [
+  createAccountEpic,
+  confirmEmailEpic,
+  afterEmailConfirmedEpic,
+  resendCodeEpic,
+];

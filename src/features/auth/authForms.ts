@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { CountryCode } from '../../api/enums';
+import {
+  LoginPassword,
+  MAX_LENGTH_LONG,
+  NormalisedPhone,
+  PersonName,
+  RequiredEmail,
+  SignUpPassword,
+  VerificationCode,
+  maxLength,
+  passwordRepeatMatches,
+} from '../../api/validation';
+
+/** The login form (spec §5: email required for login; the password only required). */
+export const LoginForm = z.object({ email: RequiredEmail, password: LoginPassword });
+export type LoginForm = z.input<typeof LoginForm>;
+
+/**
+ * The create-account form (policy §2: name, country, sub-region, email, password; spec §5 rules).
+ * The password is trimmed on sign-up and must be typed twice.
+ */
+export const CreateAccountForm = z
+  .object({
+    nameFirst: PersonName,
+    nameLast: PersonName,
+    country: z.enum(CountryCode.options, { error: () => 'Validations.Required' }),
+    subRegion: maxLength(MAX_LENGTH_LONG),
+    email: RequiredEmail,
+    password: SignUpPassword,
+    passwordRepeat: z.string(),
+  })
+  .check(passwordRepeatMatches);
+export type CreateAccountFormInput = z.input<typeof CreateAccountForm>;
+export type CreateAccountFormOutput = z.output<typeof CreateAccountForm>;
+
+/** A 6-digit code form (verify e-mail, verify phone). */
+export const CodeForm = z.object({ code: VerificationCode });
+export type CodeForm = z.input<typeof CodeForm>;
+
+/** The phone form of verify-phone-number (spec §5 Phone; saved with a + prefix). */
+export const PhoneForm = z.object({ phone: NormalisedPhone });
+export type PhoneFormInput = z.input<typeof PhoneForm>;
+
+/** Step 1 of forgot-password: the account's e-mail. */
+export const ForgotPasswordEmailForm = z.object({ email: RequiredEmail });
+export type ForgotPasswordEmailForm = z.input<typeof ForgotPasswordEmailForm>;
+
+/** Step 2 of forgot-password: the code and the new password, twice. */
+export const ResetPasswordForm = z
+  .object({ code: VerificationCode, password: SignUpPassword, passwordRepeat: z.string() })
+  .check(passwordRepeatMatches);
+export type ResetPasswordFormInput = z.input<typeof ResetPasswordForm>;
+
+/** member/password: the current password and the new one, twice. */
+export const ChangePasswordForm = z
+  .object({ current: LoginPassword, password: SignUpPassword, passwordRepeat: z.string() })
+  .check(passwordRepeatMatches);
+export type ChangePasswordFormInput = z.input<typeof ChangePasswordForm>;

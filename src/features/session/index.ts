@@ -1,0 +1,2 @@
+/** The session feature's components for the shell (spec application-behaviour §4 Session). */
+export { InactivityWarning } from './InactivityWarning';

@@ -1,0 +1,171 @@
+import {
+  catchError,
+  defer,
+  EMPTY,
+  exhaustMap,
+  filter,
+  from,
+  ignoreElements,
+  map,
+  of,
+  switchMap,
+  tap,
+  timeout,
+} from 'rxjs';
+import { getMember, loginMemberC2 } from '../../api/calls/authHost';
+import { LanguageCode } from '../../api/enums';
+import { toIdentityError } from '../../api/client/identityClient';
+import type { AppEpic } from '../epic';
+import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
+import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS } from '../timing';
+import { authHostClientFor, identityClientFor } from './services';
+import {
+  identityRefreshed,
+  loggedOut,
+  logoutRequested,
+  memberLoaded,
+  memberLoadFailed,
+  memberLoginFailed,
+  memberTokenLoaded,
+  sessionAbsent,
+  sessionRestored,
+  sessionRestoreRequested,
+  signInFailed,
+  signInRequested,
+  signInSucceeded,
+} from './sessionSlice';
+
+/** The library's answer to a second sign-in while one runs: ignored (spec §8). */
+const PENDING_SIGN_IN = 'Pending sign-in attempt already in progress';
+
+/** Once /config.json is loaded, look for a stored session (spec §4: the session survives reloads). */
+export const sessionRestoreOnStartEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(runtimeConfigLoaded.match),
+    map(() => sessionRestoreRequested()),
+  );
+
+/** sessionRestoreRequested → the stored (refreshed) session → sessionRestored | sessionAbsent. */
+export const sessionRestoreEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(sessionRestoreRequested.match),
+    switchMap(() =>
+      defer(() => from(identityClientFor(state$.value, deps).currentSession())).pipe(
+        map((session) => (session ? sessionRestored(session) : sessionAbsent())),
+        catchError(() => of(sessionAbsent())),
+      ),
+    ),
+  );
+
+/**
+ * signInRequested → SRP sign-in → signInSucceeded | signInFailed. A sign-in already running absorbs
+ * repeated submissions (exhaustMap), and the library's "pending sign-in" complaint is ignored (§8).
+ */
+export const signInEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(signInRequested.match),
+    exhaustMap((action) =>
+      defer(() =>
+        from(
+          identityClientFor(state$.value, deps).signIn(
+            action.payload.email,
+            action.payload.password,
+          ),
+        ),
+      ).pipe(
+        timeout(LOGIN_WAIT_MS),
+        map(signInSucceeded),
+        catchError((error: unknown) => {
+          const failure = toIdentityError(error);
+          if (failure.message.includes(PENDING_SIGN_IN)) return EMPTY;
+          return of(signInFailed({ code: failure.code, message: failure.message }));
+        }),
+      ),
+    ),
+  );
+
+/**
+ * A member-token login follows sign-in and any user change (spec §4): login-member-c2 with the UI
+ * language → memberTokenLoaded | memberLoginFailed('Error loading member token, please try again').
+ */
+export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(
+      (action) =>
+        signInSucceeded.match(action) ||
+        sessionRestored.match(action) ||
+        identityRefreshed.match(action),
+    ),
+    switchMap(() => {
+      const language = LanguageCode.catch('en').parse(deps.currentLanguage());
+      return defer(() =>
+        from(
+          authHostClientFor(() => state$.value, deps).call(loginMemberC2, {
+            LanguageCode: language,
+          }),
+        ),
+      ).pipe(
+        timeout(LOGIN_WAIT_MS),
+        map((answer) => memberTokenLoaded(answer.MemberIntegrationToken)),
+        catchError(() => of(memberLoginFailed('Error loading member token, please try again'))),
+      );
+    }),
+  );
+
+/** memberTokenLoaded → get-member (waits up to 10 s, spec §9) → memberLoaded | memberLoadFailed. */
+export const memberLoadEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(memberTokenLoaded.match),
+    switchMap(() =>
+      defer(() => from(authHostClientFor(() => state$.value, deps).call(getMember, {}))).pipe(
+        timeout(MEMBER_LOAD_TIMEOUT_MS),
+        map(memberLoaded),
+        catchError(() => of(memberLoadFailed('Error loading member, please try again'))),
+      ),
+    ),
+  );
+
+/** A failed member-integration login logs the user out (spec §8). */
+export const memberLoginFailureLogoutEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(memberLoginFailed.match),
+    map(() => logoutRequested({ reason: 'memberLoginFailed' })),
+  );
+
+/**
+ * logoutRequested → sign out of the identity service (errors do not keep anyone signed in) →
+ * loggedOut, which clears every member-owned slice.
+ */
+export const logoutEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(logoutRequested.match),
+    exhaustMap((action) =>
+      defer(() => from(identityClientFor(state$.value, deps).signOut())).pipe(
+        catchError(() => of(undefined)),
+        map(() => loggedOut({ reason: action.payload.reason })),
+      ),
+    ),
+  );
+
+/** On logout the user goes home, unless a shared activity or journey is being viewed (spec §4). */
+export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(loggedOut.match),
+    tap(() => {
+      if (!deps.navigator.currentPath().startsWith('/share/'))
+        deps.navigator.navigate('/', { replace: true });
+    }),
+    ignoreElements(),
+  );
+
+/** The session epics, in the order they are combined. */
+export const sessionEpics: AppEpic[] = [
+  sessionRestoreOnStartEpic,
+  sessionRestoreEpic,
+  signInEpic,
+  memberLoginEpic,
+  memberLoadEpic,
+  memberLoginFailureLogoutEpic,
+  logoutEpic,
+  logoutNavigationEpic,
+];

@@ -1,0 +1,136 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Member } from '../../api/entities/member';
+import type { IdentitySession } from '../../api/identity';
+
+/**
+ * The session state machine (spec application-behaviour §4 Session): unknown (restoring a stored
+ * session) → signedOut | signingIn → loadingMember (member-token login, then the member) → signedIn.
+ */
+export type SessionStatus = 'unknown' | 'signedOut' | 'signingIn' | 'loadingMember' | 'signedIn';
+
+/** Why a session ended (§4: logout, sign-out, token-refresh failure, inactivity; §8 member login). */
+export type LogoutReason = 'user' | 'inactivity' | 'tokenRefreshFailed' | 'memberLoginFailed';
+
+/** A failure of the identity service: Cognito's exception name and message. */
+export interface AuthFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface SessionState {
+  readonly status: SessionStatus;
+  readonly identity: IdentitySession | null;
+  /** The JWT the member-integration API accepts (spec §7 login-member-c2). */
+  readonly memberIntegrationToken: string | null;
+  readonly member: Member | null;
+  /** The last sign-in failure, shown by the login screen. */
+  readonly signInError: AuthFailure | null;
+  /** 'Error loading member token, please try again' / 'Error loading member, please try again'. */
+  readonly memberError: string | null;
+}
+
+const initialState: SessionState = {
+  status: 'unknown',
+  identity: null,
+  memberIntegrationToken: null,
+  member: null,
+  signInError: null,
+  memberError: null,
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    sessionRestoreRequested: (state) => state,
+    sessionRestored: (state, action: PayloadAction<IdentitySession>) => {
+      state.status = 'loadingMember';
+      state.identity = action.payload;
+    },
+    sessionAbsent: (state) => {
+      state.status = 'signedOut';
+    },
+    /** Carries the password to the sign-in epic; the action log redacts `password` (store issue). */
+    signInRequested: {
+      reducer: (state) => {
+        state.status = 'signingIn';
+        state.signInError = null;
+      },
+      prepare: (payload: { email: string; password: string }) => ({
+        payload,
+        meta: { sensitive: true },
+      }),
+    },
+    signInSucceeded: (state, action: PayloadAction<IdentitySession>) => {
+      state.status = 'loadingMember';
+      state.identity = action.payload;
+      state.memberError = null;
+    },
+    signInFailed: (state, action: PayloadAction<AuthFailure>) => {
+      state.status = 'signedOut';
+      state.signInError = action.payload;
+    },
+    signInErrorDismissed: (state) => {
+      state.signInError = null;
+    },
+    identityRefreshed: (state, action: PayloadAction<IdentitySession>) => {
+      state.identity = action.payload;
+    },
+    memberTokenLoaded: (state, action: PayloadAction<string>) => {
+      state.memberIntegrationToken = action.payload;
+    },
+    memberLoginFailed: (state, action: PayloadAction<string>) => {
+      state.memberError = action.payload;
+    },
+    memberLoaded: (state, action: PayloadAction<Member>) => {
+      state.status = 'signedIn';
+      state.member = action.payload;
+      state.memberError = null;
+    },
+    memberLoadFailed: (state, action: PayloadAction<string>) => {
+      state.memberError = action.payload;
+    },
+    logoutRequested: (state, _action: PayloadAction<{ reason: LogoutReason }>) => state,
+    /** The session ended: every member-owned slice resets on this action (rootReducer). */
+    loggedOut: (_state, _action: PayloadAction<{ reason: LogoutReason }>) => ({
+      ...initialState,
+      status: 'signedOut' as const,
+    }),
+  },
+  selectors: {
+    selectSessionStatus: (state) => state.status,
+    selectIdentity: (state) => state.identity,
+    selectMember: (state) => state.member,
+    selectSignInError: (state) => state.signInError,
+    selectMemberError: (state) => state.memberError,
+    selectIsAuthenticated: (state) => state.identity !== null,
+    selectMemberIntegrationToken: (state) => state.memberIntegrationToken,
+  },
+});
+
+export const {
+  sessionRestoreRequested,
+  sessionRestored,
+  sessionAbsent,
+  signInRequested,
+  signInSucceeded,
+  signInFailed,
+  signInErrorDismissed,
+  identityRefreshed,
+  memberTokenLoaded,
+  memberLoginFailed,
+  memberLoaded,
+  memberLoadFailed,
+  logoutRequested,
+  loggedOut,
+} = sessionSlice.actions;
+
+export const {
+  selectSessionStatus,
+  selectIdentity,
+  selectMember,
+  selectSignInError,
+  selectMemberError,
+  selectIsAuthenticated,
+  selectMemberIntegrationToken,
+} = sessionSlice.selectors;

@@ -1,0 +1,245 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityError, type IdentityClient, type SignUpInput } from '../../../../src/api/identity';
+import { authEpics } from '../../../../src/features/auth';
+import {
+  passwordResetCodeRequested,
+  passwordResetRequested,
+  phoneCodeRequested,
+  phoneVerificationRequested,
+  selectAccountFlows,
+} from '../../../../src/features/auth/accountSlice';
+import {
+  accountCreationRequested,
+  emailConfirmationRequested,
+  selectConfirmEmailFlow,
+  selectCreateAccountFlow,
+} from '../../../../src/features/auth/authSlice';
+import { runtimeConfigRequested } from '../../../../src/store/slices/runtimeConfigSlice';
+import { createAppStore } from '../../../../src/store/store';
+import { recordingNavigator, testDependencies, unusedIdentity } from '../../store/testDependencies';
+
+const AUTH = 'http://localhost/authapi';
+const server = setupServer();
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
+
+const input: SignUpInput = {
+  email: 'dana@example.com',
+  password: 'Fjord#Paddle7',
+  nameFirst: 'Dana',
+  nameLast: 'Berg',
+  country: 'NO',
+  subRegion: 'Rogaland',
+};
+
+function emailCheck(answer: { EmailFound: boolean; UserVerified: boolean; Deleted: boolean }) {
+  server.use(http.post(`${AUTH}/auth/signup-check-email`, () => HttpResponse.json(answer)));
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+}
+
+async function setup(identity: Partial<IdentityClient>) {
+  const navigator = recordingNavigator();
+  const calls: string[] = [];
+  const store = createAppStore({
+    dependencies: testDependencies({
+      createIdentityClient: () => ({ ...unusedIdentity(), ...identity }),
+      fetch: (url, init) => fetch(url, init),
+      navigator,
+    }),
+    epics: authEpics,
+  });
+  store.dispatch(runtimeConfigRequested());
+  await until(() => store.getState().runtimeConfig.status === 'loaded');
+  return { store, navigator, calls };
+}
+
+describe('create account', () => {
+  it('checks the e-mail, signs up and goes to verify-email-address', async () => {
+    emailCheck({ EmailFound: false, UserVerified: false, Deleted: false });
+    const signedUp: SignUpInput[] = [];
+    const { store, navigator } = await setup({
+      signUp: (i) => {
+        signedUp.push(i);
+        return Promise.resolve({ userConfirmed: false });
+      },
+    });
+    store.dispatch(accountCreationRequested(input));
+    await until(() => selectCreateAccountFlow(store.getState()).status === 'done');
+    expect(signedUp).toEqual([input]);
+    expect(navigator.paths).toEqual(['/auth/verify-email-address']);
+    expect(store.getState().auth?.pendingEmail).toBe('dana@example.com');
+  });
+
+  it('refuses an e-mail of a verified account without signing up', async () => {
+    emailCheck({ EmailFound: true, UserVerified: true, Deleted: false });
+    let signUps = 0;
+    const { store } = await setup({
+      signUp: () => {
+        signUps += 1;
+        return Promise.resolve({ userConfirmed: false });
+      },
+    });
+    store.dispatch(accountCreationRequested(input));
+    await until(() => selectCreateAccountFlow(store.getState()).status === 'failed');
+    expect(selectCreateAccountFlow(store.getState()).error?.code).toBe('EmailNotAvailable');
+    expect(signUps).toBe(0);
+  });
+
+  it('sends a new code to an unconfirmed account of the same e-mail', async () => {
+    emailCheck({ EmailFound: true, UserVerified: false, Deleted: false });
+    const resent: string[] = [];
+    const { store } = await setup({
+      signUp: () =>
+        Promise.reject(new IdentityError('UsernameExistsException', 'User already exists')),
+      resendSignUpCode: (email) => {
+        resent.push(email);
+        return Promise.resolve();
+      },
+    });
+    store.dispatch(accountCreationRequested(input));
+    await until(() => selectCreateAccountFlow(store.getState()).status === 'done');
+    expect(resent).toEqual(['dana@example.com']);
+  });
+
+  it('reports the identity service refusing the password', async () => {
+    emailCheck({ EmailFound: false, UserVerified: false, Deleted: false });
+    const { store } = await setup({
+      signUp: () =>
+        Promise.reject(
+          new IdentityError('InvalidPasswordException', 'Password did not conform with policy'),
+        ),
+    });
+    store.dispatch(accountCreationRequested(input));
+    await until(() => selectCreateAccountFlow(store.getState()).status === 'failed');
+    expect(selectCreateAccountFlow(store.getState()).error).toEqual({
+      code: 'InvalidPasswordException',
+      message: 'Password did not conform with policy',
+    });
+  });
+});
+
+describe('confirm e-mail', () => {
+  it('signs the new member in automatically and goes on to phone verification', async () => {
+    emailCheck({ EmailFound: false, UserVerified: false, Deleted: false });
+    const signIns: string[] = [];
+    const { store, navigator } = await setup({
+      signUp: () => Promise.resolve({ userConfirmed: false }),
+      confirmSignUp: () => Promise.resolve(),
+      signIn: (email, password) => {
+        signIns.push(`${email}/${password}`);
+        return new Promise(() => undefined);
+      },
+    });
+    store.dispatch(accountCreationRequested(input));
+    await until(() => selectCreateAccountFlow(store.getState()).status === 'done');
+    store.dispatch(emailConfirmationRequested({ email: 'dana@example.com', code: '123456' }));
+    await until(() => signIns.length === 1);
+    expect(signIns).toEqual(['dana@example.com/Fjord#Paddle7']);
+    expect(navigator.paths.at(-1)).toBe('/auth/verify-phone-number');
+  });
+
+  it('without a sign-up in this browser, goes to login with the verified notice', async () => {
+    const { store, navigator } = await setup({ confirmSignUp: () => Promise.resolve() });
+    store.dispatch(emailConfirmationRequested({ email: 'other@example.com', code: '123456' }));
+    await until(() => selectConfirmEmailFlow(store.getState()).status === 'done');
+    expect(navigator.paths).toEqual(['/auth/login?notice=EmailVerified']);
+  });
+
+  it('treats "already confirmed" as done (the notice is suppressed)', async () => {
+    const { store } = await setup({
+      confirmSignUp: () =>
+        Promise.reject(
+          new IdentityError(
+            'NotAuthorizedException',
+            'User cannot be confirmed. Current status is CONFIRMED',
+          ),
+        ),
+    });
+    store.dispatch(emailConfirmationRequested({ email: 'other@example.com', code: '123456' }));
+    await until(() => selectConfirmEmailFlow(store.getState()).status === 'done');
+  });
+
+  it('keeps a wrong code as the flow error', async () => {
+    const { store } = await setup({
+      confirmSignUp: () =>
+        Promise.reject(new IdentityError('CodeMismatchException', 'Invalid verification code')),
+    });
+    store.dispatch(emailConfirmationRequested({ email: 'other@example.com', code: '000000' }));
+    await until(() => selectConfirmEmailFlow(store.getState()).status === 'failed');
+    expect(selectConfirmEmailFlow(store.getState()).error?.code).toBe('CodeMismatchException');
+  });
+});
+
+describe('account flows', () => {
+  it('resets a forgotten password and sends the user to log in', async () => {
+    const confirmed: string[] = [];
+    const { store, navigator } = await setup({
+      forgotPassword: () => Promise.resolve(),
+      confirmForgotPassword: (email, code, password) => {
+        confirmed.push(`${email}/${code}/${password}`);
+        return Promise.resolve();
+      },
+    });
+    store.dispatch(passwordResetCodeRequested({ email: 'dana@example.com' }));
+    await until(() => selectAccountFlows(store.getState()).forgotPassword.status === 'done');
+    store.dispatch(
+      passwordResetRequested({
+        email: 'dana@example.com',
+        code: '654321',
+        password: 'New#Pass123',
+      }),
+    );
+    await until(() => confirmed.length === 1);
+    expect(confirmed).toEqual(['dana@example.com/654321/New#Pass123']);
+    await until(() => navigator.paths.includes('/auth/login?notice=PasswordReset'));
+  });
+
+  it('saves the phone, verifies its code and refreshes the identity', async () => {
+    // The refreshed identity starts a new member-token login (spec §4).
+    server.use(
+      http.post(`${AUTH}/member/login-member-c2/:lang`, () =>
+        HttpResponse.json({ MemberIntegrationToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' }),
+      ),
+      http.get(`${AUTH}/member/get-member`, () => HttpResponse.json({}, { status: 404 })),
+    );
+    const saved: Record<string, string>[] = [];
+    const { store } = await setup({
+      updateAttributes: (attributes) => {
+        saved.push({ ...attributes });
+        return Promise.resolve();
+      },
+      verifyAttribute: () => Promise.resolve(),
+      refreshSession: () =>
+        Promise.resolve({
+          sub: 's',
+          email: 'dana@example.com',
+          emailVerified: true,
+          phoneNumber: '+4791234567',
+          phoneNumberVerified: true,
+          nameFirst: 'Dana',
+          nameLast: 'Berg',
+          idToken: 'id',
+          expiresAt: Date.now() + 3_600_000,
+        }),
+    });
+    store.dispatch(phoneCodeRequested({ phoneNumber: '+4791234567' }));
+    await until(() => selectAccountFlows(store.getState()).phoneCode.status === 'done');
+    expect(saved).toEqual([{ phone_number: '+4791234567' }]);
+    store.dispatch(phoneVerificationRequested({ code: '111222' }));
+    await until(() => selectAccountFlows(store.getState()).phoneVerify.status === 'done');
+    expect(store.getState().session.identity?.phoneNumberVerified).toBe(true);
+  });
+});

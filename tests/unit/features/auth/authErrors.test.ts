@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changePasswordErrorView,
+  isSuppressed,
+  loginErrorView,
+} from '../../../../src/features/auth/authErrors';
+
+describe('the login error catalogue (spec §8)', () => {
+  it.each([
+    [
+      'LimitExceededException',
+      'Attempt limit exceeded',
+      'Auth.Errors.AuthFailureLimitExceeded',
+      [],
+    ],
+    [
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+      'Auth.Errors.NotAuthorizedException',
+      ['forgotPassword'],
+    ],
+    [
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+      'Auth.Errors.AuthFailureLimitExceeded',
+      ['forgotPassword'],
+    ],
+    [
+      'UserNotFoundException',
+      'User does not exist.',
+      'Auth.Errors.UserNotFoundException',
+      ['createAccount'],
+    ],
+    [
+      'CodeMismatchException',
+      'Invalid verification code provided',
+      'Auth.Errors.CodeMismatchException',
+      [],
+    ],
+    [
+      'ExpiredCodeException',
+      'Invalid code provided, please request a code again.',
+      'Auth.Errors.CodeMismatchException',
+      [],
+    ],
+  ])('%s (%s) → %s', (code, message, key, actions) => {
+    expect(loginErrorView({ code, message })).toEqual({ key, raw: null, actions });
+  });
+
+  it('sends an unconfirmed account to create-account with AccountNotVerifiedRestart', () => {
+    expect(
+      loginErrorView({ code: 'UserNotConfirmedException', message: 'User is not confirmed.' }),
+    ).toEqual({
+      key: 'Auth.Errors.AccountNotVerifiedRestart',
+      raw: null,
+      actions: [],
+      redirect: 'createAccount',
+    });
+  });
+
+  it('shows any other error raw', () => {
+    expect(loginErrorView({ code: 'InternalErrorException', message: 'Boom' })).toEqual({
+      key: null,
+      raw: 'Boom',
+      actions: [],
+    });
+  });
+
+  it('calls a wrong current password CurrentPasswordInvalid with forgot-password', () => {
+    expect(
+      changePasswordErrorView({
+        code: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      }),
+    ).toEqual({
+      key: 'Auth.Errors.CurrentPasswordInvalid',
+      raw: null,
+      actions: ['forgotPassword'],
+    });
+  });
+
+  it.each([
+    ['User cannot be confirmed. Current status is CONFIRMED', true],
+    ['Already Verified', true],
+    ['Incorrect username or password.', false],
+  ])('suppresses "%s": %s', (message, suppressed) => {
+    expect(isSuppressed({ code: 'NotAuthorizedException', message })).toBe(suppressed);
+  });
+});
