@@ -34,3 +34,9 @@ export const INACTIVITY_WARNING_MS = 60_000;
 export const INACTIVITY_RESET_DEBOUNCE_MS = 2_000;
 /** … with a maximum wait of 4 s under continuous activity (application-behaviour §9). */
 export const INACTIVITY_RESET_MAX_WAIT_MS = 4_000;
+
+/**
+ * The identity session is refreshed this long before its ID token expires, ms (a design decision: the
+ * spec states only that a token-refresh failure ends the session, application-behaviour §4).
+ */
+export const TOKEN_REFRESH_LEAD_MS = 5 * 60_000;

@@ -9,15 +9,17 @@ import {
   map,
   of,
   switchMap,
+  takeUntil,
   tap,
   timeout,
+  timer,
 } from 'rxjs';
 import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
 import { toIdentityError } from '../../api/client/identityClient';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
-import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS } from '../timing';
+import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS, TOKEN_REFRESH_LEAD_MS } from '../timing';
 import { authHostClientFor, identityClientFor } from './services';
 import {
   identityRefreshed,
@@ -158,6 +160,29 @@ export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
     ignoreElements(),
   );
 
+/**
+ * Keeps the identity session alive: {@link TOKEN_REFRESH_LEAD_MS} before the ID token expires it is
+ * refreshed (→ identityRefreshed, which also renews the member token); a failed refresh ends the
+ * session and goes home (spec §4 "token-refresh failure (goes home)").
+ */
+export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(
+      (action) =>
+        signInSucceeded.match(action) ||
+        sessionRestored.match(action) ||
+        identityRefreshed.match(action),
+    ),
+    switchMap((action) =>
+      timer(Math.max(0, action.payload.expiresAt - deps.now() - TOKEN_REFRESH_LEAD_MS)).pipe(
+        exhaustMap(() => from(identityClientFor(state$.value, deps).refreshSession())),
+        map((session) => identityRefreshed(session)),
+        catchError(() => of(logoutRequested({ reason: 'tokenRefreshFailed' }))),
+        takeUntil(action$.pipe(filter(loggedOut.match))),
+      ),
+    ),
+  );
+
 /** The session epics, in the order they are combined. */
 export const sessionEpics: AppEpic[] = [
   sessionRestoreOnStartEpic,
@@ -166,6 +191,7 @@ export const sessionEpics: AppEpic[] = [
   memberLoginEpic,
   memberLoadEpic,
   memberLoginFailureLogoutEpic,
+  tokenRefreshEpic,
   logoutEpic,
   logoutNavigationEpic,
 ];
