@@ -96,6 +96,7 @@ export async function buildServer(
   await app.register(authHostRoutes, {
     db: deps.db,
     verifier: app.identityVerifier,
+    identity: app.identityContext,
     memberTokens: lazyMemberTokenService(() => loadMemberTokenSecret(deps.db)),
   });
   await app.register(documentRoutes, { db: deps.db });

@@ -1,6 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import { getMember, loginMemberC2, setTerms, signupCheckEmail } from '../../src/api/calls/authHost';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  changeEmailStep1,
+  changeEmailStep2,
+  getMember,
+  loginMemberC2,
+  setTerms,
+  signupCheckEmail,
+} from '../../src/api/calls/authHost';
+import type { IdentityContext } from '../identity/context';
+import { IdentityError } from '../identity/errors';
 import type { Db } from '../db/database';
 import { contractRoute } from '../http/contractRoute';
 import { sendApiError } from '../http/errorHandler';
@@ -8,12 +17,15 @@ import type { IdTokenVerifier } from '../identity/verifyIdToken';
 import { findMemberBySub, upsertMemberFromIdentity } from '../member/memberRepository';
 import { claimsOf, requireIdToken } from './authenticate';
 import { checkEmail } from './emailAvailability';
+import { confirmEmailChange, requestEmailChange } from './emailChange';
 import type { MemberTokenService } from './memberTokens';
 
 export interface AuthHostOptions {
   readonly db: Db;
   readonly verifier: IdTokenVerifier;
   readonly memberTokens: MemberTokenService;
+  /** The local identity pool (e-mail change); null with real Cognito, where it is not offered. */
+  readonly identity: (() => Promise<IdentityContext>) | null;
   /** Budget of signup-check-email per IP and minute (it reveals whether an account exists). */
   readonly emailChecksPerMinute?: number;
 }
@@ -88,6 +100,58 @@ export async function authHostRoutes(
         .returning('terms_accepted_ms')
         .executeTakeFirstOrThrow();
       return { TermsAcceptedTimestamp: row.terms_accepted_ms ?? -1 };
+    },
+    authorised,
+  );
+
+  /** LimitExceededException of the identity service → 429 RATE_LIMITED; anything else rethrown. */
+  const limited = (error: unknown, reply: FastifyReply) => {
+    if (error instanceof IdentityError && error.type === 'LimitExceededException') {
+      return sendApiError(reply, 429, 'RATE_LIMITED', error.message);
+    }
+    throw error;
+  };
+
+  contractRoute(
+    app,
+    changeEmailStep1,
+    async (input, req, reply) => {
+      if (!options.identity)
+        return sendApiError(reply, 400, 'UNKNOWN', 'E-mail change is not offered');
+      try {
+        const sent = await requestEmailChange(
+          await options.identity(),
+          claimsOf(req).sub,
+          input.NewEmailAddress,
+        );
+        return { Success: sent };
+      } catch (error) {
+        return limited(error, reply);
+      }
+    },
+    authorised,
+  );
+
+  contractRoute(
+    app,
+    changeEmailStep2,
+    async (input, req, reply) => {
+      if (!options.identity)
+        return sendApiError(reply, 400, 'UNKNOWN', 'E-mail change is not offered');
+      try {
+        const result = await confirmEmailChange(
+          await options.identity(),
+          claimsOf(req).sub,
+          input.NewEmailAddress,
+          input.VerificationCode,
+        );
+        if (result.ok) return { Success: true };
+        return result.reason === 'EMAIL_NOT_AVAILABLE'
+          ? { Success: false }
+          : { Success: false, ErrorCode: result.reason };
+      } catch (error) {
+        return limited(error, reply);
+      }
     },
     authorised,
   );

@@ -318,7 +318,7 @@ export interface IdentityUsersTable {
 
 export interface IdentityCodesTable {
   sub: string;
-  purpose: 'sign_up' | 'forgot_password' | 'verify_email' | 'verify_phone_number';
+  purpose: 'sign_up' | 'forgot_password' | 'verify_email' | 'verify_phone_number' | 'change_email';
   code_hash: string;
   destination: string;
   created_ms: number;

@@ -6,7 +6,8 @@ import { withLockedUser } from './users';
  * Per-user attempts allowed per rolling hour (identity-protocol.md §6 "Per-user rate limits"):
  * Cognito's numbers, with ConfirmForgotPassword at 10 (Cognito: 5–20 by risk). ForgotPassword and
  * VerifyUserAttribute are our additions: the first sends mail to a known address, the second checks a
- * six-digit code and would otherwise allow guessing.
+ * six-digit code and would otherwise allow guessing. ChangeEmailRequest/ChangeEmailConfirm limit the
+ * auth host's two-step e-mail change the same way.
  */
 export const PER_HOUR_LIMITS = {
   ResendConfirmationCode: 5,
@@ -16,6 +17,8 @@ export const PER_HOUR_LIMITS = {
   ConfirmForgotPassword: 10,
   ForgotPassword: 5,
   VerifyUserAttribute: 15,
+  ChangeEmailRequest: 5,
+  ChangeEmailConfirm: 15,
 } as const;
 
 /** An operation with a per-user hourly limit. */

@@ -19,6 +19,7 @@ export const CODE_LIFETIME_MS: Readonly<Record<CodePurpose, number>> = {
   verify_email: 24 * HOUR_MS,
   verify_phone_number: 24 * HOUR_MS,
   forgot_password: HOUR_MS,
+  change_email: 24 * HOUR_MS,
 };
 
 function codeHash(sub: string, purpose: CodePurpose, code: string): string {

@@ -41,6 +41,12 @@ const TEXT: Readonly<Record<CodePurpose, { subject: string; body: (code: string)
     subject: 'Lifeline phone verification',
     body: (code) => `Your Lifeline phone verification code is ${code}. It is valid for 24 hours.`,
   },
+  change_email: {
+    subject: 'Confirm your new Lifeline e-mail address',
+    body: (code) =>
+      `Your code to make this your Lifeline e-mail address is ${code}. It is valid for 24 hours. ` +
+      'If you did not ask to change your e-mail, ignore this message.',
+  },
 };
 
 /**

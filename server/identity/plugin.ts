@@ -25,6 +25,8 @@ declare module 'fastify' {
      * not be read at start (database unreachable: the server is unhealthy until restarted).
      */
     identityPool: IdentityConfig | null;
+    /** The local pool's internals (users, codes) for the auth host's e-mail change; null with Cognito. */
+    identityContext: (() => Promise<IdentityContext>) | null;
   }
 }
 
@@ -71,6 +73,7 @@ async function identity(app: FastifyInstance, options: IdentityPluginOptions): P
   if (config.cognito) {
     const cognito = config.cognito;
     app.decorate('identityPool', cognitoPoolConfig(cognito));
+    app.decorate('identityContext', null);
     app.decorate(
       'identityVerifier',
       createIdTokenVerifier({
@@ -97,6 +100,7 @@ async function identity(app: FastifyInstance, options: IdentityPluginOptions): P
     app.log.error({ err: error }, 'identity: the local pool could not be read; retrying on use');
   }
   app.decorate('identityPool', initial ? localPoolConfig(config, initial.ctx.pool.clientId) : null);
+  app.decorate('identityContext', async () => (await localPool()).ctx);
   app.decorate('identityVerifier', {
     async verify(token: string) {
       let pool: LocalPool;

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_outbox';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_member_tokens';
+import * as m0005 from './0005_change_email_codes';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_outbox': m0002,
   '0003_identity': m0003,
   '0004_member_tokens': m0004,
+  '0005_change_email_codes': m0005,
 };

@@ -57,6 +57,7 @@ beforeAll(async () => {
     db: database.db,
     verifier,
     memberTokens: tokens,
+    identity: null,
     emailChecksPerMinute: 5,
   });
   await app.ready();
