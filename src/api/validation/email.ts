@@ -1,4 +1,5 @@
-import { baseString, rule } from './messages';
+import { z } from 'zod';
+import { baseString, rule, typeError } from './messages';
 import { maxLengthCheck } from './length';
 import { requiredCheck } from './required';
 
@@ -33,3 +34,17 @@ export const RequiredEmail = baseString().check(
   rule<string>((value) => EMAIL_PATTERN.test(value), 'Validations.InvalidEmail'),
   maxLengthCheck(EMAIL_MAX_LENGTH),
 );
+
+/**
+ * Object check for an e-mail typed twice (policy-and-vocabulary §5 "The retyped email must match"),
+ * compared without case or surrounding spaces; else `Validations.EmailsDoNotMatch` on `emailRepeat`.
+ */
+export const emailRepeatMatches = z.refine<{ email: string; emailRepeat: string }>(
+  (form) => form.email.trim().toLowerCase() === form.emailRepeat.trim().toLowerCase(),
+  { message: 'Validations.EmailsDoNotMatch', path: ['emailRepeat'] },
+);
+
+/** A new e-mail address and its repeat (e-mail change). */
+export const NewEmailPair = z
+  .object({ email: RequiredEmail, emailRepeat: baseString() }, { error: typeError })
+  .check(emailRepeatMatches);

@@ -14,7 +14,14 @@ export {
   maxLengthCheck,
 } from './length';
 export { ActivationCode, CODE_LENGTH_DIGITS, VerificationCode } from './codes';
-export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, Email, RequiredEmail } from './email';
+export {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  Email,
+  NewEmailPair,
+  RequiredEmail,
+  emailRepeatMatches,
+} from './email';
 export { NAME_FORBIDDEN_SYMBOLS, PersonName, hasValidNameCharacters } from './name';
 export {
   LOGIN_PASSWORD_MAX_LENGTH,

@@ -16,6 +16,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'Validations.PasswordNotComplex',
   'Validations.PasswordNoSpaces',
   'Validations.PasswordsDoNotMatch',
+  'Validations.EmailsDoNotMatch',
   'Validations.PhoneInvalid',
   'Validations.DateInvalid',
   'Validations.MinimumAge',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CountryCode } from '../../api/enums';
 import {
   LoginPassword,
+  NewEmailPair,
   MAX_LENGTH_LONG,
   NormalisedPhone,
   PersonName,
@@ -57,3 +58,7 @@ export const ChangePasswordForm = z
   .object({ current: LoginPassword, password: SignUpPassword, passwordRepeat: z.string() })
   .check(passwordRepeatMatches);
 export type ChangePasswordFormInput = z.input<typeof ChangePasswordForm>;
+
+/** member/email step 1: the new address, typed twice (policy §5 "The retyped email must match"). */
+export const ChangeEmailForm = NewEmailPair;
+export type ChangeEmailFormInput = z.input<typeof ChangeEmailForm>;

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { ChangeEmailPage } from './pages/ChangeEmailPage';
 import { ChangePasswordPage } from './pages/ChangePasswordPage';
 import { CreateAccountPage } from './pages/CreateAccountPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
@@ -35,6 +36,11 @@ export const authRoutes: RouteObject[] = [
     path: '/auth/verify-phone-number',
     element: <VerifyPhonePage />,
     handle: { titleKey: 'Titles.VerifyPhone', requiresAuth: true },
+  },
+  {
+    path: '/member/email',
+    element: <ChangeEmailPage />,
+    handle: { titleKey: 'Titles.ChangeEmail', requiresAuth: true },
   },
   {
     path: '/member/password',

@@ -26,6 +26,11 @@ const corpus: [string, z.ZodType, unknown[]][] = [
   ['SignUpPassword', validation.SignUpPassword, ['  ', 'short', 'a b']],
   ['LoginPassword', validation.LoginPassword, ['x'.repeat(257)]],
   [
+    'NewEmailPair',
+    validation.NewEmailPair,
+    [{ email: 'a@example.com', emailRepeat: 'b@example.com' }],
+  ],
+  [
     'NewPasswordPair',
     validation.NewPasswordPair,
     [{ password: 'Fjord#Paddle7', passwordRepeat: 'Fjord#Paddle8' }],
