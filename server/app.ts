@@ -11,6 +11,7 @@ import { installErrorHandling } from './http/errorHandler';
 import { redactUrl } from './http/redact';
 import { registerSecurityHeaders } from './http/security';
 import { identityPlugin } from './identity/plugin';
+import { memberClientRoutes } from './member/memberClientRoutes';
 import { publicClientRoutes } from './member/publicClientRoutes';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
@@ -93,12 +94,14 @@ export async function buildServer(
     identity: app.identityPool,
     buildTimestamp: await readBuildTimestamp(config.webDir),
   });
+  const memberTokens = lazyMemberTokenService(() => loadMemberTokenSecret(deps.db));
   await app.register(authHostRoutes, {
     db: deps.db,
     verifier: app.identityVerifier,
     identity: app.identityContext,
-    memberTokens: lazyMemberTokenService(() => loadMemberTokenSecret(deps.db)),
+    memberTokens,
   });
+  await app.register(memberClientRoutes, { db: deps.db, memberTokens });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
   if (config.devEndpoints) await app.register(devOutboxRoutes, { outbox });

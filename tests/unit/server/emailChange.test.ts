@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member } from '../../../src/api/entities/member';
 import {
   MemoryStorage,
-  amz,
   clientPool,
   latestCode,
   listen,
-  poolOf,
   signIn,
   userOf,
 } from './identity/identityKit';
+import { signedUpIdToken } from './signedUpMember';
 import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
 
 let database: TestDatabase;
@@ -28,27 +27,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** Signs up and confirms `email` through the identity API; returns a fresh ID token. */
-async function memberToken(email: string, password = 'Fjord#Paddle7'): Promise<string> {
-  const clientId = poolOf(app).clientId;
-  await amz(app, 'SignUp', {
-    ClientId: clientId,
-    Username: email,
-    Password: password,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'given_name', Value: 'Dana' },
-    ],
-  });
-  await amz(app, 'ConfirmSignUp', {
-    ClientId: clientId,
-    Username: email,
-    ConfirmationCode: await latestCode(database.db, email),
-  });
-  const storage = new MemoryStorage();
-  const session = await signIn(userOf(clientPool(app, origin, storage), email, storage), password);
-  return session.getIdToken().getJwtToken();
-}
+const memberToken = (email: string, password?: string) =>
+  signedUpIdToken(app, database.db, origin, email, password);
 
 const post = (url: string, token: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
