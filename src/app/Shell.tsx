@@ -2,6 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import {
+  notificationDismissed,
+  selectNotifications,
+} from '../store/notifications/notificationsSlice';
 import { selectIdentity, selectSessionStatus } from '../store/session/sessionSlice';
 import {
   selectThemePreference,
@@ -9,6 +13,7 @@ import {
   type ThemePreference,
 } from '../store/slices/preferencesSlice';
 import { useExternalTarget } from '../store/useExternalTarget';
+import { Toasts } from '../ui/feedback/Toasts';
 import { AppLayout } from '../ui/layout/AppLayout';
 import { ButtonLink } from '../ui/layout/ButtonLink';
 import { SelectControl } from '../ui/layout/SelectControl';
@@ -47,6 +52,20 @@ function SessionLinks() {
       <span>{t('Menu.SignedInAs', { name: identity.nameFirst || identity.email })}</span>
       <Link to="/auth/logout">{t('Menu.Logout')}</Link>
     </nav>
+  );
+}
+
+/** The store's notifications, translated (spec §8 notices). */
+function Notifications() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const notifications = useAppSelector(selectNotifications);
+  return (
+    <Toasts
+      items={notifications.map((n) => ({ id: n.id, tone: n.tone, text: t(n.key, n.params ?? {}) }))}
+      closeLabel={t('Common.Close')}
+      onClose={(id) => dispatch(notificationDismissed({ id }))}
+    />
   );
 }
 
@@ -109,6 +128,7 @@ export function Shell() {
         </>
       }
     >
+      <Notifications />
       <InactivityWarning />
       <RouteGuard>
         <Outlet />

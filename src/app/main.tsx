@@ -27,6 +27,7 @@ const store = createAppStore({
     fetch: (input, init) => fetch(input, init),
     navigator: appNavigator,
     currentLanguage: () => i18next.resolvedLanguage ?? 'en',
+    translate: (key, params) => i18next.t(key, params ?? {}),
     now: () => Date.now(),
     userActivity$: userActivity$(),
   },

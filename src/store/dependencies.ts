@@ -28,6 +28,8 @@ export interface StoreDependencies {
   readonly navigator: Navigator;
   /** The UI language (i18next), sent with the member-token login. */
   readonly currentLanguage: () => string;
+  /** Translates a key (i18next `t`), e.g. to size a notification by its text. */
+  readonly translate: (key: string, params?: Readonly<Record<string, string | number>>) => string;
   /** Clock, epoch ms. */
   readonly now: () => number;
   /** Emits on every user interaction (pointer, key, touch, scroll, focus): resets inactivity. */

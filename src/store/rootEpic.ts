@@ -3,6 +3,7 @@ import type { AppEpic } from './epic';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
+import { notificationEpics } from './notifications/notificationEpics';
 import { sessionEpics } from './session/sessionEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
@@ -10,6 +11,7 @@ export const storeEpics: readonly AppEpic[] = [
   runtimeConfigEpic,
   preferencesPersistEpic,
   ...sessionEpics,
+  ...notificationEpics,
   ...inactivityEpics,
 ];
 

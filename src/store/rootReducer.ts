@@ -1,4 +1,5 @@
 import { combineSlices, type Action } from '@reduxjs/toolkit';
+import { notificationsSlice } from './notifications/notificationsSlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
@@ -17,6 +18,7 @@ export const combinedReducer = combineSlices(
   preferencesSlice,
   sessionSlice,
   inactivitySlice,
+  notificationsSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof combinedReducer>;

@@ -72,6 +72,7 @@ export function testDependencies(overrides: Partial<StoreDependencies> = {}): St
     fetch: () => Promise.reject(new Error('no network in this test')),
     navigator: recordingNavigator(),
     currentLanguage: () => 'en',
+    translate: (key) => key,
     now: () => Date.now(),
     userActivity$: NEVER,
     ...overrides,

@@ -1,0 +1,34 @@
+import { filter, map, mergeMap, timer } from 'rxjs';
+import type { AppEpic } from '../epic';
+import { loggedOut } from '../session/sessionSlice';
+import { notificationDismissed, notificationShown } from './notificationsSlice';
+import { notify } from './notify';
+
+/** Each notification dismisses itself after its duration (spec §8: 3000 ms + 70 ms per character). */
+export const notificationDismissEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(notificationShown.match),
+    mergeMap(({ payload }) =>
+      timer(payload.durationMs).pipe(map(() => notificationDismissed({ id: payload.id }))),
+    ),
+  );
+
+/** Why the session ended, told to the user (spec §8 success message "logout"). */
+const LOGOUT_NOTICES = {
+  user: { tone: 'success', key: 'Auth.Notices.LoggedOut' },
+  inactivity: { tone: 'info', key: 'Session.LoggedOutInactive' },
+  tokenRefreshFailed: { tone: 'info', key: 'Session.SessionExpired' },
+  memberLoginFailed: { tone: 'error', key: 'Errors.MemberTokenFailed' },
+} as const;
+
+/** A notice for every ended session. */
+export const logoutNoticeEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(loggedOut.match),
+    map(({ payload }) => {
+      const notice = LOGOUT_NOTICES[payload.reason];
+      return notify(deps, notice.tone, notice.key);
+    }),
+  );
+
+export const notificationEpics: AppEpic[] = [notificationDismissEpic, logoutNoticeEpic];
