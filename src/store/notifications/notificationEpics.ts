@@ -1,6 +1,6 @@
 import { filter, map, mergeMap, timer } from 'rxjs';
 import type { AppEpic } from '../epic';
-import { loggedOut } from '../session/sessionSlice';
+import { loggedOut, memberLoadFailed } from '../session/sessionSlice';
 import { notificationDismissed, notificationShown } from './notificationsSlice';
 import { notify } from './notify';
 
@@ -31,4 +31,15 @@ export const logoutNoticeEpic: AppEpic = (action$, _state$, deps) =>
     }),
   );
 
-export const notificationEpics: AppEpic[] = [notificationDismissEpic, logoutNoticeEpic];
+/** 'Error loading member, please try again' (spec §8). */
+export const memberLoadFailureNoticeEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(memberLoadFailed.match),
+    map(() => notify(deps, 'error', 'Errors.MemberLoadFailed')),
+  );
+
+export const notificationEpics: AppEpic[] = [
+  notificationDismissEpic,
+  logoutNoticeEpic,
+  memberLoadFailureNoticeEpic,
+];
