@@ -1,29 +1,12 @@
+import { LanguageCode } from '../api/enums';
+
 /**
  * The languages the app offers (spec application-behaviour §9 "Languages"): codes as the spec writes
  * them (`no` for Norwegian Bokmål, `ua` for Ukrainian). English is complete and the fallback; a key
  * missing in another language falls back to English, key by key.
  */
-export const SUPPORTED_LANGUAGES = [
-  'da',
-  'de',
-  'en',
-  'es',
-  'et',
-  'fi',
-  'fr',
-  'ga',
-  'ht',
-  'it',
-  'ja',
-  'lt',
-  'lv',
-  'nl',
-  'no',
-  'pt',
-  'sv',
-  'ua',
-] as const;
-export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const SUPPORTED_LANGUAGES = LanguageCode.options;
+export type SupportedLanguage = LanguageCode;
 
 export const FALLBACK_LANGUAGE: SupportedLanguage = 'en';
 
@@ -54,7 +37,6 @@ export function matchLanguage(tag: string | undefined): SupportedLanguage {
   const base = (tag ?? '').toLowerCase().split('-')[0] ?? '';
   const aliases: Record<string, SupportedLanguage> = { nb: 'no', nn: 'no', uk: 'ua' };
   const candidate = aliases[base] ?? base;
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(candidate)
-    ? (candidate as SupportedLanguage)
-    : FALLBACK_LANGUAGE;
+  const parsed = LanguageCode.safeParse(candidate);
+  return parsed.success ? parsed.data : FALLBACK_LANGUAGE;
 }

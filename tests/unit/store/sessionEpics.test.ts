@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../../../src/api/entities/member';
 import {
   IdentityError,
   type IdentityClient,
@@ -16,7 +15,12 @@ import {
 import { themePreferenceChanged } from '../../../src/store/slices/preferencesSlice';
 import { runtimeConfigRequested } from '../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../src/store/store';
-import { recordingNavigator, testDependencies, unusedIdentity } from './testDependencies';
+import {
+  recordingNavigator,
+  testDependencies,
+  testMember,
+  unusedIdentity,
+} from './testDependencies';
 
 const AUTH = 'http://localhost/authapi';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -33,24 +37,7 @@ const session: IdentitySession = {
   expiresAt: Date.now() + 3_600_000,
 };
 
-const member: Member = {
-  MemberId: 1,
-  DomainId: 'local',
-  DomainUrl: 'http://localhost',
-  ClientId: 1,
-  TermsAcceptedTimestamp: null,
-  SpamMeTimestamp: null,
-  DateOfBirth: null,
-  Email: 'dana@example.com',
-  NameFirst: 'Dana',
-  NameLast: 'Berg',
-  PhoneNumber: null,
-  Sex: 'Unspecified',
-  LanguageCode: 'en',
-  ActivityTypes: [],
-  StravaDetails: null,
-  MarketingOptInTimestamp: null,
-};
+const member = testMember;
 
 const server = setupServer();
 const loginLanguages: string[] = [];

@@ -1,5 +1,6 @@
 import { NEVER } from 'rxjs';
 import { IdentityError, type IdentityClient } from '../../../src/api/identity';
+import type { Member } from '../../../src/api/entities/member';
 import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
 import { createStorage } from '../../../src/streams/storage';
 import type { StoreDependencies } from '../../../src/store/dependencies';
@@ -78,3 +79,23 @@ export function testDependencies(overrides: Partial<StoreDependencies> = {}): St
     ...overrides,
   };
 }
+
+/** A member as the auth host answers get-member. */
+export const testMember: Member = {
+  MemberId: 1,
+  DomainId: 'local',
+  DomainUrl: 'http://localhost',
+  ClientId: 1,
+  TermsAcceptedTimestamp: null,
+  SpamMeTimestamp: null,
+  DateOfBirth: null,
+  Email: 'dana@example.com',
+  NameFirst: 'Dana',
+  NameLast: 'Berg',
+  PhoneNumber: null,
+  Sex: 'Unspecified',
+  LanguageCode: 'en',
+  ActivityTypes: [],
+  StravaDetails: null,
+  MarketingOptInTimestamp: null,
+};

@@ -7,6 +7,7 @@ import { TOKEN_REFRESH_LEAD_MS } from '../../../src/store/timing';
 import {
   recordingNavigator,
   testDependencies,
+  testMember,
   testRuntimeConfig,
   unusedIdentity,
 } from './testDependencies';
@@ -33,24 +34,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const member = {
-  MemberId: 1,
-  DomainId: 'local',
-  DomainUrl: 'http://localhost',
-  ClientId: 1,
-  TermsAcceptedTimestamp: null,
-  SpamMeTimestamp: null,
-  DateOfBirth: null,
-  Email: 'dana@example.com',
-  NameFirst: 'Dana',
-  NameLast: 'Berg',
-  PhoneNumber: null,
-  Sex: 'Unspecified',
-  LanguageCode: 'en',
-  ActivityTypes: [],
-  StravaDetails: null,
-  MarketingOptInTimestamp: null,
-};
+const member = testMember;
 
 /** The member host: every member-token login and member load succeeds. */
 const memberHost: typeof fetch = (input) => {
