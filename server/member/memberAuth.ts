@@ -26,7 +26,12 @@ export function requireMemberToken(tokens: MemberTokenService): preHandlerAsyncH
     try {
       request.memberClaims = await tokens.verify(token);
     } catch (error) {
-      await sendApiError(reply, 401, 'AUTH', error instanceof Error ? error.message : 'JWT Invalid');
+      await sendApiError(
+        reply,
+        401,
+        'AUTH',
+        error instanceof Error ? error.message : 'JWT Invalid',
+      );
     }
   };
 }

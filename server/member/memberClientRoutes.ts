@@ -8,11 +8,10 @@ import { findClient } from './clientRepository';
 import { memberOf, requireMemberToken } from './memberAuth';
 
 /** `GET load-member-client` (spec §7): the client organisation of the calling member. */
-export const memberClientRoutes: FastifyPluginCallback<{ db: Db; memberTokens: MemberTokenService }> = (
-  app,
-  { db, memberTokens },
-  done,
-) => {
+export const memberClientRoutes: FastifyPluginCallback<{
+  db: Db;
+  memberTokens: MemberTokenService;
+}> = (app, { db, memberTokens }, done) => {
   contractRoute(
     app,
     loadMemberClient,
