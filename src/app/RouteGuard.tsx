@@ -1,26 +1,66 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Link, Navigate, useLocation, useMatches } from 'react-router';
+import { selectMemberClientStatus, selectTermsEffectiveAt } from '../store/client/clientSlice';
 import { useAppSelector } from '../store/hooks';
-import { selectIsAuthenticated, selectSessionStatus } from '../store/session/sessionSlice';
+import { loginGate } from '../store/session/loginGate';
+import {
+  selectIdentity,
+  selectMember,
+  selectMemberError,
+  selectSessionStatus,
+} from '../store/session/sessionSlice';
 import { LoadingScreen } from '../ui/layout/LoadingScreen';
+import { StatusScreen } from '../ui/layout/StatusScreen';
 import { routeMetaOf } from './routeMeta';
 
 /**
- * Login gating step 1 (spec §4): a route whose metadata requires authentication sends a signed-out
- * user to the login screen, remembering the requested route (`?returnTo=`), and waits while a stored
- * session is being restored. The later steps (e-mail, phone, terms, contacts) come with registration.
+ * Route gating (spec §4). Member-area routes (`gated`) pass the login gate in the spec's order
+ * (src/store/session/loginGate.ts), waiting while the session, member and client load; routes that
+ * need a verified phone send a signed-out user to login and an unverified one to verify-phone-number;
+ * routes that only need authentication send a signed-out user to login. The requested route is
+ * remembered in `?returnTo=`.
  */
 export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation();
   const matches = useMatches();
   const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
-  const authenticated = useAppSelector(selectIsAuthenticated);
-  const requiresAuth = matches.some((m) => routeMetaOf(m.handle).requiresAuth === true);
-  if (!requiresAuth || authenticated) return children;
-  if (status === 'unknown' || status === 'signingIn')
-    return <LoadingScreen label={t('Common.Loading')} />;
+  const identity = useAppSelector(selectIdentity);
+  const member = useAppSelector(selectMember);
+  const memberError = useAppSelector(selectMemberError);
+  const clientStatus = useAppSelector(selectMemberClientStatus);
+  const termsEffectiveAt = useAppSelector(selectTermsEffectiveAt);
+  const metas = matches.map((m) => routeMetaOf(m.handle));
+  const gated = metas.some((m) => m.gated === true);
+  const needsPhone = metas.some((m) => m.requiresVerifiedPhone === true);
+  const needsAuth = gated || needsPhone || metas.some((m) => m.requiresAuth === true);
+  if (!needsAuth) return children;
+
   const returnTo = `${location.pathname}${location.search}`;
-  return <Navigate to={`/auth/login?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  const restoring = status === 'unknown' || status === 'signingIn';
+  if (restoring) return <LoadingScreen label={t('Common.Loading')} />;
+  if (!identity)
+    return <Navigate to={`/auth/login?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  if (needsPhone && !identity.phoneNumberVerified) {
+    return (
+      <Navigate to={`/auth/verify-phone-number?returnTo=${encodeURIComponent(returnTo)}`} replace />
+    );
+  }
+  if (!gated) return children;
+
+  if (memberError) {
+    return (
+      <StatusScreen
+        role="alert"
+        title={t('Errors.MemberLoadFailed')}
+        actions={<Link to="/auth/logout">{t('Menu.Logout')}</Link>}
+      />
+    );
+  }
+  if (!member || clientStatus === 'idle' || clientStatus === 'loading') {
+    return <LoadingScreen label={t('Common.Loading')} />;
+  }
+  const redirect = loginGate({ identity, member, termsEffectiveAt }, returnTo);
+  return redirect ? <Navigate to={redirect.path} replace /> : children;
 }

@@ -3,14 +3,15 @@ import type { ExternalRoute } from '../store/externalRoutes';
 /**
  * Metadata of a route (spec application-behaviour §2 "Route behaviour"), kept in the route's `handle`:
  * - `titleKey`: translation key of the page title (the shared-activity route sets its own title);
- * - `requiresAuth` / `requiresVerifiedPhone`: login gating, enforced by the identity and registration
- *   issues' route guard;
+ * - `requiresAuth` / `requiresVerifiedPhone`: authentication, and a verified phone (spec §2 lists);
+ * - `gated`: a member-area route behind the whole login gate of spec §4 (src/app/RouteGuard.tsx);
  * - `external`: the route redirects to an external URL, optionally in a new tab.
  */
 export interface RouteMeta {
   readonly titleKey?: string;
   readonly requiresAuth?: boolean;
   readonly requiresVerifiedPhone?: boolean;
+  readonly gated?: boolean;
   readonly external?: ExternalRoute;
 }
 

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { EXTERNAL_ROUTES } from '../store/externalRoutes';
 import { authRoutes } from '../features/auth';
 import { devtoolsRoutes } from '../features/devtools';
+import { termsRoutes } from '../features/terms';
 import { NetworkErrorPage } from '../features/errors/NetworkErrorPage';
 import { PageNotFoundPage } from '../features/errors/PageNotFoundPage';
 import { HomePage } from '../features/home/HomePage';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <HomePage />, handle: meta({ titleKey: 'Titles.Home' }) },
       ...authRoutes,
       ...devtoolsRoutes,
+      ...termsRoutes,
       ...EXTERNAL_ROUTES.map((route): RouteObject => ({
         path: route.path,
         element: <ExternalRedirectPage path={route.path} />,

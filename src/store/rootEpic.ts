@@ -3,6 +3,7 @@ import type { AppEpic } from './epic';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
+import { clientEpics } from './client/clientEpics';
 import { notificationEpics } from './notifications/notificationEpics';
 import { sessionEpics } from './session/sessionEpics';
 
@@ -12,6 +13,7 @@ export const storeEpics: readonly AppEpic[] = [
   preferencesPersistEpic,
   ...sessionEpics,
   ...notificationEpics,
+  ...clientEpics,
   ...inactivityEpics,
 ];
 

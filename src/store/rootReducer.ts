@@ -1,4 +1,5 @@
 import { combineSlices, type Action } from '@reduxjs/toolkit';
+import { clientSlice } from './client/clientSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
@@ -19,6 +20,7 @@ export const combinedReducer = combineSlices(
   sessionSlice,
   inactivitySlice,
   notificationsSlice,
+  clientSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof combinedReducer>;

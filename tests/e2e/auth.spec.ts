@@ -79,6 +79,24 @@ async function createAccount(page: Page, email: string, password: string): Promi
   await page.getByLabel('Code').fill(await readCode(page, email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Signed in as Kari')).toBeVisible({ timeout: 15_000 });
+  // Phone and terms, so the member area lets the new member in (spec §4 login gating).
+  const phone = `+4790${String(Date.now()).slice(-6)}`;
+  await expect(page).toHaveURL(/\/auth\/verify-phone-number$/);
+  await page.getByLabel('Mobile phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Code').fill(await readCode(page, phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(`Your phone ${phone} is verified.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/auth\/login-eula/);
+  await expect(page.getByRole('article', { name: 'End User Licence Agreement' })).toContainText(
+    'Lifeline End User Licence Agreement',
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Required' })).toBeVisible();
+  await page.getByLabel(/I have read and accept/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/$/);
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {

@@ -36,6 +36,12 @@ export const VALIDATION_MESSAGE_KEYS = [
   'Validations.ShareActivityNeedsEmail',
 ] as const;
 
+/**
+ * Keys of the `Validations` namespace that no schema emits: notices the spec files there
+ * (application-behaviour §8 "Validations.LoginTermsUpdated").
+ */
+export const VALIDATION_NOTICE_KEYS = ['Validations.LoginTermsUpdated'] as const;
+
 /** One of {@link VALIDATION_MESSAGE_KEYS}. */
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 

@@ -40,11 +40,11 @@ export const authRoutes: RouteObject[] = [
   {
     path: '/member/email',
     element: <ChangeEmailPage />,
-    handle: { titleKey: 'Titles.ChangeEmail', requiresAuth: true },
+    handle: { titleKey: 'Titles.ChangeEmail', gated: true },
   },
   {
     path: '/member/password',
     element: <ChangePasswordPage />,
-    handle: { titleKey: 'Titles.ChangePassword', requiresAuth: true },
+    handle: { titleKey: 'Titles.ChangePassword', gated: true },
   },
 ];

@@ -1,4 +1,4 @@
-import { createAuthHostClient } from '../../api/client/apiClients';
+import { createAuthHostClient, createMemberIntegrationClient } from '../../api/client/apiClients';
 import type { ApiClient } from '../../api/client/httpClient';
 import { IdentityError, type IdentityClient } from '../../api/identity';
 import type { IdentityConfig } from '../../api/runtimeConfig';
@@ -36,4 +36,18 @@ export function authHostClientFor(getState: () => RootState, deps: StoreDependen
   const base = getState().runtimeConfig.config?.authApiBase;
   if (!base) throw new Error('The runtime configuration is not loaded');
   return createAuthHostClient(base, () => getState().session.identity?.idToken ?? null, deps.fetch);
+}
+
+/**
+ * The member-integration API of the member's own domain (spec §7 "The member API base is the member's
+ * own domain URL"), authorised with the MemberIntegrationToken. Throws before the member is loaded.
+ */
+export function memberApiFor(getState: () => RootState, deps: StoreDependencies): ApiClient {
+  const domainUrl = getState().session.member?.DomainUrl;
+  if (!domainUrl) throw new Error('The member is not loaded');
+  return createMemberIntegrationClient(
+    domainUrl,
+    () => getState().session.memberIntegrationToken,
+    deps.fetch,
+  );
 }

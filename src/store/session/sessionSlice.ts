@@ -87,6 +87,16 @@ export const sessionSlice = createSlice({
       state.member = action.payload;
       state.memberError = null;
     },
+    /** The member accepted the terms (and chose the marketing opt-in), as the host echoed them. */
+    memberTermsUpdated: (
+      state,
+      action: PayloadAction<{ termsAcceptedAt: number; spamMeAt: number | null }>,
+    ) => {
+      if (state.member) {
+        state.member.TermsAcceptedTimestamp = action.payload.termsAcceptedAt;
+        state.member.SpamMeTimestamp = action.payload.spamMeAt;
+      }
+    },
     memberLoadFailed: (state, action: PayloadAction<string>) => {
       state.memberError = action.payload;
     },
@@ -121,6 +131,7 @@ export const {
   memberLoginFailed,
   memberLoaded,
   memberLoadFailed,
+  memberTermsUpdated,
   logoutRequested,
   loggedOut,
 } = sessionSlice.actions;

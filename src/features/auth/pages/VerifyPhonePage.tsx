@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectIdentity } from '../../../store/session/sessionSlice';
 import { FormMessage } from '../../../ui/forms/FormMessage';
@@ -28,6 +29,9 @@ export function VerifyPhonePage() {
   const identity = useAppSelector(selectIdentity);
   const flows = useAppSelector(selectAccountFlows);
   const fieldError = useFieldError();
+  const [params] = useSearchParams();
+  const requested = params.get('returnTo');
+  const returnTo = requested?.startsWith('/') && !requested.startsWith('//') ? requested : '/';
   const phoneForm = useForm({
     resolver: zodFormResolver(PhoneForm),
     defaultValues: { phone: identity?.phoneNumber ?? '' },
@@ -44,7 +48,14 @@ export function VerifyPhonePage() {
     <section className="ll-form-page" aria-labelledby="verify-phone-title">
       <h1 id="verify-phone-title">{t('Auth.VerifyPhone.Title')}</h1>
       {verified ? (
-        <FormMessage tone="success">
+        <FormMessage
+          tone="success"
+          actions={
+            <Link to={`/auth/login-eula?returnTo=${encodeURIComponent(returnTo)}`}>
+              {t('Auth.Actions.Continue')}
+            </Link>
+          }
+        >
           {t('Auth.Notices.PhoneVerified', { phone: identity?.phoneNumber ?? flows.phoneNumber })}
         </FormMessage>
       ) : null}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as validation from '../../../../src/api/validation';
 import { VALIDATION_MESSAGE_KEYS } from '../../../../src/api/validation';
+import { VALIDATION_NOTICE_KEYS } from '../../../../src/api/validation/messages';
 
 const english = JSON.parse(
   readFileSync(new URL('../../../../locales/en/Validations.json', import.meta.url), 'utf8'),
@@ -93,7 +94,9 @@ describe('messages (application-behaviour §5: shown from translation keys)', ()
   });
 
   it('locales/en/Validations.json has exactly the listed keys, each with text', () => {
-    expect(Object.keys(english).sort()).toEqual(VALIDATION_MESSAGE_KEYS.map(lastSegment).sort());
+    expect(Object.keys(english).sort()).toEqual(
+      [...VALIDATION_MESSAGE_KEYS, ...VALIDATION_NOTICE_KEYS].map(lastSegment).sort(),
+    );
     for (const text of Object.values(english)) expect(text.trim()).not.toBe('');
   });
 
