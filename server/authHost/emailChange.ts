@@ -59,6 +59,13 @@ export async function confirmEmailChange(
   try {
     await withLockedUser(ctx.db, sub, async (trx) => {
       await consumeCode(trx, sub, 'change_email', code, email.toLowerCase(), ctx.now());
+      // An unconfirmed sign-up does not hold its address (spec §5): it gives way to the verified owner.
+      await trx
+        .deleteFrom('identity_users')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('status', '=', 'UNCONFIRMED')
+        .where('sub', '<>', sub)
+        .execute();
       await trx
         .updateTable('identity_users')
         .set({ email, email_verified: true, updated_ms: ctx.now() })

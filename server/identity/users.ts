@@ -31,13 +31,21 @@ export async function requireUser(db: Db, username: string): Promise<IdentityUse
   return user;
 }
 
-/** Whether another user already has `email` (case-insensitive). */
-export async function emailTaken(db: Db, email: string, exceptSub?: string): Promise<boolean> {
+/**
+ * Whether another user already has `email` (case-insensitive); with `confirmedOnly`, only a confirmed
+ * account counts (an unconfirmed sign-up does not hold its address).
+ */
+export async function emailTaken(
+  db: Db,
+  email: string,
+  options: { exceptSub?: string; confirmedOnly?: boolean } = {},
+): Promise<boolean> {
   let query = db
     .selectFrom('identity_users')
     .select('sub')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
-  if (exceptSub) query = query.where('sub', '<>', exceptSub);
+  if (options.exceptSub) query = query.where('sub', '<>', options.exceptSub);
+  if (options.confirmedOnly) query = query.where('status', '=', 'CONFIRMED');
   return (await query.executeTakeFirst()) !== undefined;
 }
 

@@ -49,7 +49,8 @@ export const updateUserAttributes = defineOperation(
             : null;
         const phoneChanged =
           changes.phone_number !== undefined && changes.phone_number !== locked.phone_number;
-        if (newEmail && (await emailTaken(trx, newEmail, locked.sub))) throw aliasExists;
+        if (newEmail && (await emailTaken(trx, newEmail, { exceptSub: locked.sub })))
+          throw aliasExists;
         await trx
           .updateTable('identity_users')
           .set({

@@ -36,7 +36,10 @@ export const signUp = defineOperation(SignUpRequest, async (ctx, input) => {
     );
   }
   checkPasswordPolicy(input.Password);
-  if (await emailTaken(ctx.db, email)) throw usernameExists();
+  // Only a confirmed account holds its address: an unconfirmed sign-up of the same address is replaced
+  // below (spec §5 "available if not found or not verified"), so nobody can pre-register another
+  // person's e-mail with their own password and take the account over when its owner confirms it.
+  if (await emailTaken(ctx.db, email, { confirmedOnly: true })) throw usernameExists();
 
   const sub = randomUuid(ctx.random);
   const verifier = newPasswordVerifier(ctx.random, ctx.pool.poolName, sub, input.Password);
@@ -44,6 +47,11 @@ export const signUp = defineOperation(SignUpRequest, async (ctx, input) => {
   let code: string;
   try {
     code = await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('identity_users')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('status', '=', 'UNCONFIRMED')
+        .execute();
       await trx
         .insertInto('identity_users')
         .values({

@@ -38,7 +38,7 @@ const failureOf = (error: unknown) => {
 /**
  * Create account (spec §4 sign-up order, §5 "Email availability is checked before sign-up"): the
  * e-mail must be free (not found, or found but never verified); a deleted account waits 3 s; then
- * sign-up, and on to verify-email-address. An unconfirmed account of the same e-mail gets a new code.
+ * sign-up (which replaces an unconfirmed sign-up of the same address), and on to verify-email-address.
  */
 export const createAccountEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -60,11 +60,6 @@ export const createAccountEpic: AppEpic = (action$, state$, deps) =>
           const wait$ = answer.Deleted ? timer(DELETED_ACCOUNT_WAIT_MS) : of(0);
           return wait$.pipe(
             concatMap(() => from(identity.signUp(payload))),
-            catchError((error: unknown) => {
-              const failure = failureOf(error);
-              if (failure.code !== 'UsernameExistsException') throw error;
-              return from(identity.resendSignUpCode(payload.email));
-            }),
             map(() => {
               rememberCredentials(deps, payload.email, payload.password.trim());
               deps.navigator.navigate('/auth/verify-email-address');

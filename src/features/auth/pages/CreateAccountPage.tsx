@@ -46,7 +46,7 @@ export function CreateAccountPage() {
   const view =
     flow.error === null
       ? null
-      : flow.error.code === 'EmailNotAvailable'
+      : flow.error.code === 'EmailNotAvailable' || flow.error.code === 'UsernameExistsException'
         ? EMAIL_NOT_AVAILABLE
         : loginErrorView(flow.error);
   const countries = CountryCode.options

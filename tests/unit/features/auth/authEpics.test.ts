@@ -98,7 +98,7 @@ describe('create account', () => {
     expect(signUps).toBe(0);
   });
 
-  it('sends a new code to an unconfirmed account of the same e-mail', async () => {
+  it('never re-sends a code to an existing account of the same e-mail', async () => {
     emailCheck({ EmailFound: true, UserVerified: false, Deleted: false });
     const resent: string[] = [];
     const { store } = await setup({
@@ -110,8 +110,9 @@ describe('create account', () => {
       },
     });
     store.dispatch(accountCreationRequested(input));
-    await until(() => selectCreateAccountFlow(store.getState()).status === 'done');
-    expect(resent).toEqual(['dana@example.com']);
+    await until(() => selectCreateAccountFlow(store.getState()).status === 'failed');
+    expect(selectCreateAccountFlow(store.getState()).error?.code).toBe('UsernameExistsException');
+    expect(resent).toEqual([]);
   });
 
   it('reports the identity service refusing the password', async () => {
