@@ -28,6 +28,11 @@ export interface ServerDeps {
   readonly outbox?: Outbox;
 }
 
+/** Trusts the nearest `hops` proxies of X-Forwarded-For (a hop count for Fastify's trustProxy). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 async function readBuildTimestamp(webDir: string): Promise<number | null> {
   try {
     const raw: unknown = JSON.parse(await readFile(path.join(webDir, 'build.json'), 'utf8'));
@@ -49,7 +54,8 @@ export async function buildServer(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.mode === 'production',
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
     logger: {
       level: config.logLevel,

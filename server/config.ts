@@ -51,6 +51,13 @@ const EnvSchema = z.object({
     .optional(),
   SMS_GATEWAY_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Lifeline <no-reply@lifeline.example>'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+      'false, a hop count, or addresses/CIDRs',
+    )
+    .optional(),
   CONTACT_US_URL: z.url().default('https://lifeline.example/contact'),
   HELP_URL: z.url().default('https://lifeline.example/help'),
   FIND_OUT_MORE_URL: z.url().default('https://lifeline.example/'),
@@ -97,6 +104,12 @@ export interface ServerConfig {
   readonly smsGatewayUrl: string | undefined;
   /** Sender of the e-mail the system sends. */
   readonly mailFrom: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits): false (none, the
+   * default), a hop count, or a list of proxy addresses/CIDRs. Never "all": a client could then pick its
+   * own address and escape every per-IP limit.
+   */
+  readonly trustProxy: false | number | string[];
   /** Targets of the external redirects /contactus, /help, /findoutmore, /shop (spec §2). */
   readonly links: { contactUs: string; help: string; findOutMore: string; shop: string };
   /** Directory of the built SPA (`dist/web`). */
@@ -171,6 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     smtpUrl: e.SMTP_URL,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     mailFrom: e.MAIL_FROM,
+    trustProxy:
+      !e.TRUST_PROXY || e.TRUST_PROXY === 'false'
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(','),
     links: {
       contactUs: e.CONTACT_US_URL,
       help: e.HELP_URL,

@@ -47,11 +47,14 @@ export async function authHostRoutes(
     await scope.register(rateLimit, {
       max: options.emailChecksPerMinute ?? 30,
       timeWindow: 60_000,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        ErrorCode: 'RATE_LIMITED',
-        Error: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`,
-      }),
+      // Thrown to the error handler, which answers { ErrorCode: 'RATE_LIMITED', Error }.
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(
+          new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`),
+          {
+            statusCode: 429,
+          },
+        ),
     });
     contractRoute(scope, signupCheckEmail, (input) => checkEmail(db, input.EmailAddress));
   });

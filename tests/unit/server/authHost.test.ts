@@ -198,7 +198,10 @@ describe('signup-check-email', () => {
     for (let i = 0; i < 4; i += 1) await ask();
     const limited = await ask();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ ErrorCode: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      ErrorCode: 'RATE_LIMITED',
+      Error: expect.stringMatching(/^Too many requests; try again in \d+ s$/) as string,
+    });
   });
 
   it('rejects a malformed address', async () => {

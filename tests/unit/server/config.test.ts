@@ -55,6 +55,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['1', 1],
+    ['10.0.0.0/8,192.168.1.2', ['10.0.0.0/8', '192.168.1.2']],
+  ])('TRUST_PROXY=%s trusts %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it('refuses TRUST_PROXY=true (clients could forge their address)', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('refuses the demo in production', () => {
     expect(() => loadConfig({ ...production, DEMO: '1' })).toThrow(/DEMO: the demo never runs/);
   });
