@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useMatches } from 'react-router';
 import { selectMemberClientStatus, selectTermsEffectiveAt } from '../store/client/clientSlice';
-import { useAppSelector } from '../store/hooks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { loginGate } from '../store/session/loginGate';
 import {
+  memberRetryRequested,
   selectIdentity,
   selectMember,
   selectMemberError,
@@ -23,6 +24,7 @@ import { routeMetaOf } from './routeMeta';
  */
 export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const matches = useMatches();
   const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
@@ -54,7 +56,18 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
       <StatusScreen
         role="alert"
         title={t('Errors.MemberLoadFailed')}
-        actions={<Link to="/auth/logout">{t('Menu.Logout')}</Link>}
+        actions={
+          <>
+            <button
+              type="button"
+              className="ll-button ll-button-primary"
+              onClick={() => dispatch(memberRetryRequested())}
+            >
+              {t('Errors.NetworkError.RetryNow')}
+            </button>
+            <Link to="/auth/logout">{t('Menu.Logout')}</Link>
+          </>
+        }
       />
     );
   }

@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, filter, from, map, of, switchMap } from 'rxjs';
+import { catchError, concatMap, defer, filter, from, map, of, exhaustMap } from 'rxjs';
 import { toIdentityError } from '../../api/client/identityClient';
 import type { AppEpic } from '../../store/epic';
 import { identityClientFor } from '../../store/session/services';
@@ -28,7 +28,7 @@ const failedIn = (flow: Flow) => (error: unknown) => {
 export const passwordResetCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(passwordResetCodeRequested.match),
-    switchMap(({ payload }) =>
+    exhaustMap(({ payload }) =>
       defer(() => from(identityClientFor(state$.value, deps).forgotPassword(payload.email))).pipe(
         map(() => passwordResetCodeSent()),
         catchError(failedIn('forgotPassword')),
@@ -40,7 +40,7 @@ export const passwordResetCodeEpic: AppEpic = (action$, state$, deps) =>
 export const passwordResetEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(passwordResetRequested.match),
-    switchMap(({ payload }) =>
+    exhaustMap(({ payload }) =>
       defer(() =>
         from(
           identityClientFor(state$.value, deps).confirmForgotPassword(
@@ -63,7 +63,7 @@ export const passwordResetEpic: AppEpic = (action$, state$, deps) =>
 export const passwordChangeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(passwordChangeRequested.match),
-    switchMap(({ payload }) =>
+    exhaustMap(({ payload }) =>
       defer(() =>
         from(
           identityClientFor(state$.value, deps).changePassword(payload.current, payload.password),
@@ -82,7 +82,7 @@ export const passwordChangeEpic: AppEpic = (action$, state$, deps) =>
 export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(phoneCodeRequested.match),
-    switchMap(({ payload }) =>
+    exhaustMap(({ payload }) =>
       defer(() =>
         from(
           identityClientFor(state$.value, deps).updateAttributes({
@@ -104,7 +104,7 @@ export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
 export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(phoneVerificationRequested.match),
-    switchMap(({ payload }) => {
+    exhaustMap(({ payload }) => {
       const identity = identityClientFor(state$.value, deps);
       return defer(() => from(identity.verifyAttribute('phone_number', payload.code))).pipe(
         concatMap(() => from(identity.refreshSession())),

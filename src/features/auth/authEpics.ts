@@ -7,7 +7,7 @@ import {
   map,
   mergeMap,
   of,
-  switchMap,
+  exhaustMap,
   timer,
 } from 'rxjs';
 import { signupCheckEmail } from '../../api/calls/authHost';
@@ -43,7 +43,7 @@ const failureOf = (error: unknown) => {
 export const createAccountEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(accountCreationRequested.match),
-    switchMap(({ payload }) => {
+    exhaustMap(({ payload }) => {
       const identity = identityClientFor(state$.value, deps);
       const check$ = defer(() =>
         from(
@@ -79,7 +79,7 @@ export const createAccountEpic: AppEpic = (action$, state$, deps) =>
 export const confirmEmailEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(emailConfirmationRequested.match),
-    switchMap(({ payload }) =>
+    exhaustMap(({ payload }) =>
       defer(() =>
         from(identityClientFor(state$.value, deps).confirmSignUp(payload.email, payload.code)),
       ).pipe(
@@ -117,7 +117,7 @@ export const afterEmailConfirmedEpic: AppEpic = (action$, _state$, deps) =>
 export const resendCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(signUpCodeResendRequested.match),
-    switchMap(({ payload }) =>
+    exhaustMap(({ payload }) =>
       defer(() => from(identityClientFor(state$.value, deps).resendSignUpCode(payload.email))).pipe(
         map(() => signUpCodeResent()),
         catchError((error: unknown) => of(signUpCodeResendFailed(failureOf(error)))),

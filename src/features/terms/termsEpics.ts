@@ -1,4 +1,15 @@
-import { catchError, defer, filter, forkJoin, from, map, mergeMap, of, switchMap } from 'rxjs';
+import {
+  catchError,
+  defer,
+  exhaustMap,
+  filter,
+  forkJoin,
+  from,
+  map,
+  mergeMap,
+  of,
+  switchMap,
+} from 'rxjs';
 import { setTerms } from '../../api/calls/authHost';
 import { documentFor, documentPath, fetchDocumentText } from '../../api/client/documentsClient';
 import type { AppEpic } from '../../store/epic';
@@ -45,7 +56,7 @@ export const termsDocumentsEpic: AppEpic = (action$, state$, deps) =>
 export const termsAcceptanceEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(termsAcceptanceRequested.match),
-    switchMap(({ payload }) => {
+    exhaustMap(({ payload }) => {
       const acceptedAt = deps.now();
       const spamMeAt = payload.marketing ? acceptedAt : -1;
       return defer(() =>

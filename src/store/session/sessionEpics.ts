@@ -1,7 +1,6 @@
 import {
   catchError,
   defer,
-  EMPTY,
   exhaustMap,
   filter,
   from,
@@ -24,6 +23,8 @@ import { authHostClientFor, identityClientFor } from './services';
 import {
   identityRefreshed,
   loggedOut,
+  memberRetryRequested,
+  signInAbandoned,
   logoutRequested,
   memberLoaded,
   memberLoadFailed,
@@ -79,7 +80,7 @@ export const signInEpic: AppEpic = (action$, state$, deps) =>
         map(signInSucceeded),
         catchError((error: unknown) => {
           const failure = toIdentityError(error);
-          if (failure.message.includes(PENDING_SIGN_IN)) return EMPTY;
+          if (failure.message.includes(PENDING_SIGN_IN)) return of(signInAbandoned());
           return of(signInFailed({ code: failure.code, message: failure.message }));
         }),
       ),
@@ -96,7 +97,8 @@ export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
       (action) =>
         signInSucceeded.match(action) ||
         sessionRestored.match(action) ||
-        identityRefreshed.match(action),
+        identityRefreshed.match(action) ||
+        memberRetryRequested.match(action),
     ),
     switchMap(() => {
       const language = LanguageCode.catch('en').parse(deps.currentLanguage());
@@ -110,6 +112,7 @@ export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
         timeout(LOGIN_WAIT_MS),
         map((answer) => memberTokenLoaded(answer.MemberIntegrationToken)),
         catchError(() => of(memberLoginFailed('Error loading member token, please try again'))),
+        takeUntil(action$.pipe(filter(loggedOut.match))),
       );
     }),
   );
@@ -123,6 +126,7 @@ export const memberLoadEpic: AppEpic = (action$, state$, deps) =>
         timeout(MEMBER_LOAD_TIMEOUT_MS),
         map(memberLoaded),
         catchError(() => of(memberLoadFailed('Error loading member, please try again'))),
+        takeUntil(action$.pipe(filter(loggedOut.match))),
       ),
     ),
   );

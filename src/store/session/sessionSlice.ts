@@ -70,6 +70,14 @@ export const sessionSlice = createSlice({
       state.status = 'signedOut';
       state.signInError = action.payload;
     },
+    /** The sign-in ended without an outcome to show (the library's "pending sign-in", spec §8). */
+    signInAbandoned: (state) => {
+      if (state.status === 'signingIn') state.status = 'signedOut';
+    },
+    /** Try the member-token login and member load again after a failure. */
+    memberRetryRequested: (state) => {
+      state.memberError = null;
+    },
     signInErrorDismissed: (state) => {
       state.signInError = null;
     },
@@ -77,12 +85,15 @@ export const sessionSlice = createSlice({
       state.identity = action.payload;
     },
     memberTokenLoaded: (state, action: PayloadAction<string>) => {
+      // A late answer after logout must not bring a session back (spec §4 "everything is cleared").
+      if (!state.identity) return;
       state.memberIntegrationToken = action.payload;
     },
     memberLoginFailed: (state, action: PayloadAction<string>) => {
       state.memberError = action.payload;
     },
     memberLoaded: (state, action: PayloadAction<Member>) => {
+      if (!state.identity) return;
       state.status = 'signedIn';
       state.member = action.payload;
       state.memberError = null;
@@ -126,6 +137,8 @@ export const {
   signInSucceeded,
   signInFailed,
   signInErrorDismissed,
+  signInAbandoned,
+  memberRetryRequested,
   identityRefreshed,
   memberTokenLoaded,
   memberLoginFailed,

@@ -140,9 +140,39 @@ describe('session epics', () => {
       },
     });
     store.dispatch(signInRequested({ email: 'dana@example.com', password: 'x' }));
-    await until(() => calls === 1);
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => selectSessionStatus(store.getState()) === 'signedOut');
+    expect(calls).toBe(1);
     expect(store.getState().session.signInError).toBeNull();
+  });
+
+  it('ignores a member answer that arrives after logout', async () => {
+    let answerMember: (() => void) | null = null;
+    server.use(
+      http.post(`${AUTH}/member/login-member-c2/:lang`, () =>
+        HttpResponse.json({ MemberIntegrationToken: JWT }),
+      ),
+      http.get(
+        `${AUTH}/member/get-member`,
+        () =>
+          new Promise<Response>((resolve) => {
+            answerMember = () => {
+              resolve(HttpResponse.json(member));
+            };
+          }),
+      ),
+    );
+    const { store } = await setup({ signIn: () => Promise.resolve(session) });
+    store.dispatch(signInRequested({ email: 'dana@example.com', password: 'Secret#123' }));
+    await until(() => answerMember !== null);
+    store.dispatch(logoutRequested({ reason: 'user' }));
+    await until(() => selectSessionStatus(store.getState()) === 'signedOut');
+    (answerMember as unknown as () => void)();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().session).toMatchObject({
+      status: 'signedOut',
+      identity: null,
+      member: null,
+    });
   });
 
   it('logs out when the member-integration login fails, and goes home', async () => {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
+  memberRetryRequested,
+  selectMemberError,
   selectSessionStatus,
   selectSignInError,
   signInErrorDismissed,
@@ -58,7 +60,8 @@ export function LoginPage() {
     [dispatch],
   );
 
-  const busy = status === 'signingIn' || status === 'loadingMember';
+  const memberError = useAppSelector(selectMemberError);
+  const busy = status === 'signingIn' || (status === 'loadingMember' && memberError === null);
   return (
     <section className="ll-form-page" aria-labelledby="login-title">
       <h1 id="login-title">{t('Auth.Login.Title')}</h1>
@@ -89,6 +92,22 @@ export function LoginPage() {
           error={fieldError(form.formState.errors.password)}
         />
         {view && !view.redirect ? <AuthErrorMessage view={view} /> : null}
+        {memberError ? (
+          <FormMessage
+            tone="error"
+            actions={
+              <button
+                type="button"
+                className="ll-link-button"
+                onClick={() => dispatch(memberRetryRequested())}
+              >
+                {t('Errors.NetworkError.RetryNow')}
+              </button>
+            }
+          >
+            {t('Errors.MemberLoadFailed')}
+          </FormMessage>
+        ) : null}
         <SubmitButton busy={busy}>
           {busy ? t('Auth.Login.Busy') : t('Auth.Login.Submit')}
         </SubmitButton>
