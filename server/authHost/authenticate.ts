@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { IdTokenClaims, IdTokenVerifier } from '../identity/verifyIdToken';
+import { IdTokenError, type IdTokenClaims, type IdTokenVerifier } from '../identity/verifyIdToken';
 import { sendApiError } from '../http/errorHandler';
 
 declare module 'fastify' {
@@ -31,7 +31,12 @@ export function requireIdToken(verifier: IdTokenVerifier): preHandlerAsyncHookHa
     }
     try {
       request.identityClaims = await verifier.verify(token);
-    } catch {
+    } catch (error) {
+      if (error instanceof IdTokenError && error.reason === 'unavailable') {
+        request.log.error({ err: error }, 'identity keys unavailable');
+        await sendApiError(reply, 503, 'UNKNOWN', 'Service unavailable, try again shortly');
+        return;
+      }
       await sendApiError(reply, 401, 'AUTH', 'JWT Invalid');
     }
   };

@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { MemberTokenClaims, MemberTokenService } from '../authHost/memberTokens';
+import {
+  MemberTokenError,
+  type MemberTokenClaims,
+  type MemberTokenService,
+} from '../authHost/memberTokens';
 import { bearerToken } from '../authHost/authenticate';
 import { sendApiError } from '../http/errorHandler';
 
@@ -26,12 +30,13 @@ export function requireMemberToken(tokens: MemberTokenService): preHandlerAsyncH
     try {
       request.memberClaims = await tokens.verify(token);
     } catch (error) {
-      await sendApiError(
-        reply,
-        401,
-        'AUTH',
-        error instanceof Error ? error.message : 'JWT Invalid',
-      );
+      if (error instanceof MemberTokenError) {
+        await sendApiError(reply, 401, 'AUTH', error.message);
+        return;
+      }
+      // The key could not be read (database down): not the caller's fault, and no detail leaks.
+      request.log.error({ err: error }, 'member token key unavailable');
+      await sendApiError(reply, 503, 'UNKNOWN', 'Service unavailable, try again shortly');
     }
   };
 }

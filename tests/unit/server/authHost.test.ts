@@ -23,6 +23,7 @@ let tokens: MemberTokenService;
 /** Accepts `good:<sub>` as an ID token of that user; everything else is invalid. */
 const verifier: IdTokenVerifier = {
   verify(token) {
+    if (token === 'down') return Promise.reject(new IdTokenError('unavailable', 'keys unreadable'));
     const [kind, sub] = token.split(':');
     if (kind !== 'good' || !sub) return Promise.reject(new IdTokenError('invalid', 'bad token'));
     const claims: IdTokenClaims = {
@@ -137,6 +138,20 @@ describe('login-member-c2 and get-member', () => {
     expect(await database.db.selectFrom('members').select('member_id').execute()).toHaveLength(
       before.length,
     );
+  });
+
+  it('answers 503 (not 401) when the identity keys cannot be read', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/authapi/member/login-member-c2/en',
+      headers: { authorization: 'Bearer down' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      ErrorCode: 'UNKNOWN',
+      Error: 'Service unavailable, try again shortly',
+    });
   });
 
   it('rejects an unsupported language with a 400', async () => {
