@@ -27,11 +27,19 @@ if (await isStale('dist/server/main.js', SERVER_INPUTS)) {
   run('build:server');
 }
 
+// The server runs in its own process group: Ctrl+C reaches this script (and npm) only, and is passed
+// on exactly once, so the server drains requests before its embedded PostgreSQL stops.
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   stdio: 'inherit',
   env: process.env,
+  detached: true,
 });
+let forwarded = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
+  process.on(signal, () => {
+    if (forwarded) return;
+    forwarded = true;
+    child.kill(signal);
+  });
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

