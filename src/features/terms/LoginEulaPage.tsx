@@ -3,14 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { selectMemberClientStatus } from '../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { safeReturnPath } from '../../ui/routing/safeReturnPath';
 import { FormMessage } from '../../ui/forms/FormMessage';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { selectTerms, termsAcceptanceRequested, termsDocumentsRequested } from './termsSlice';
-
-/** Only app paths may be returned to (no open redirect). */
-function safeReturnPath(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
 
 /**
  * /auth/login-eula (spec §2, §4 gating step 4; policy §3 Legal documents): the client's EULA and

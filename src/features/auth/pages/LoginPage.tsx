@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { safeReturnPath } from '../../../ui/routing/safeReturnPath';
 import {
   memberRetryRequested,
   selectMemberError,
@@ -22,11 +23,6 @@ import { useFieldError } from '../components/useFieldError';
 
 /** Notices other screens send to the login screen (`?notice=`), spec §8 success messages. */
 const NOTICES = new Set(['EmailVerified', 'PasswordReset', 'LoggedOut']);
-
-/** Only app paths may be returned to after login (no open redirect). */
-function safeReturnPath(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
 
 /** /auth/login (spec §2): e-mail and password, the login error catalogue of §8. */
 export function LoginPage() {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { safeReturnPath } from '../../../ui/routing/safeReturnPath';
 import { selectIdentity } from '../../../store/session/sessionSlice';
 import { FormMessage } from '../../../ui/forms/FormMessage';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
@@ -30,8 +31,7 @@ export function VerifyPhonePage() {
   const flows = useAppSelector(selectAccountFlows);
   const fieldError = useFieldError();
   const [params] = useSearchParams();
-  const requested = params.get('returnTo');
-  const returnTo = requested?.startsWith('/') && !requested.startsWith('//') ? requested : '/';
+  const returnTo = safeReturnPath(params.get('returnTo'));
   const phoneForm = useForm({
     resolver: zodFormResolver(PhoneForm),
     defaultValues: { phone: identity?.phoneNumber ?? '' },
