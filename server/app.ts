@@ -73,11 +73,10 @@ export async function buildServer(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   // The browser calls a real Cognito pool directly (identity-protocol.md §1): allow its endpoint.
-  await registerSecurityHeaders(
-    app,
-    config,
-    config.cognito ? [`https://cognito-idp.${config.cognito.region}.amazonaws.com`] : [],
-  );
+  await registerSecurityHeaders(app, config, [
+    ...(config.cognito ? [`https://cognito-idp.${config.cognito.region}.amazonaws.com`] : []),
+    ...(config.centralHost ? [new URL(config.centralHost).origin] : []),
+  ]);
 
   const outbox =
     deps.outbox ??

@@ -23,6 +23,11 @@ const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** True for an address only this machine can reach. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 /** The environment variables the server reads, with their defaults (README "Environment"). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,6 +56,7 @@ const EnvSchema = z.object({
     .optional(),
   SMS_GATEWAY_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Lifeline <no-reply@lifeline.example>'),
+  DEV_ENDPOINTS: flag.optional(),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -180,7 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     mapStyleUrl: e.MAP_STYLE_URL,
     centralHost: e.CENTRAL_HOST?.replace(/\/+$/, ''),
     demo: mode === 'embedded' && (e.DEMO ?? e.NODE_ENV === 'development'),
-    devEndpoints: mode === 'embedded',
+    // The outbox shows every code the system sent: only on a loopback address unless asked for.
+    devEndpoints: mode === 'embedded' && (e.DEV_ENDPOINTS ?? isLoopback(e.HOST)),
     smtpUrl: e.SMTP_URL,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     mailFrom: e.MAIL_FROM,

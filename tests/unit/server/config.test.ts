@@ -66,6 +66,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it.each([
+    [{}, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ HOST: '0.0.0.0', DEV_ENDPOINTS: '1' }, true],
+    [{ DEV_ENDPOINTS: '0' }, false],
+  ])('dev endpoints for %j: %s', (env, expected) => {
+    expect(loadConfig(env).devEndpoints).toBe(expected);
+  });
+
   it('refuses TRUST_PROXY=true (clients could forge their address)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
