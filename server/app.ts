@@ -11,6 +11,7 @@ import { installErrorHandling } from './http/errorHandler';
 import { redactUrl } from './http/redact';
 import { registerSecurityHeaders } from './http/security';
 import { identityPlugin } from './identity/plugin';
+import { contactsRoutes } from './member/contactsRoutes';
 import { memberClientRoutes } from './member/memberClientRoutes';
 import { publicClientRoutes } from './member/publicClientRoutes';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
@@ -107,6 +108,7 @@ export async function buildServer(
     memberTokens,
   });
   await app.register(memberClientRoutes, { db: deps.db, memberTokens });
+  await app.register(contactsRoutes, { db: deps.db, memberTokens });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
   if (config.devEndpoints) await app.register(devOutboxRoutes, { outbox });

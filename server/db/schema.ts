@@ -128,7 +128,7 @@ export interface EmergencyContactsTable {
   share_activity: boolean;
   share_assistance_alert: boolean;
   share_emergency_alert: boolean;
-  alert_configs: JSONColumnType<unknown[]>;
+  alert_configs: JSONColumnType<Record<string, { Email: boolean; Call: boolean; Sms: boolean }>>;
   consent_confirmed_ms: number | null;
 }
 

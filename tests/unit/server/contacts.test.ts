@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmergencyContact } from '../../../src/api/entities/contact';
+import { listen } from './identity/identityKit';
+import { signedUpIdToken } from './signedUpMember';
+import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let alice: string;
+let bob: string;
+
+let origin = '';
+
+async function memberToken(email: string): Promise<string> {
+  const idToken = await signedUpIdToken(app, database.db, origin, email);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/authapi/member/login-member-c2/en',
+    headers: { authorization: `Bearer ${idToken}` },
+    payload: {},
+  });
+  return login.json<{ MemberIntegrationToken: string }>().MemberIntegrationToken;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestServer(database.db);
+  origin = await listen(app);
+  alice = await memberToken('alice@example.com');
+  bob = await memberToken('bob@example.com');
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const contact = (overrides: Record<string, unknown> = {}) => ({
+  Name: 'Ola',
+  Email: 'ola@example.com',
+  Phone: '0047 912 34 567',
+  Relationship: 'Brother',
+  CanCall: true,
+  CanSms: true,
+  ShareActivity: true,
+  ShareAssistanceAlert: true,
+  ShareEmergencyAlert: true,
+  AlertConfigs: { FALL: { Email: true, Call: true, Sms: false } },
+  IsPrimary: true,
+  ...overrides,
+});
+
+const url = '/api/member-integration/emergency-contacts';
+const save = (token: string, contacts: unknown[]) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { EmergencyContacts: contacts },
+  });
+const list = async (token: string) =>
+  (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json<{
+    EmergencyContacts: EmergencyContact[];
+  }>().EmergencyContacts;
+
+describe('emergency contacts (spec §7) with ownership checks', () => {
+  it('creates, updates and removes the member’s own contacts', async () => {
+    expect(await list(alice)).toEqual([]);
+    const created = await save(alice, [
+      contact(),
+      contact({ Name: 'Kari', Email: '', ShareActivity: false, IsPrimary: false }),
+    ]);
+    expect(created.statusCode).toBe(200);
+    const saved = await list(alice);
+    expect(saved.map((c) => [c.Name, c.Phone, c.IsPrimary])).toEqual([
+      ['Ola', '+4791234567', true],
+      ['Kari', '+4791234567', false],
+    ]);
+    const [ola] = saved;
+    const updated = await save(alice, [
+      { ...contact({ Name: 'Ola Nordmann' }), EmergencyContactID: ola?.EmergencyContactID },
+    ]);
+    expect(updated.statusCode).toBe(200);
+    expect((await list(alice)).map((c) => c.Name)).toEqual(['Ola Nordmann']);
+  });
+
+  it("refuses another member's contact id and leaves both lists unchanged", async () => {
+    const [ola] = await list(alice);
+    const before = await list(alice);
+    const res = await save(bob, [
+      { ...contact({ Name: 'Hijack' }), EmergencyContactID: ola?.EmergencyContactID },
+    ]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ ErrorCode: 'NOT_FOUND', Error: 'No such contact' });
+    expect(await list(alice)).toEqual(before);
+    expect(await list(bob)).toEqual([]);
+  });
+
+  it.each([
+    ['no contact for assistance alerts', [contact({ ShareAssistanceAlert: false })]],
+    ['no contact for emergency alerts', [contact({ ShareEmergencyAlert: false })]],
+    ['sharing activities without an e-mail', [contact({ Email: '' })]],
+    ['a name with digits', [contact({ Name: 'Ola2' })]],
+    ['a phone too short', [contact({ Phone: '123' })]],
+  ])('rejects %s with a 400 and writes nothing', async (_name, contacts) => {
+    const before = await list(alice);
+    const res = await save(alice, contacts);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ErrorCode: 'REQUEST_INVALID' });
+    expect(await list(alice)).toEqual(before);
+  });
+
+  it('needs a member token', async () => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+  });
+});
