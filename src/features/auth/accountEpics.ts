@@ -15,6 +15,10 @@ import {
   phoneCodeSent,
   phoneVerificationRequested,
   phoneVerified,
+  emailAttributeCodeRequested,
+  emailAttributeCodeSent,
+  emailAttributeVerificationRequested,
+  emailAttributeVerified,
 } from './accountSlice';
 
 type Flow = Parameters<typeof accountFlowFailed>[0]['flow'];
@@ -114,7 +118,35 @@ export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
     }),
   );
 
+/** Gating step 2: send the code to the identity's e-mail (spec §4 "a verification code is sent"). */
+export const emailAttributeCodeEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(emailAttributeCodeRequested.match),
+    exhaustMap(() =>
+      defer(() => from(identityClientFor(state$.value, deps).sendAttributeCode('email'))).pipe(
+        map(() => emailAttributeCodeSent()),
+        catchError(failedIn('emailAttributeCode')),
+      ),
+    ),
+  );
+
+/** Gating step 2: verify the code, then refresh the session so the ID token says so. */
+export const emailAttributeVerifyEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(emailAttributeVerificationRequested.match),
+    exhaustMap(({ payload }) => {
+      const identity = identityClientFor(state$.value, deps);
+      return defer(() => from(identity.verifyAttribute('email', payload.code))).pipe(
+        concatMap(() => from(identity.refreshSession())),
+        concatMap((session) => [identityRefreshed(session), emailAttributeVerified()]),
+        catchError(failedIn('emailAttributeVerify')),
+      );
+    }),
+  );
+
 export const accountEpics: AppEpic[] = [
+  emailAttributeCodeEpic,
+  emailAttributeVerifyEpic,
   passwordResetCodeEpic,
   passwordResetEpic,
   passwordChangeEpic,

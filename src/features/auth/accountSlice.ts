@@ -15,6 +15,9 @@ export interface AccountFlowsState {
   readonly changePassword: FlowState;
   readonly phoneCode: FlowState;
   readonly phoneVerify: FlowState;
+  /** Verifying the e-mail of a signed-in identity (gating step 2), not a sign-up confirmation. */
+  readonly emailAttributeCode: FlowState;
+  readonly emailAttributeVerify: FlowState;
   /** The e-mail the reset code went to; the phone the verification code went to. */
   readonly resetEmail: string | null;
   readonly phoneNumber: string | null;
@@ -26,11 +29,20 @@ const initialState: AccountFlowsState = {
   changePassword: idle,
   phoneCode: idle,
   phoneVerify: idle,
+  emailAttributeCode: idle,
+  emailAttributeVerify: idle,
   resetEmail: null,
   phoneNumber: null,
 };
 
-type FlowName = 'forgotPassword' | 'resetPassword' | 'changePassword' | 'phoneCode' | 'phoneVerify';
+type FlowName =
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'changePassword'
+  | 'phoneCode'
+  | 'phoneVerify'
+  | 'emailAttributeCode'
+  | 'emailAttributeVerify';
 
 export const accountSlice = createSlice({
   name: 'account',
@@ -81,6 +93,19 @@ export const accountSlice = createSlice({
     phoneVerified: (state) => {
       state.phoneVerify = done;
     },
+    /** Gating step 2 (spec §4): a code is sent to the signed-in identity's unverified e-mail. */
+    emailAttributeCodeRequested: (state) => {
+      state.emailAttributeCode = pending;
+    },
+    emailAttributeCodeSent: (state) => {
+      state.emailAttributeCode = done;
+    },
+    emailAttributeVerificationRequested: (state, _action: PayloadAction<{ code: string }>) => {
+      state.emailAttributeVerify = pending;
+    },
+    emailAttributeVerified: (state) => {
+      state.emailAttributeVerify = done;
+    },
     /** A flow failed with the identity service's error. */
     accountFlowFailed: (state, action: PayloadAction<{ flow: FlowName; error: AuthFailure }>) => {
       state[action.payload.flow] = failed(action.payload.error);
@@ -109,6 +134,10 @@ export const {
   phoneCodeSent,
   phoneVerificationRequested,
   phoneVerified,
+  emailAttributeCodeRequested,
+  emailAttributeCodeSent,
+  emailAttributeVerificationRequested,
+  emailAttributeVerified,
   accountFlowFailed,
   accountFlowReset,
 } = accountSlice.actions;

@@ -21,6 +21,7 @@ import {
 } from '../authSlice';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
 import { useFieldError } from '../components/useFieldError';
+import { VerifyEmailAttribute } from './VerifyEmailAttribute';
 
 /**
  * /auth/verify-email-address (spec §2, §4 sign-up order): the 6-digit code sent to the new account's
@@ -44,6 +45,14 @@ export function VerifyEmailPage() {
     dispatch(authFlowReset('resendCode'));
   }, [dispatch]);
 
+  if (identity && !identity.emailVerified) {
+    return (
+      <section className="ll-form-page" aria-labelledby="verify-email-title">
+        <h1 id="verify-email-title">{t('Auth.VerifyEmail.Title')}</h1>
+        <VerifyEmailAttribute email={identity.email} />
+      </section>
+    );
+  }
   return (
     <section className="ll-form-page" aria-labelledby="verify-email-title">
       <h1 id="verify-email-title">{t('Auth.VerifyEmail.Title')}</h1>

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityError, type IdentityClient, type SignUpInput } from '../../../../src/api/identity';
 import { authEpics } from '../../../../src/features/auth';
 import {
+  emailAttributeCodeRequested,
+  emailAttributeVerificationRequested,
   passwordResetCodeRequested,
   passwordResetRequested,
   phoneCodeRequested,
@@ -206,6 +208,44 @@ describe('account flows', () => {
     await until(() => confirmed.length === 1);
     expect(confirmed).toEqual(['dana@example.com/654321/New#Pass123']);
     await until(() => navigator.paths.includes('/auth/login?notice=PasswordReset'));
+  });
+
+  it('verifies the e-mail of a signed-in identity with an attribute code (gating step 2)', async () => {
+    server.use(
+      http.post(`${AUTH}/member/login-member-c2/:lang`, () =>
+        HttpResponse.json({ MemberIntegrationToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' }),
+      ),
+      http.get(`${AUTH}/member/get-member`, () => HttpResponse.json({}, { status: 404 })),
+    );
+    const calls: string[] = [];
+    const { store } = await setup({
+      sendAttributeCode: (attribute) => {
+        calls.push(`send:${attribute}`);
+        return Promise.resolve();
+      },
+      verifyAttribute: (attribute, code) => {
+        calls.push(`verify:${attribute}:${code}`);
+        return Promise.resolve();
+      },
+      refreshSession: () =>
+        Promise.resolve({
+          sub: 's',
+          email: 'new@example.com',
+          emailVerified: true,
+          phoneNumber: null,
+          phoneNumberVerified: false,
+          nameFirst: 'Dana',
+          nameLast: 'Berg',
+          idToken: 'id',
+          expiresAt: Date.now() + 3_600_000,
+        }),
+    });
+    store.dispatch(emailAttributeCodeRequested());
+    await until(() => selectAccountFlows(store.getState()).emailAttributeCode.status === 'done');
+    store.dispatch(emailAttributeVerificationRequested({ code: '424242' }));
+    await until(() => selectAccountFlows(store.getState()).emailAttributeVerify.status === 'done');
+    expect(calls).toEqual(['send:email', 'verify:email:424242']);
+    expect(store.getState().session.identity?.emailVerified).toBe(true);
   });
 
   it('saves the phone, verifies its code and refreshes the identity', async () => {
