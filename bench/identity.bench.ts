@@ -1,6 +1,3 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import {
   AuthenticationDetails,
@@ -9,15 +6,12 @@ import {
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
 import { loadConfig } from '../server/config';
-import { openDb, type Db } from '../server/db/database';
-import { startEmbeddedPostgres } from '../server/db/embedded';
-import { migrateToLatest } from '../server/db/migrate';
-import { ensureDatabase } from '../server/db/provision';
-import { seedDefaults } from '../server/db/seed';
+import type { Db } from '../server/db/database';
 import { identityPlugin } from '../server/identity/plugin';
 import { createOutbox } from '../server/outbox/outbox';
 import type { BenchArea, Figure } from './lib/figure';
 import { measure } from './lib/figure';
+import { withBenchDatabase } from './lib/benchDatabase';
 
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Correct-Horse-1';
@@ -74,15 +68,8 @@ function signIn(pool: CognitoUserPool, storage: ICognitoStorage): Promise<void> 
  */
 export const identityBench: BenchArea = {
   area: 'identity',
-  async run(): Promise<Figure[]> {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lifeline-bench-identity-'));
-    await chmod(dir, 0o755);
-    const pg = await startEmbeddedPostgres({ dir, ephemeral: true });
-    await ensureDatabase(pg.adminUrl, 'bench');
-    const db = openDb({ url: pg.urlFor('bench') });
-    try {
-      await migrateToLatest(db);
-      await seedDefaults(db, { domainUrl: 'http://127.0.0.1' });
+  run: () =>
+    withBenchDatabase('identity', async (db): Promise<Figure[]> => {
       const app = Fastify({ logger: false });
       let serverMs = 0;
       app.addHook('onResponse', async (_request, reply) => {
@@ -139,10 +126,5 @@ export const identityBench: BenchArea = {
           },
         },
       ];
-    } finally {
-      await db.destroy();
-      await pg.stop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  },
+    }),
 };

@@ -1,28 +1,14 @@
-import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildServer } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDb } from '../server/db/database';
-import { startEmbeddedPostgres } from '../server/db/embedded';
-import { migrateToLatest } from '../server/db/migrate';
-import { ensureDatabase } from '../server/db/provision';
-import { seedDefaults } from '../server/db/seed';
 import type { BenchArea, Figure } from './lib/figure';
 import { measure } from './lib/figure';
+import { withBenchDatabase } from './lib/benchDatabase';
 
 /** Request throughput of the server core (Fastify inject, no network) on the embedded PostgreSQL. */
 export const serverBench: BenchArea = {
   area: 'server',
-  async run(): Promise<Figure[]> {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lifeline-bench-'));
-    await chmod(dir, 0o755);
-    const pg = await startEmbeddedPostgres({ dir, ephemeral: true });
-    await ensureDatabase(pg.adminUrl, 'bench');
-    const db = openDb({ url: pg.urlFor('bench') });
-    try {
-      await migrateToLatest(db);
-      await seedDefaults(db, { domainUrl: 'http://127.0.0.1' });
+  run: () =>
+    withBenchDatabase('server', async (db) => {
       const app = await buildServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), { db });
       await app.ready();
       const figures: Figure[] = [];
@@ -44,10 +30,5 @@ export const serverBench: BenchArea = {
       }
       await app.close();
       return figures;
-    } finally {
-      await db.destroy();
-      await pg.stop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  },
+    }),
 };
