@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,5 +37,40 @@ describe('lockDataDir', () => {
       String(process.pid),
     );
     await release();
+  });
+});
+
+describe('lockDataDir under contention', () => {
+  it('lets exactly one of several processes take over the same stale lock', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'lifeline.pid'), '2147483646\n');
+    const script = [
+      "const { lockDataDir } = await import('./server/lifecycle/dataDirLock.ts');",
+      `try { await lockDataDir(${JSON.stringify(dir)}); console.log('won'); await new Promise((r) => setTimeout(r, 1500)); }`,
+      'catch (e) { console.log(e.name); }',
+    ].join('\n');
+    const run = () =>
+      new Promise<string>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script],
+          (_error, stdout) => {
+            resolve(stdout.trim());
+          },
+        );
+      });
+    const outcomes = await Promise.all([run(), run(), run()]);
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'DataDirLockedError')).toHaveLength(2);
+  }, 30_000);
+
+  it('does not remove a lock that another process now holds', async () => {
+    const dir = await tempDir();
+    const release = await lockDataDir(dir);
+    await writeFile(path.join(dir, 'lifeline.pid'), `${process.ppid}\n`);
+    await release();
+    expect((await readFile(path.join(dir, 'lifeline.pid'), 'utf8')).trim()).toBe(
+      String(process.ppid),
+    );
   });
 });
