@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../server/db/database';
-import {
-  MemoryStorage,
-  amz,
-  clientPool,
-  latestCode,
-  poolOf,
-  signIn,
-  userOf,
-} from './identity/identityKit';
+import { signUpAndSignIn } from './identity/identityKit';
 
 /**
  * Signs up and confirms `email` through the identity API of a listening server at `origin`, signs in
@@ -21,22 +13,9 @@ export async function signedUpIdToken(
   email: string,
   password = 'Fjord#Paddle7',
 ): Promise<string> {
-  const clientId = poolOf(app).clientId;
-  await amz(app, 'SignUp', {
-    ClientId: clientId,
-    Username: email,
-    Password: password,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'given_name', Value: 'Dana' },
-    ],
-  });
-  await amz(app, 'ConfirmSignUp', {
-    ClientId: clientId,
-    Username: email,
-    ConfirmationCode: await latestCode(db, email),
-  });
-  const storage = new MemoryStorage();
-  const session = await signIn(userOf(clientPool(app, origin, storage), email, storage), password);
+  const session = await signUpAndSignIn(app, db, origin, email, password, [
+    { Name: 'email', Value: email },
+    { Name: 'given_name', Value: 'Dana' },
+  ]);
   return session.getIdToken().getJwtToken();
 }

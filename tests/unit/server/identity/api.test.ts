@@ -8,17 +8,18 @@ import { freePort } from '../../../../server/db/embedded';
 import { SRP_N } from '../../../../server/identity/srp';
 import { buildTestServer, createTestDatabase, testConfig, type TestDatabase } from '../testServer';
 import {
+  MemoryStorage,
   amz,
   buildIdentityApp,
   clientPool,
   identityRowCounts,
   latestCode,
   listen,
-  MemoryStorage,
+  poolOf,
   signIn,
+  signUpAndSignIn,
   testClock,
   userOf,
-  poolOf,
 } from './identityKit';
 
 // The JSON API called directly: every refusal is Cognito-shaped, writes nothing and is never a 500.
@@ -62,17 +63,7 @@ function expectCognitoError(
 
 /** A confirmed user signed in with the real client; its tokens. */
 async function signedInUser(email: string): Promise<{ accessToken: string; idToken: string }> {
-  await amz(app, 'SignUp', { ClientId: clientId, Username: email, Password: 'Correct-Horse-1' });
-  await amz(app, 'ConfirmSignUp', {
-    ClientId: clientId,
-    Username: email,
-    ConfirmationCode: await latestCode(database.db, email),
-  });
-  const storage = new MemoryStorage();
-  const session = await signIn(
-    userOf(clientPool(app, origin, storage), email, storage),
-    'Correct-Horse-1',
-  );
+  const session = await signUpAndSignIn(app, database.db, origin, email, 'Correct-Horse-1');
   return {
     accessToken: session.getAccessToken().getJwtToken(),
     idToken: session.getIdToken().getJwtToken(),

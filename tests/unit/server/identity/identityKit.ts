@@ -185,3 +185,31 @@ export async function identityRowCounts(db: Db): Promise<Record<string, number>>
   }
   return counts;
 }
+
+/**
+ * Signs up `email` through the JSON API, confirms it with the code from the outbox, and signs in with
+ * the real client against the listening server at `origin`; returns the client's session.
+ */
+export async function signUpAndSignIn(
+  app: FastifyInstance,
+  db: Db,
+  origin: string,
+  email: string,
+  password: string,
+  attributes: readonly { Name: string; Value: string }[] = [],
+): Promise<CognitoUserSession> {
+  const clientId = poolOf(app).clientId;
+  await amz(app, 'SignUp', {
+    ClientId: clientId,
+    Username: email,
+    Password: password,
+    UserAttributes: [...attributes],
+  });
+  await amz(app, 'ConfirmSignUp', {
+    ClientId: clientId,
+    Username: email,
+    ConfirmationCode: await latestCode(db, email),
+  });
+  const storage = new MemoryStorage();
+  return signIn(userOf(clientPool(app, origin, storage), email, storage), password);
+}

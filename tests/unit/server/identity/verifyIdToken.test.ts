@@ -9,18 +9,7 @@ import {
 } from '../../../../server/identity/verifyIdToken';
 import { loadSigningKeys } from '../../../../server/identity/keys';
 import { createTestDatabase, type TestDatabase } from '../testServer';
-import {
-  amz,
-  buildIdentityApp,
-  clientPool,
-  latestCode,
-  listen,
-  MemoryStorage,
-  signIn,
-  testClock,
-  userOf,
-  poolOf,
-} from './identityKit';
+import { buildIdentityApp, listen, poolOf, signUpAndSignIn, testClock } from './identityKit';
 
 const ISSUER = 'http://127.0.0.1:8080/identity/local_Lifeline';
 
@@ -38,26 +27,10 @@ beforeAll(async () => {
   origin = await listen(app);
   localKeys = (await loadSigningKeys(database.db, clock.now)).keySet;
   const email = 'verify@example.com';
-  const clientId = poolOf(app).clientId;
-  await amz(app, 'SignUp', {
-    ClientId: clientId,
-    Username: email,
-    Password: 'Correct-Horse-1',
-    UserAttributes: [
-      { Name: 'given_name', Value: 'Vera' },
-      { Name: 'phone_number', Value: '+4798765432' },
-    ],
-  });
-  await amz(app, 'ConfirmSignUp', {
-    ClientId: clientId,
-    Username: email,
-    ConfirmationCode: await latestCode(database.db, email),
-  });
-  const storage = new MemoryStorage();
-  const session = await signIn(
-    userOf(clientPool(app, origin, storage), email, storage),
-    'Correct-Horse-1',
-  );
+  const session = await signUpAndSignIn(app, database.db, origin, email, 'Correct-Horse-1', [
+    { Name: 'given_name', Value: 'Vera' },
+    { Name: 'phone_number', Value: '+4798765432' },
+  ]);
   idToken = session.getIdToken().getJwtToken();
   accessToken = session.getAccessToken().getJwtToken();
 });
