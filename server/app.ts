@@ -12,6 +12,10 @@ import { redactUrl } from './http/redact';
 import { registerSecurityHeaders } from './http/security';
 import { identityPlugin } from './identity/plugin';
 import { contactsRoutes } from './member/contactsRoutes';
+import { devDemoRoutes } from './demo/devDemoRoutes';
+import { deviceRoutes } from './devices/deviceRoutes';
+import { equipmentRoutes } from './member/equipmentRoutes';
+import { wearerRoutes } from './member/wearerRoutes';
 import { memberClientRoutes } from './member/memberClientRoutes';
 import { publicClientRoutes } from './member/publicClientRoutes';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
@@ -109,9 +113,15 @@ export async function buildServer(
   });
   await app.register(memberClientRoutes, { db: deps.db, memberTokens });
   await app.register(contactsRoutes, { db: deps.db, memberTokens });
+  await app.register(deviceRoutes, { db: deps.db, memberTokens });
+  await app.register(equipmentRoutes, { db: deps.db, memberTokens });
+  await app.register(wearerRoutes, { db: deps.db, memberTokens });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
-  if (config.devEndpoints) await app.register(devOutboxRoutes, { outbox });
+  if (config.devEndpoints) {
+    await app.register(devOutboxRoutes, { outbox });
+    await app.register(devDemoRoutes, { db: deps.db, memberTokens });
+  }
   await registerSpa(app, config.webDir);
   return app;
 }

@@ -4,6 +4,8 @@ import * as m0002 from './0002_outbox';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_member_tokens';
 import * as m0005 from './0005_change_email_codes';
+import * as m0006 from './0006_device_registry';
+import * as m0007 from './0007_equipment_rules';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003_identity': m0003,
   '0004_member_tokens': m0004,
   '0005_change_email_codes': m0005,
+  '0006_device_registry': m0006,
+  '0007_equipment_rules': m0007,
 };
