@@ -2,6 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useMatches } from 'react-router';
 import { selectMemberClientStatus, selectTermsEffectiveAt } from '../store/client/clientSlice';
+import {
+  contactsRequested,
+  selectContactsComplete,
+  selectContactsStatus,
+} from '../store/entities/contactsSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { loginGate } from '../store/session/loginGate';
 import {
@@ -19,7 +24,8 @@ import { routeMetaOf } from './routeMeta';
  * Route gating (spec §4). Member-area routes (`gated`) pass the login gate in the spec's order
  * (src/store/session/loginGate.ts), waiting while the session, member and client load; routes that
  * need a verified phone send a signed-out user to login and an unverified one to verify-phone-number;
- * routes that only need authentication send a signed-out user to login. The requested route is
+ * routes that only need authentication send a signed-out user to login. Step 5 waits for the
+ * contacts; a failed contacts load offers a retry. The requested route is
  * remembered in `?returnTo=`.
  */
 export function RouteGuard({ children }: { readonly children: ReactNode }) {
@@ -33,6 +39,8 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const memberError = useAppSelector(selectMemberError);
   const clientStatus = useAppSelector(selectMemberClientStatus);
   const termsEffectiveAt = useAppSelector(selectTermsEffectiveAt);
+  const contactsComplete = useAppSelector(selectContactsComplete);
+  const contactsStatus = useAppSelector(selectContactsStatus);
   const metas = matches.map((m) => routeMetaOf(m.handle));
   const gated = metas.some((m) => m.gated === true);
   const needsPhone = metas.some((m) => m.requiresVerifiedPhone === true);
@@ -51,17 +59,18 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   }
   if (!gated) return children;
 
-  if (memberError) {
+  const contactsFailed = contactsComplete === null && contactsStatus === 'failed';
+  if (memberError || contactsFailed) {
     return (
       <StatusScreen
         role="alert"
-        title={t('Errors.MemberLoadFailed')}
+        title={t(memberError ? 'Errors.MemberLoadFailed' : 'Errors.ContactsLoadFailed')}
         actions={
           <>
             <button
               type="button"
               className="ll-button ll-button-primary"
-              onClick={() => dispatch(memberRetryRequested())}
+              onClick={() => dispatch(memberError ? memberRetryRequested() : contactsRequested())}
             >
               {t('Errors.NetworkError.RetryNow')}
             </button>
@@ -74,6 +83,9 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   if (!member || clientStatus === 'idle' || clientStatus === 'loading') {
     return <LoadingScreen label={t('Common.Loading')} />;
   }
-  const redirect = loginGate({ identity, member, termsEffectiveAt }, returnTo);
-  return redirect ? <Navigate to={redirect.path} replace /> : children;
+  const redirect = loginGate({ identity, member, termsEffectiveAt, contactsComplete }, returnTo);
+  if (redirect) return <Navigate to={redirect.path} replace />;
+  // Every earlier step passed; wait for the contacts before letting the member in (step 5).
+  if (contactsComplete === null) return <LoadingScreen label={t('Common.Loading')} />;
+  return children;
 }

@@ -1,7 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { EXTERNAL_ROUTES } from '../store/externalRoutes';
 import { authRoutes } from '../features/auth';
+import { contactsRoutes } from '../features/contacts';
+import { dashboardRoutes } from '../features/dashboard';
+import { devicesRoutes } from '../features/devices';
 import { devtoolsRoutes } from '../features/devtools';
+import { equipmentRoutes } from '../features/equipment';
+import { settingsRoutes } from '../features/settings';
 import { termsRoutes } from '../features/terms';
 import { NetworkErrorPage } from '../features/errors/NetworkErrorPage';
 import { PageNotFoundPage } from '../features/errors/PageNotFoundPage';
@@ -26,6 +31,11 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       ...devtoolsRoutes,
       ...termsRoutes,
+      ...dashboardRoutes,
+      ...contactsRoutes,
+      ...devicesRoutes,
+      ...equipmentRoutes,
+      ...settingsRoutes,
       ...EXTERNAL_ROUTES.map((route): RouteObject => ({
         path: route.path,
         element: <ExternalRedirectPage path={route.path} />,

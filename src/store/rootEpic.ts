@@ -4,6 +4,7 @@ import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
 import { clientEpics } from './client/clientEpics';
+import { entityEpics } from './entities/entityLoadEpics';
 import { notificationEpics } from './notifications/notificationEpics';
 import { sessionEpics } from './session/sessionEpics';
 
@@ -14,6 +15,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...sessionEpics,
   ...notificationEpics,
   ...clientEpics,
+  ...entityEpics,
   ...inactivityEpics,
 ];
 

@@ -1,5 +1,9 @@
 import { combineSlices, type Action } from '@reduxjs/toolkit';
 import { clientSlice } from './client/clientSlice';
+import { contactsSlice } from './entities/contactsSlice';
+import { devicesSlice } from './entities/devicesSlice';
+import { equipmentSlice } from './entities/equipmentSlice';
+import { wearerSlice } from './entities/wearerSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
@@ -21,6 +25,10 @@ export const combinedReducer = combineSlices(
   inactivitySlice,
   notificationsSlice,
   clientSlice,
+  wearerSlice,
+  contactsSlice,
+  devicesSlice,
+  equipmentSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof combinedReducer>;

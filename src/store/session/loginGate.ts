@@ -3,7 +3,7 @@ import type { IdentitySession } from '../../api/identity';
 
 /** A login gating step of spec §4 and the route it sends the user to. */
 export interface GateRedirect {
-  readonly step: 'login' | 'verifyEmail' | 'verifyPhone' | 'terms';
+  readonly step: 'login' | 'verifyEmail' | 'verifyPhone' | 'terms' | 'contacts';
   readonly path: string;
 }
 
@@ -12,15 +12,18 @@ export interface GateInput {
   readonly identity: IdentitySession | null;
   readonly member: Member | null;
   readonly termsEffectiveAt: number | null;
+  /** Whether the emergency contacts are complete (step 5); null while they are not known. */
+  readonly contactsComplete: boolean | null;
 }
 
 /**
  * Login gating for protected routes (spec application-behaviour §4), in the spec's order:
  * 1. not authenticated → login; 2. e-mail not verified → verify-email-address; 3. phone not verified
  * → verify-phone-number; 4. terms never accepted, or accepted before the current EULA/privacy effective
- * time → login-eula (with the 'terms updated' warning when accepted before). Step 5 (completed
- * emergency contacts) comes with the contacts screens. `returnTo` is the requested route, remembered
- * in the redirect. Returns null when every step passes.
+ * time → login-eula (with the 'terms updated' warning when accepted before); 5. no completed emergency
+ * contacts (one sharing assistance alerts and one sharing emergency alerts) → login-contacts; unknown
+ * contacts (null) do not redirect — the caller waits for them. `returnTo` is the requested route,
+ * remembered in the redirect. Returns null when every step passes.
  */
 export function loginGate(input: GateInput, returnTo: string): GateRedirect | null {
   const back = `returnTo=${encodeURIComponent(returnTo)}`;
@@ -35,6 +38,9 @@ export function loginGate(input: GateInput, returnTo: string): GateRedirect | nu
   if (accepted === null) return { step: 'terms', path: `/auth/login-eula?${back}` };
   if (input.termsEffectiveAt !== null && accepted < input.termsEffectiveAt) {
     return { step: 'terms', path: `/auth/login-eula?updated=1&${back}` };
+  }
+  if (input.contactsComplete === false) {
+    return { step: 'contacts', path: `/auth/login-contacts?${back}` };
   }
   return null;
 }

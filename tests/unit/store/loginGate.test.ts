@@ -40,13 +40,43 @@ describe('login gating (spec §4), in order', () => {
       { identity, member: accepted(EFFECTIVE - 1) },
       '/auth/login-eula?updated=1&returnTo=%2Fmember%2Femail',
     ],
+    [
+      'terms older and no complete contacts: terms first',
+      { identity, member: accepted(EFFECTIVE - 1), contactsComplete: false },
+      '/auth/login-eula?updated=1&returnTo=%2Fmember%2Femail',
+    ],
+    [
+      'no completed emergency contacts',
+      { identity, member: accepted(EFFECTIVE), contactsComplete: false },
+      '/auth/login-contacts?returnTo=%2Fmember%2Femail',
+    ],
   ])('%s → %s', (_name, input, path) => {
-    expect(loginGate({ termsEffectiveAt: EFFECTIVE, ...input }, '/member/email')?.path).toBe(path);
+    expect(
+      loginGate({ termsEffectiveAt: EFFECTIVE, contactsComplete: true, ...input }, '/member/email')
+        ?.path,
+    ).toBe(path);
   });
 
   it.each([EFFECTIVE, EFFECTIVE + 1])('lets a member through who accepted at %i', (at) => {
     expect(
-      loginGate({ identity, member: accepted(at), termsEffectiveAt: EFFECTIVE }, '/member/email'),
+      loginGate(
+        { identity, member: accepted(at), termsEffectiveAt: EFFECTIVE, contactsComplete: true },
+        '/member/email',
+      ),
+    ).toBeNull();
+  });
+
+  it('does not redirect while the contacts are unknown (the guard waits for them)', () => {
+    expect(
+      loginGate(
+        {
+          identity,
+          member: accepted(EFFECTIVE),
+          termsEffectiveAt: EFFECTIVE,
+          contactsComplete: null,
+        },
+        '/member/email',
+      ),
     ).toBeNull();
   });
 });

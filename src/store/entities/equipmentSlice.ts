@@ -1,0 +1,75 @@
+import {
+  createEntityAdapter,
+  createSelector,
+  createSlice,
+  type EntityState,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
+import type { ActivityType } from '../../api/enums';
+import type { Equipment } from '../../api/entities/equipment';
+import { loggedOut } from '../session/sessionSlice';
+import { NOT_LOADED, type Loadable, type LoadStatus } from './loadStatus';
+
+/** The wearer's equipment (spec §3 "Equipment"), normalized by WearerEquipmentID. */
+export interface EquipmentState extends EntityState<Equipment, number>, Loadable {}
+
+const adapter = createEntityAdapter({ selectId: (item: Equipment) => item.WearerEquipmentID });
+
+const initialState: EquipmentState = adapter.getInitialState<Loadable>(NOT_LOADED);
+
+export const equipmentSlice = createSlice({
+  name: 'equipment',
+  initialState,
+  reducers: {
+    /** Load (or reload) the equipment from GET equipment. */
+    equipmentRequested: (state) => {
+      state.status = 'loading';
+    },
+    /** The server's whole list (a load, or the answer of POST equipments). */
+    equipmentReceived: (state, action: PayloadAction<readonly Equipment[]>) => {
+      adapter.setAll(state, action.payload);
+      state.status = 'loaded';
+      state.received = true;
+    },
+    equipmentLoadFailed: (state) => {
+      state.status = 'failed';
+    },
+    /** Items as the server answered them (POST equipment); others the in-use rule changed too. */
+    equipmentItemsReceived: (state, action: PayloadAction<readonly Equipment[]>) => {
+      adapter.setMany(state, action.payload);
+    },
+    /** An item the server deleted (equipment-delete `ModelID`). */
+    equipmentItemRemoved: (state, action: PayloadAction<number>) => {
+      adapter.removeOne(state, action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(loggedOut, () => initialState);
+  },
+});
+
+export const {
+  equipmentRequested,
+  equipmentReceived,
+  equipmentLoadFailed,
+  equipmentItemsReceived,
+  equipmentItemRemoved,
+} = equipmentSlice.actions;
+
+const selectors = adapter.getSelectors((state: { equipment: EquipmentState }) => state.equipment);
+/** Every equipment item. */
+export const selectAllEquipment = selectors.selectAll;
+/** One item by WearerEquipmentID. */
+export const selectEquipmentById = selectors.selectById;
+/** The load status of the equipment. */
+export const selectEquipmentStatus = (state: { equipment: EquipmentState }): LoadStatus =>
+  state.equipment.status;
+/** Whether the equipment was received at least once. */
+export const selectEquipmentReceived = (state: { equipment: EquipmentState }): boolean =>
+  state.equipment.received;
+
+/** The items linked to one activity type (spec §2 equipment-activity-type/{ActivityType}). */
+export const selectEquipmentForActivityType = createSelector(
+  [selectAllEquipment, (_state: unknown, activityType: ActivityType) => activityType],
+  (items, activityType) => items.filter((item) => item.Activities.includes(activityType)),
+);
