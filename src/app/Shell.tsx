@@ -50,6 +50,7 @@ function SessionLinks() {
   return (
     <nav className="ll-header-nav" aria-label={t('Menu.Account')}>
       <span>{t('Menu.SignedInAs', { name: identity.nameFirst || identity.email })}</span>
+      <Link to="/member">{t('Menu.Dashboard')}</Link>
       <Link to="/auth/logout">{t('Menu.Logout')}</Link>
     </nav>
   );

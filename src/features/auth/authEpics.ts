@@ -96,8 +96,8 @@ export const confirmEmailEpic: AppEpic = (action$, state$, deps) =>
 
 /**
  * After the e-mail is confirmed: the automatic sign-in of the sign-up order, then phone verification,
- * when this browser created the account (spec §4); otherwise the login screen with the "email
- * verified" notice.
+ * when this browser created the account (spec §4; `registration=1` continues the sign-up order after
+ * the phone); otherwise the login screen with the "email verified" notice.
  */
 export const afterEmailConfirmedEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
@@ -105,7 +105,7 @@ export const afterEmailConfirmedEpic: AppEpic = (action$, _state$, deps) =>
     mergeMap(({ payload }) => {
       const credentials = takeCredentials(deps, payload.email);
       if (credentials) {
-        deps.navigator.navigate('/auth/verify-phone-number', { replace: true });
+        deps.navigator.navigate('/auth/verify-phone-number?registration=1', { replace: true });
         return of(signInRequested(credentials));
       }
       deps.navigator.navigate('/auth/login?notice=EmailVerified', { replace: true });

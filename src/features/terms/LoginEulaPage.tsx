@@ -3,18 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { selectMemberClientStatus } from '../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { nextRegistrationPath } from '../../store/registration/registrationSteps';
+import { selectMember } from '../../store/session/sessionSlice';
 import { safeReturnPath } from '../../ui/routing/safeReturnPath';
 import { FormMessage } from '../../ui/forms/FormMessage';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
-import { selectTerms, termsAcceptanceRequested, termsDocumentsRequested } from './termsSlice';
+import {
+  selectTerms,
+  termsAcceptanceRequested,
+  termsDocumentsRequested,
+  termsPageOpened,
+} from './termsSlice';
 
 /**
- * /auth/login-eula (spec §2, §4 gating step 4; policy §3 Legal documents): the client's EULA and
- * privacy policy in the member's language, an acceptance checkbox and the separate marketing opt-in.
- * `?updated=1` warns that the terms changed (Validations.LoginTermsUpdated). After acceptance the user
- * goes to the remembered route.
+ * Where the licence agreement is shown: gating step 4 (`login`, back to the remembered route after
+ * acceptance), the sign-up order (`registration`, on to the next registration step) or the member
+ * area (`member`, also for reading what was accepted).
  */
-export function LoginEulaPage() {
+export type EulaMode = 'login' | 'registration' | 'member';
+
+/**
+ * /auth/login-eula, /auth/registration-eula and /member/eula (spec §2, §4 gating step 4 and sign-up
+ * order; policy §3 Legal documents): the client's EULA and privacy policy in the member's language, an
+ * acceptance checkbox and the separate marketing opt-in. `?updated=1` warns that the terms changed
+ * (Validations.LoginTermsUpdated). After acceptance the user goes to the remembered route (login), the
+ * next registration step (registration) or stays (member).
+ */
+export function LoginEulaPage({ mode = 'login' }: { readonly mode?: EulaMode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -24,20 +39,34 @@ export function LoginEulaPage() {
   const [accepted, setAccepted] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const returnTo = safeReturnPath(params.get('returnTo'));
+  const member = useAppSelector(selectMember);
+  const returnTo =
+    mode === 'registration'
+      ? nextRegistrationPath('/auth/registration-eula')
+      : safeReturnPath(params.get('returnTo'));
 
+  useEffect(() => {
+    dispatch(termsPageOpened());
+  }, [dispatch]);
   useEffect(() => {
     if (clientStatus === 'loaded') dispatch(termsDocumentsRequested());
   }, [dispatch, clientStatus]);
   useEffect(() => {
-    if (terms.acceptance === 'done') void navigate(returnTo, { replace: true });
-  }, [terms.acceptance, navigate, returnTo]);
+    if (terms.acceptance === 'done' && mode !== 'member')
+      void navigate(returnTo, { replace: true });
+  }, [terms.acceptance, navigate, returnTo, mode]);
+  const acceptedAt = member?.TermsAcceptedTimestamp ?? null;
 
   return (
     <section className="ll-form-page" aria-labelledby="eula-title">
       <h1 id="eula-title">{t('Terms.Title')}</h1>
       {params.get('updated') ? (
         <FormMessage tone="info">{t('Validations.LoginTermsUpdated')}</FormMessage>
+      ) : null}
+      {mode === 'member' && acceptedAt !== null ? (
+        <FormMessage tone={terms.acceptance === 'done' ? 'success' : 'info'}>
+          {t('Terms.AcceptedOn', { date: new Date(acceptedAt).toISOString().slice(0, 10) })}
+        </FormMessage>
       ) : null}
       {terms.documents === 'failed' ? (
         <FormMessage tone="error">{t('Terms.DocumentsFailed')}</FormMessage>

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { LoginEulaPage } from './LoginEulaPage';
 
-/** The terms feature: the EULA and privacy policy acceptance (spec §2 login-eula, §4 gating step 4). */
+/** The terms feature: the EULA and privacy policy acceptance (spec §2 login-eula, registration-eula and member eula; §4 gating step 4 and sign-up order). */
 export { termsEpics } from './termsEpics';
 
 export const termsRoutes: RouteObject[] = [
@@ -9,5 +9,19 @@ export const termsRoutes: RouteObject[] = [
     path: '/auth/login-eula',
     element: <LoginEulaPage />,
     handle: { titleKey: 'Titles.LoginEula', requiresAuth: true, requiresVerifiedPhone: true },
+  },
+  {
+    path: '/auth/registration-eula',
+    element: <LoginEulaPage mode="registration" />,
+    handle: {
+      titleKey: 'Titles.RegistrationEula',
+      requiresAuth: true,
+      requiresVerifiedPhone: true,
+    },
+  },
+  {
+    path: '/member/eula',
+    element: <LoginEulaPage mode="member" />,
+    handle: { titleKey: 'Titles.Eula', gated: true },
   },
 ];

@@ -23,6 +23,11 @@ export const termsSlice = createSlice({
   name: 'terms',
   initialState,
   reducers: {
+    /** A terms page opened: a past acceptance no longer drives its navigation. */
+    termsPageOpened: (state) => {
+      state.acceptance = 'idle';
+      state.errorKey = null;
+    },
     termsDocumentsRequested: (state) => {
       state.documents = 'loading';
     },
@@ -57,6 +62,7 @@ declare module '../../store/rootReducer' {
 const injected = termsSlice.injectInto(combinedReducer);
 
 export const {
+  termsPageOpened,
   termsDocumentsRequested,
   termsDocumentsLoaded,
   termsDocumentsFailed,

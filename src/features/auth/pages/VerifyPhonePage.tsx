@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { FIRST_REGISTRATION_STEP } from '../../../store/registration/registrationSteps';
 import { safeReturnPath } from '../../../ui/routing/safeReturnPath';
 import { selectIdentity } from '../../../store/session/sessionSlice';
 import { FormMessage } from '../../../ui/forms/FormMessage';
@@ -22,7 +23,8 @@ import { useFieldError } from '../components/useFieldError';
 
 /**
  * /auth/verify-phone-number (spec §2, §4 sign-up order and login gating step 3): the member's mobile
- * number, saved with a + prefix, then the 6-digit code texted to it.
+ * number, saved with a + prefix, then the 6-digit code texted to it. Then on to the registration
+ * EULA (`?registration=1`, sign-up order) or the login EULA screen with the remembered route.
  */
 export function VerifyPhonePage() {
   const { t } = useTranslation();
@@ -32,6 +34,11 @@ export function VerifyPhonePage() {
   const fieldError = useFieldError();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('returnTo'));
+  // In the sign-up order the EULA of registration follows; at login, gating step 4's screen.
+  const next =
+    params.get('registration') === '1'
+      ? FIRST_REGISTRATION_STEP
+      : `/auth/login-eula?returnTo=${encodeURIComponent(returnTo)}`;
   const phoneForm = useForm({
     resolver: zodFormResolver(PhoneForm),
     defaultValues: { phone: identity?.phoneNumber ?? '' },
@@ -48,14 +55,7 @@ export function VerifyPhonePage() {
     <section className="ll-form-page" aria-labelledby="verify-phone-title">
       <h1 id="verify-phone-title">{t('Auth.VerifyPhone.Title')}</h1>
       {verified ? (
-        <FormMessage
-          tone="success"
-          actions={
-            <Link to={`/auth/login-eula?returnTo=${encodeURIComponent(returnTo)}`}>
-              {t('Auth.Actions.Continue')}
-            </Link>
-          }
-        >
+        <FormMessage tone="success" actions={<Link to={next}>{t('Auth.Actions.Continue')}</Link>}>
           {t('Auth.Notices.PhoneVerified', { phone: identity?.phoneNumber ?? flows.phoneNumber })}
         </FormMessage>
       ) : null}

@@ -151,7 +151,7 @@ describe('confirm e-mail', () => {
     store.dispatch(emailConfirmationRequested({ email: 'dana@example.com', code: '123456' }));
     await until(() => signIns.length === 1);
     expect(signIns).toEqual(['dana@example.com/Fjord#Paddle7']);
-    expect(navigator.paths.at(-1)).toBe('/auth/verify-phone-number');
+    expect(navigator.paths.at(-1)).toBe('/auth/verify-phone-number?registration=1');
   });
 
   it('without a sign-up in this browser, goes to login with the verified notice', async () => {

@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import type { AppEpic } from '../../store/epic';
+import { DashboardPage } from './DashboardPage';
+
+/** The dashboard feature: the member area's start page (spec §2 "dashboard at the empty path"). */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: '/member',
+    element: <DashboardPage />,
+    handle: { titleKey: 'Titles.Dashboard', gated: true },
+  },
+];
+
+/** The dashboard reads what the store already loads after login; it has no epics of its own. */
+export const dashboardEpics: AppEpic[] = [];
