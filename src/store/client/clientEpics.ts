@@ -1,18 +1,25 @@
-import { catchError, defer, filter, from, map, of, switchMap } from 'rxjs';
+import { catchError, defer, filter, from, map, of, startWith, switchMap, timeout } from 'rxjs';
 import { loadMemberClient } from '../../api/calls/memberIntegrationWearer';
 import type { AppEpic } from '../epic';
 import { memberApiFor } from '../session/services';
 import { memberLoaded } from '../session/sessionSlice';
-import { memberClientFailed, memberClientLoaded } from './clientSlice';
+import { ROUTER_CLIENT_WAIT_MS } from '../timing';
+import { memberClientFailed, memberClientLoaded, memberClientRequested } from './clientSlice';
 
-/** Once the member is loaded, its client (brand, units, legal documents) is loaded. */
+/**
+ * Once the member is loaded, its client (brand, units, legal documents) is loaded. The router waits
+ * for it (src/app/RouteGuard.tsx) at most 10 s (spec §9 "The router waits up to 10 s for client
+ * loading"): a slower answer counts as failed, and the routes go on without it.
+ */
 export const memberClientEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(memberLoaded.match),
     switchMap(() =>
       defer(() => from(memberApiFor(() => state$.value, deps).call(loadMemberClient, {}))).pipe(
+        timeout(ROUTER_CLIENT_WAIT_MS),
         map(memberClientLoaded),
         catchError(() => of(memberClientFailed())),
+        startWith(memberClientRequested()),
       ),
     ),
   );

@@ -71,6 +71,7 @@ function handlers(contacts: unknown[], seen: string[]) {
       HttpResponse.json({ MemberIntegrationToken: JWT }),
     ),
     http.get(`${AUTH}/member/get-member`, () => HttpResponse.json(testMember)),
+    http.get(`${API}/load-member-client`, () => HttpResponse.json({}, { status: 404 })),
     http.get(`${API}/emergency-contacts`, ({ request }) => {
       bearer(request);
       return HttpResponse.json({ EmergencyContacts: contacts });
