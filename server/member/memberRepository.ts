@@ -28,6 +28,7 @@ function toMember(row: {
   language_code: string;
   activity_types: string[];
   marketing_opt_in_ms: number | null;
+  strava_access_token: string | null;
 }): Member {
   return {
     MemberId: row.member_id,
@@ -44,7 +45,8 @@ function toMember(row: {
     Sex: (row.sex as Sex | null) ?? 'Unspecified',
     LanguageCode: row.language_code as LanguageCode,
     ActivityTypes: row.activity_types as ActivityType[],
-    StravaDetails: null,
+    StravaDetails:
+      row.strava_access_token === null ? null : { Access_Token: row.strava_access_token },
     MarketingOptInTimestamp: row.marketing_opt_in_ms,
   };
 }
