@@ -94,6 +94,8 @@ export interface MembersTable {
   terms_accepted_ms: number | null;
   spam_me_ms: number | null;
   marketing_opt_in_ms: number | null;
+  /** The fitness-sharing app's access token (spec §3 StravaDetails), null when not connected. */
+  strava_access_token: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
@@ -107,7 +109,8 @@ export interface DevicesTable {
   device_type: string;
   device_nickname: string;
   member_id: number | null;
-  ingest_key_hash: string | null;
+  /** The device's telemetry secret (base64url, ≥ 128 bits), retrievable by the owner; rotated on release. */
+  ingest_key: string;
   registered_at: Date | null;
   released_at: Date | null;
   created_at: CreatedAt;
@@ -142,6 +145,7 @@ export interface EquipmentTable {
   model: string | null;
   colour: string | null;
   other_details: string | null;
+  /** Linked activity types; `activities_in_use` ⊆ `activities` (check constraint, migration 0007). */
   activities: Generated<string[]>;
   activities_in_use: Generated<string[]>;
 }

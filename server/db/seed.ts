@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Db } from './database';
 import { DEFAULT_BRAND_COLOR, DEFAULT_UNITS } from '../../src/api/entities/client';
+import { seedDeviceRegistry } from '../devices/registrySeed';
 
 /** The default client's id (spec §3 Client). */
 export const DEFAULT_CLIENT_ID = 1;
@@ -36,8 +37,9 @@ async function readDocument(source: string): Promise<string> {
 
 /**
  * Inserts the default client (brand colour #FF7900, the spec's default units, EULA and privacy policy)
- * and the default domain, whose URL follows `domainUrl` on every start. Idempotent: existing rows keep
- * their values except the domain URL.
+ * and the default domain, whose URL follows `domainUrl` on every start, and the demo devices of the
+ * registry (server/devices/registrySeed.ts). Idempotent: existing rows keep their values except the
+ * domain URL.
  */
 export async function seedDefaults(db: Db, options: { domainUrl: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -91,5 +93,6 @@ export async function seedDefaults(db: Db, options: { domainUrl: string }): Prom
       })
       .onConflict((oc) => oc.column('domain_id').doUpdateSet({ domain_url: options.domainUrl }))
       .execute();
+    await seedDeviceRegistry(trx);
   });
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Device } from './entities/device';
+import { DeviceType } from './enums';
 
 /** A channel the system sends messages on. */
 export const OutboxChannel = z.enum(['email', 'sms']);
@@ -28,3 +30,29 @@ export const DevOutboxQuery = z.object({
 /** `GET /api/dev/outbox` response: newest first. */
 export const DevOutbox = z.object({ Messages: z.array(OutboxMessage) });
 export type DevOutbox = z.infer<typeof DevOutbox>;
+
+/**
+ * A registry device a demo can activate (`GET /api/dev/demo`): its IMEI (15 digits), 6-digit
+ * activation code, type and ingest key (the OsmAnd `id` its telemetry is posted with).
+ */
+export const DemoActivatableDevice = z.object({
+  Imei: z.string(),
+  Code: z.string(),
+  DeviceType: DeviceType,
+  IngestKey: z.string(),
+});
+export type DemoActivatableDevice = z.infer<typeof DemoActivatableDevice>;
+
+/**
+ * `GET /api/dev/demo` response (development endpoints only): the seeded demo devices not yet activated.
+ * `Member` (a demo member's sign-in), `ShareUrl`, `ShareToken` and `Device` (the demo member's
+ * device) are reserved for a prepared demo account and absent for now.
+ */
+export const DevDemo = z.object({
+  ActivatableDevices: z.array(DemoActivatableDevice),
+  Member: z.object({ Email: z.string(), Password: z.string() }).optional(),
+  ShareUrl: z.string().optional(),
+  ShareToken: z.string().optional(),
+  Device: Device.optional(),
+});
+export type DevDemo = z.infer<typeof DevDemo>;

@@ -7,7 +7,9 @@ import { DayOfWeek, Id, TimeOfDay, Timestamp } from './common';
  * A wearer's device (app §3 "Device"; policy §3 "Device"). `AtlasDeviceID` is the device platform's
  * own id (a string, external). `Imei` is 15 characters. Optional additions from policy §3:
  * `RegisteredTimestamp` (registration date) and `SubscriptionExpiryTimestamp` (subscription end),
- * both epoch ms, null when unknown.
+ * both epoch ms, null when unknown. `IngestKey` (our addition) is the device's telemetry secret, sent
+ * only to the owner and only for SMARTPHONE_APP devices, so a phone tracker app (e.g. Traccar Client,
+ * OsmAnd protocol `id`) can be set up with it; it changes when the device is removed.
  */
 export const Device = z.object({
   DeviceID: Id,
@@ -17,6 +19,7 @@ export const Device = z.object({
   DeviceType: DeviceType,
   RegisteredTimestamp: Timestamp.nullable().optional(),
   SubscriptionExpiryTimestamp: Timestamp.nullable().optional(),
+  IngestKey: z.string().optional(),
 });
 export type Device = z.infer<typeof Device>;
 
