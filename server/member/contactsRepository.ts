@@ -24,6 +24,7 @@ type Row = {
   share_assistance_alert: boolean;
   share_emergency_alert: boolean;
   alert_configs: Record<string, { Email: boolean; Call: boolean; Sms: boolean }>;
+  consent_confirmed_ms: number | null;
 };
 
 function toContact(row: Row): EmergencyContact {
@@ -41,6 +42,7 @@ function toContact(row: Row): EmergencyContact {
     ShareEmergencyAlert: row.share_emergency_alert,
     AlertConfigs: row.alert_configs,
     IsPrimary: row.is_primary,
+    ConsentConfirmedTimestamp: row.consent_confirmed_ms,
   };
 }
 
@@ -58,7 +60,8 @@ export async function listContacts(db: Db, memberId: number): Promise<EmergencyC
 /**
  * Replaces the member's contact list in one transaction (spec §7 POST emergency-contacts): listed
  * contacts with an id are updated, new ones created, unlisted ones removed; phones are saved normalised
- * with a + prefix (spec §5). A listed id that is not this member's throws {@link ContactNotFoundError}
+ * with a + prefix (spec §5); the wearer's confirmation that a contact agrees to emergency alerts is
+ * kept as sent (epoch ms, policy §1; the contract refuses an emergency contact without one). A listed id that is not this member's throws {@link ContactNotFoundError}
  * and nothing is written (ownership, ARCHITECTURE.md §5).
  */
 export async function replaceContacts(
@@ -102,6 +105,7 @@ export async function replaceContacts(
         share_assistance_alert: contact.ShareAssistanceAlert,
         share_emergency_alert: contact.ShareEmergencyAlert,
         alert_configs: JSON.stringify(contact.AlertConfigs),
+        consent_confirmed_ms: contact.ConsentConfirmedTimestamp ?? null,
       };
       if (contact.EmergencyContactID === undefined) {
         await trx

@@ -13,7 +13,10 @@ import { memberOf, requireMemberToken } from './memberAuth';
 /**
  * `GET` and `POST emergency-contacts` (spec §7): the calling member's contacts only. The list is
  * validated by the contract (names, phones, the assistance and emergency choices, an e-mail for sharing
- * activities) before anything is written.
+ * activities, the wearer's consent time for a contact sharing emergency alerts — policy §1) before
+ * anything is written; a rejected list answers 400 `REQUEST_INVALID` with `Issues` whose `Message` is
+ * the translation key (e.g. `body.EmergencyContacts.0.ConsentConfirmedTimestamp`,
+ * `Contacts.ConsentRequired`).
  */
 export const contactsRoutes: FastifyPluginCallback<{ db: Db; memberTokens: MemberTokenService }> = (
   app,

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../errors';
+import type { ApiErrorBody, ErrorCode } from '../errors';
 
 /**
  * The failures a contract call can end in. Every one carries the call's name.
  * - {@link NetworkError}: no HTTP answer (offline, DNS, connection refused, aborted).
- * - {@link HttpError}: a non-2xx answer; `code` is the body's ErrorCode when it had one, else `UNKNOWN`.
+ * - {@link HttpError}: a non-2xx answer; `code` is the body's ErrorCode when it had one, else `UNKNOWN`;
+ *   `issues` the body's field issues of a 400 (translation keys by path), when it had them.
  * - {@link ResponseInvalidError}: a 2xx answer whose body does not match the contract.
  * - {@link CallFailedError}: a 2xx answer that reports failure in its own fields (`ErrorCode` set).
  */
@@ -27,6 +28,7 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    readonly issues?: ApiErrorBody['Issues'],
   ) {
     super(`${call}: HTTP ${status} ${code}: ${message}`);
   }

@@ -134,7 +134,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response.ok) {
         const parsed = ApiErrorBody.safeParse(body);
         throw parsed.success
-          ? new HttpError(def.name, response.status, parsed.data.ErrorCode, parsed.data.Error)
+          ? new HttpError(
+              def.name,
+              response.status,
+              parsed.data.ErrorCode,
+              parsed.data.Error,
+              parsed.data.Issues,
+            )
           : new HttpError(
               def.name,
               response.status,

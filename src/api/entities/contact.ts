@@ -9,7 +9,8 @@ import {
   checkSharedAlertChoices,
   maxLength,
 } from '../validation';
-import { Id } from './common';
+import { checkEmergencyAlertConsent } from '../validation/contacts';
+import { Id, Timestamp } from './common';
 
 /** How one alert type reaches a contact: by email, call and/or SMS (app §3 "AlertConfigs"). */
 export const ContactAlertConfig = z.object({
@@ -26,6 +27,9 @@ export type ContactAlertConfig = z.infer<typeof ContactAlertConfig>;
  *   `ShareEmergencyAlert`: receives assistance requests / emergency alerts.
  * - `AlertConfigs`: per alert type, the channels used; a type not listed uses the contact's defaults.
  * - `IsPrimary`: the starred primary contact (policy §1), an addition.
+ * - `ConsentConfirmedTimestamp`: when the wearer confirmed that the contact agrees to receive emergency
+ *   alerts, whose name and details then go to rescue services and to all other contacts (policy §1),
+ *   epoch ms; null or missing when never confirmed. An addition.
  * `Email` and `Phone` are '' when not given.
  */
 export const EmergencyContact = z.object({
@@ -42,23 +46,33 @@ export const EmergencyContact = z.object({
   ShareEmergencyAlert: z.boolean(),
   AlertConfigs: z.partialRecord(AlertType, ContactAlertConfig),
   IsPrimary: z.boolean().optional(),
+  ConsentConfirmedTimestamp: Timestamp.nullable().optional(),
 });
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
 
 /**
- * A contact as the member saves it (app §5): name by the Name rule, email optional but required when
- * the contact shares activities, phone required, relationship up to 30 characters. A new contact has
- * no `EmergencyContactID`. `HasAvatar` is the server's to set.
+ * The fields of a contact as the member saves it, each with its own rule (app §5) but without the
+ * rules across fields, for forms that extend it: name by the Name rule, email optional, phone
+ * required, relationship up to 30 characters. A new contact has no `EmergencyContactID`. `HasAvatar`
+ * is the server's to set.
  */
-export const EmergencyContactInput = EmergencyContact.omit({ HasAvatar: true })
-  .extend({
-    EmergencyContactID: Id.optional(),
-    Name: PersonName,
-    Email: Email,
-    Phone: Phone,
-    Relationship: maxLength(MAX_LENGTH_MEDIUM),
-  })
-  .superRefine(checkShareActivityNeedsEmail);
+export const EmergencyContactInputFields = EmergencyContact.omit({ HasAvatar: true }).extend({
+  EmergencyContactID: Id.optional(),
+  Name: PersonName,
+  Email: Email,
+  Phone: Phone,
+  Relationship: maxLength(MAX_LENGTH_MEDIUM),
+});
+
+/**
+ * A contact as the member saves it: {@link EmergencyContactInputFields}, an email when the contact
+ * shares activities (`Validations.ShareActivityNeedsEmail` on `Email`, policy §5), and a consent time
+ * when the contact shares emergency alerts (`Contacts.ConsentRequired` on `ConsentConfirmedTimestamp`,
+ * policy §1 "The wearer must confirm that the contact agrees").
+ */
+export const EmergencyContactInput = EmergencyContactInputFields.superRefine(
+  checkShareActivityNeedsEmail,
+).superRefine(checkEmergencyAlertConsent);
 export type EmergencyContactInput = z.input<typeof EmergencyContactInput>;
 
 /**

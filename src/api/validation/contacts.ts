@@ -95,3 +95,37 @@ export const ShareActivityNeedsEmail = z
     { error: typeError },
   )
   .superRefine(checkShareActivityNeedsEmail);
+
+/**
+ * The message when a contact shares emergency alerts without the wearer's confirmation that the
+ * contact agrees (policy-and-vocabulary §1). A key of the `Contacts` section (locales/en/Contacts.json)
+ * until `Validations.ContactConsentRequired` exists.
+ */
+export const CONTACT_CONSENT_REQUIRED = 'Contacts.ConsentRequired';
+
+/** The fields of an emergency contact that {@link checkEmergencyAlertConsent} reads. */
+export interface ContactEmergencyConsent {
+  ShareEmergencyAlert: boolean;
+  /** When the wearer confirmed that the contact agrees, epoch ms; missing or null when never. */
+  ConsentConfirmedTimestamp?: number | null | undefined;
+}
+
+/**
+ * Adds {@link CONTACT_CONSENT_REQUIRED} on `ConsentConfirmedTimestamp` when `contact` shares emergency
+ * alerts without a consent time (policy-and-vocabulary §1: contacts chosen for emergency alerts have
+ * their name and details sent to rescue services and shown to all other contacts, so "the wearer must
+ * confirm that the contact agrees"). For `.superRefine` on any contact schema.
+ */
+export function checkEmergencyAlertConsent(
+  contact: ContactEmergencyConsent,
+  ctx: z.RefinementCtx,
+): void {
+  if (contact.ShareEmergencyAlert && contact.ConsentConfirmedTimestamp == null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: CONTACT_CONSENT_REQUIRED,
+      input: contact.ConsentConfirmedTimestamp,
+      path: ['ConsentConfirmedTimestamp'],
+    });
+  }
+}

@@ -1,7 +1,6 @@
-import type { RouteObject } from 'react-router';
-import type { AppEpic } from '../../store/epic';
-
-/** The contacts feature (being built). */
-export const contactsRoutes: RouteObject[] = [];
-
-export const contactsEpics: AppEpic[] = [];
+/**
+ * The emergency contacts feature (app §2 registration-contacts, login-contacts, member/contacts; §3
+ * "Emergency contact"; §4 login gating step 5; policy §1): one editor on three routes and its save.
+ */
+export { contactsRoutes } from './contactsRoutes';
+export { contactsEpics } from './contactsEpics';

@@ -236,9 +236,39 @@ describe('call requests', () => {
       'Validations.ContactsEmergencyRequired',
     ]);
     const complete = saveEmergencyContacts.request.safeParse({
-      EmergencyContacts: [contact, { ...contact, Name: 'Kari', ShareEmergencyAlert: true }],
+      EmergencyContacts: [
+        contact,
+        {
+          ...contact,
+          Name: 'Kari',
+          ShareEmergencyAlert: true,
+          ConsentConfirmedTimestamp: 1_795_400_000_000,
+        },
+      ],
     });
     expect(complete.success).toBe(true);
+  });
+
+  it('save-emergency-contacts: a contact for emergency alerts needs the wearer’s consent (policy §1)', () => {
+    const result = saveEmergencyContacts.request.safeParse({
+      EmergencyContacts: [
+        {
+          Name: 'Ola',
+          Email: '',
+          Phone: '+4791234567',
+          Relationship: '',
+          CanCall: false,
+          CanSms: false,
+          ShareActivity: false,
+          ShareAssistanceAlert: true,
+          ShareEmergencyAlert: true,
+          AlertConfigs: {},
+        },
+      ],
+    });
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'EmergencyContacts.0.ConsentConfirmedTimestamp',
+    ]);
   });
 
   it('save-emergency-contacts: sharing activities needs the contact email', () => {
@@ -254,6 +284,7 @@ describe('call requests', () => {
           ShareActivity: true,
           ShareAssistanceAlert: true,
           ShareEmergencyAlert: true,
+          ConsentConfirmedTimestamp: 1_795_400_000_000,
           AlertConfigs: {},
         },
       ],

@@ -12,6 +12,9 @@ let bob: string;
 
 let origin = '';
 
+/** When the wearer confirmed the contact's agreement to emergency alerts (policy §1), epoch ms. */
+const CONSENT_AT = 1_795_400_000_000;
+
 async function memberToken(email: string): Promise<string> {
   const idToken = await signedUpIdToken(app, database.db, origin, email);
   const login = await app.inject({
@@ -48,6 +51,7 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
   ShareEmergencyAlert: true,
   AlertConfigs: { FALL: { Email: true, Call: true, Sms: false } },
   IsPrimary: true,
+  ConsentConfirmedTimestamp: CONSENT_AT,
   ...overrides,
 });
 
@@ -73,9 +77,9 @@ describe('emergency contacts (spec §7) with ownership checks', () => {
     ]);
     expect(created.statusCode).toBe(200);
     const saved = await list(alice);
-    expect(saved.map((c) => [c.Name, c.Phone, c.IsPrimary])).toEqual([
-      ['Ola', '+4791234567', true],
-      ['Kari', '+4791234567', false],
+    expect(saved.map((c) => [c.Name, c.Phone, c.IsPrimary, c.ConsentConfirmedTimestamp])).toEqual([
+      ['Ola', '+4791234567', true, CONSENT_AT],
+      ['Kari', '+4791234567', false, CONSENT_AT],
     ]);
     const [ola] = saved;
     const updated = await save(alice, [
@@ -83,6 +87,26 @@ describe('emergency contacts (spec §7) with ownership checks', () => {
     ]);
     expect(updated.statusCode).toBe(200);
     expect((await list(alice)).map((c) => c.Name)).toEqual(['Ola Nordmann']);
+  });
+
+  it('keeps the consent time of each emergency contact and none for the others (policy §1)', async () => {
+    const res = await save(alice, [
+      contact({ ShareEmergencyAlert: false, ConsentConfirmedTimestamp: null }),
+      contact({
+        Name: 'Kari',
+        ShareAssistanceAlert: false,
+        ConsentConfirmedTimestamp: CONSENT_AT + 1,
+      }),
+    ]);
+    expect(res.statusCode).toBe(200);
+    const answered = res.json<{ EmergencyContacts: EmergencyContact[] }>().EmergencyContacts;
+    expect(
+      answered.map((c) => [c.Name, c.ShareEmergencyAlert, c.ConsentConfirmedTimestamp]),
+    ).toEqual([
+      ['Ola', false, null],
+      ['Kari', true, CONSENT_AT + 1],
+    ]);
+    expect(await list(alice)).toEqual(answered);
   });
 
   it("refuses another member's contact id and leaves both lists unchanged", async () => {
@@ -103,12 +127,35 @@ describe('emergency contacts (spec §7) with ownership checks', () => {
     ['sharing activities without an e-mail', [contact({ Email: '' })]],
     ['a name with digits', [contact({ Name: 'Ola2' })]],
     ['a phone too short', [contact({ Phone: '123' })]],
+    [
+      'an emergency contact without the consent time',
+      [contact({ ConsentConfirmedTimestamp: undefined })],
+    ],
+    [
+      'an emergency contact whose consent time is null',
+      [contact({ ConsentConfirmedTimestamp: null })],
+    ],
+    ['a consent time that is not epoch ms', [contact({ ConsentConfirmedTimestamp: -1 })]],
   ])('rejects %s with a 400 and writes nothing', async (_name, contacts) => {
     const before = await list(alice);
     const res = await save(alice, contacts);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ErrorCode: 'REQUEST_INVALID' });
     expect(await list(alice)).toEqual(before);
+  });
+
+  it('names the contact lacking consent and the translation key in the 400 issues', async () => {
+    const res = await save(alice, [
+      contact(),
+      contact({ Name: 'Kari', ConsentConfirmedTimestamp: undefined }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Issues: unknown[] }>().Issues).toEqual([
+      {
+        Path: 'body.EmergencyContacts.1.ConsentConfirmedTimestamp',
+        Message: 'Contacts.ConsentRequired',
+      },
+    ]);
   });
 
   it('needs a member token', async () => {

@@ -135,6 +135,22 @@ describe('createApiClient', () => {
     expect(failure).toMatchObject({ status: 401, code: 'AUTH' });
   });
 
+  it('keeps the field issues of a 400 on the HttpError', async () => {
+    const issues = [{ Path: 'body.ActivityId', Message: 'Validations.InvalidValues' }];
+    server.use(
+      http.post(`${BASE}/member-wearer-activity-delete`, () =>
+        HttpResponse.json(
+          { ErrorCode: 'REQUEST_INVALID', Error: 'Invalid request', Issues: issues },
+          { status: 400 },
+        ),
+      ),
+    );
+    const failure = await api
+      .call(memberWearerActivityDelete, { ActivityId: 3 })
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 400, code: 'REQUEST_INVALID', issues });
+  });
+
   it('turns a non-JSON error page into HttpError UNKNOWN', async () => {
     server.use(
       http.post(

@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { ContactsPage } from './ContactsPage';
+
+/**
+ * The three routes of the one contacts editor (app §2): registration-contacts needs a login,
+ * login-contacts a verified phone (it is where login gating step 5 sends the member), member/contacts
+ * the whole login gate (app §4). `handle` is the app's RouteMeta (src/app/routeMeta.ts).
+ */
+export const contactsRoutes: RouteObject[] = [
+  {
+    path: '/auth/registration-contacts',
+    element: <ContactsPage mode="registration" />,
+    handle: { titleKey: 'Titles.RegistrationContacts', requiresAuth: true },
+  },
+  {
+    path: '/auth/login-contacts',
+    element: <ContactsPage mode="login" />,
+    handle: { titleKey: 'Titles.LoginContacts', requiresVerifiedPhone: true },
+  },
+  {
+    path: '/member/contacts',
+    element: <ContactsPage mode="member" />,
+    handle: { titleKey: 'Titles.Contacts', gated: true },
+  },
+];

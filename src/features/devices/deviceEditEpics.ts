@@ -1,0 +1,91 @@
+import type { Action } from '@reduxjs/toolkit';
+import { catchError, defer, exhaustMap, filter, from, mergeMap, of } from 'rxjs';
+import { removeDevice, saveDevice } from '../../api/calls/memberIntegrationDevices';
+import type { Device, DeviceInput } from '../../api/entities/device';
+import {
+  deviceReceived,
+  devicesReceived,
+  selectDeviceById,
+} from '../../store/entities/devicesSlice';
+import type { AppEpic } from '../../store/epic';
+import { notify } from '../../store/notifications/notify';
+import { memberApiFor } from '../../store/session/services';
+import { removalErrorKey, saveErrorKey } from './activationErrors';
+import {
+  deviceEditFailed,
+  deviceNicknameSaveRequested,
+  deviceNicknameSaved,
+  deviceRemovalRequested,
+  deviceRemoved,
+} from './deviceEditsSlice';
+
+/**
+ * The save-device request for `device` renamed `nickname`: the device's fields as the server sent them,
+ * without the ingest key (a secret the server never needs back).
+ */
+export function deviceInputOf(device: Device, nickname: string): DeviceInput {
+  return {
+    DeviceID: device.DeviceID,
+    AtlasDeviceID: device.AtlasDeviceID,
+    DeviceNickname: nickname,
+    Imei: device.Imei,
+    DeviceType: device.DeviceType,
+    RegisteredTimestamp: device.RegisteredTimestamp,
+    SubscriptionExpiryTimestamp: device.SubscriptionExpiryTimestamp,
+  };
+}
+
+/**
+ * Saves a nickname (app §7 save-device) on the device as the store holds it: the answered device →
+ * deviceReceived, a notice.
+ */
+export const deviceNicknameSaveEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(deviceNicknameSaveRequested.match),
+    exhaustMap(({ payload }) =>
+      defer(() => {
+        const device = selectDeviceById(state$.value, payload.DeviceID);
+        if (!device) throw new Error(`Device ${payload.DeviceID} is not in the store`);
+        return from(
+          memberApiFor(() => state$.value, deps).call(
+            saveDevice,
+            deviceInputOf(device, payload.nickname),
+          ),
+        );
+      }).pipe(
+        mergeMap((device): Action[] => [
+          deviceReceived(device),
+          deviceNicknameSaved({ DeviceID: device.DeviceID }),
+          notify(deps, 'success', 'Devices.List.NicknameSaved'),
+        ]),
+        catchError((error: unknown) => of(deviceEditFailed({ errorKey: saveErrorKey(error) }))),
+      ),
+    ),
+  );
+
+/**
+ * Removes a device (app §7 remove-device): the answer's MemberDevices → devicesReceived, a notice; a
+ * failure (app §8 UNKNOWN) → its translated error.
+ */
+export const deviceRemovalEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(deviceRemovalRequested.match),
+    exhaustMap(({ payload }) =>
+      defer(() =>
+        from(
+          memberApiFor(() => state$.value, deps).call(removeDevice, {
+            DeviceID: payload.DeviceID,
+          }),
+        ),
+      ).pipe(
+        mergeMap((answer): Action[] => [
+          devicesReceived(answer.MemberDevices),
+          deviceRemoved({ DeviceID: payload.DeviceID }),
+          notify(deps, 'success', 'Devices.List.Removed'),
+        ]),
+        catchError((error: unknown) => of(deviceEditFailed({ errorKey: removalErrorKey(error) }))),
+      ),
+    ),
+  );
+
+export const deviceEditEpics: AppEpic[] = [deviceNicknameSaveEpic, deviceRemovalEpic];
