@@ -68,7 +68,8 @@ export async function findMemberBySub(db: Db, sub: string): Promise<MemberRecord
 
 /**
  * The member of a verified identity, created on the first member-token login and kept in step with the
- * identity's attributes (e-mail, phone, names, birth date, sex) and the UI language on every later one
+ * identity's attributes (e-mail, phone, names, birth date `YYYY-MM-DD` saved as `YYYY/MM/DD`, sex)
+ * that the identity holds, and the UI language, on every later one
  * (spec §4 "A member-token login follows sign-in and any user change"). New members join the default
  * client and domain. Returns the up-to-date record.
  */
@@ -77,17 +78,26 @@ export async function upsertMemberFromIdentity(
   claims: IdTokenClaims,
   languageCode: LanguageCode,
 ): Promise<MemberRecord> {
-  const identity = {
+  // An attribute the identity does not hold keeps the member's value (a new member starts empty):
+  // the personal-details page writes both, and older identities may lack some attributes.
+  const present = {
     email: claims.email,
-    name_first: claims.given_name ?? '',
-    name_last: claims.family_name ?? '',
-    phone_number: claims.phone_number ?? null,
-    date_of_birth: claims.birthdate ?? null,
-    sex: claims.gender ? (SEXES[claims.gender.toLowerCase()] ?? 'Unspecified') : null,
-    country_code: claims['custom:country'] ?? null,
-    sub_region: claims['custom:sub_region'] ?? null,
+    ...(claims.given_name === undefined ? {} : { name_first: claims.given_name }),
+    ...(claims.family_name === undefined ? {} : { name_last: claims.family_name }),
+    ...(claims.phone_number === undefined ? {} : { phone_number: claims.phone_number }),
+    ...(claims.birthdate === undefined
+      ? {}
+      : { date_of_birth: claims.birthdate.replaceAll('-', '/') }),
+    ...(claims.gender === undefined
+      ? {}
+      : { sex: SEXES[claims.gender.toLowerCase()] ?? 'Unspecified' }),
+    ...(claims['custom:country'] === undefined ? {} : { country_code: claims['custom:country'] }),
+    ...(claims['custom:sub_region'] === undefined
+      ? {}
+      : { sub_region: claims['custom:sub_region'] }),
     language_code: languageCode,
   };
+  const identity = { name_first: '', name_last: '', ...present };
   await db.transaction().execute(async (trx) => {
     const defaults = await trx
       .selectNoFrom((eb) => [
@@ -107,7 +117,7 @@ export async function upsertMemberFromIdentity(
         ...identity,
       })
       .onConflict((oc) =>
-        oc.column('identity_sub').doUpdateSet({ ...identity, updated_at: new Date() }),
+        oc.column('identity_sub').doUpdateSet({ ...present, updated_at: new Date() }),
       )
       .execute();
   });

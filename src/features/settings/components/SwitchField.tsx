@@ -1,0 +1,34 @@
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+
+export interface SwitchFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type' | 'role'
+> {
+  readonly label: string;
+  /** Help shown under the label. */
+  readonly hint?: string;
+  readonly ref?: Ref<HTMLInputElement>;
+}
+
+/** An on/off setting: a checkbox announced as a switch, with its label and optional hint. */
+export function SwitchField({ label, hint, ref, ...input }: SwitchFieldProps) {
+  const id = useId();
+  return (
+    <div className="ll-switch">
+      <input
+        {...input}
+        id={id}
+        ref={ref}
+        type="checkbox"
+        role="switch"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <small id={`${id}-hint`} className="ll-muted">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
+}

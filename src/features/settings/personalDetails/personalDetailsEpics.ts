@@ -1,0 +1,119 @@
+import type { Action } from '@reduxjs/toolkit';
+import {
+  catchError,
+  concatMap,
+  defer,
+  endWith,
+  exhaustMap,
+  filter,
+  from,
+  of,
+  type Observable,
+} from 'rxjs';
+import { memberWearerUpdate } from '../../../api/calls/memberIntegrationWearer';
+import type { IdentitySession } from '../../../api/identity';
+import { dateOfBirthSchema } from '../../../api/validation';
+import type { AppEpic } from '../../../store/epic';
+import { selectWearer, wearerRequested } from '../../../store/entities/wearerSlice';
+import { notify } from '../../../store/notifications/notify';
+import { identityClientFor, memberApiFor } from '../../../store/session/services';
+import {
+  identityRefreshed,
+  selectIdentity,
+  selectMember,
+} from '../../../store/session/sessionSlice';
+import { errorDetail } from '../saveErrors';
+import {
+  personalDetailsSaved,
+  personalDetailsSaveRequested,
+  settingsSaveFailed,
+  type SaveError,
+} from '../settingsSlice';
+
+const failed = (error: SaveError) => settingsSaveFailed({ form: 'personalDetails', error });
+const failedWith = (detail: string) =>
+  failed({ key: 'Settings.Errors.SetPersonalDetailsError', detail });
+
+/**
+ * Saving the personal details (spec §7 `POST member-wearer-update`, §5 rules, §4 "Phone change").
+ * 1. The minimum age of 16 is checked on the store's clock (`deps.now`); too young fails on the date
+ *    field (`Validations.MinimumAge`) and nothing is sent.
+ * 2. The identity's attributes are updated first — the names, `birthdate` (`YYYY-MM-DD`) and `gender`
+ *    always (the member record follows the identity at each member-token login), `phone_number` only
+ *    when it differs (the identity service then marks it unverified and texts a code) — and the session
+ *    refreshed.
+ * 3. member-wearer-update with the member's current e-mail and the wearer's unchanged terms and
+ *    marketing times; an `Error` in the answer is a failure with that detail.
+ * 4. Success: `personalDetailsSaved`, the wearer reloaded (`wearerRequested`) and the notice
+ *    'Personal details updated' (spec §8). `identityRefreshed` comes last, so after a phone change the
+ *    login gate sends the member to verify-phone-number (it is dispatched even when step 3 fails, as the
+ *    identity has changed by then).
+ * Failures show `Settings.Errors.SetPersonalDetailsError` with the detail. Repeated submits are absorbed.
+ */
+export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(personalDetailsSaveRequested.match),
+    exhaustMap(({ payload }): Observable<Action> => {
+      const wearer = selectWearer(state$.value);
+      const member = selectMember(state$.value);
+      if (!wearer || !member) return of(failed({ key: 'Settings.Errors.WearerLoadFailed' }));
+      const age = dateOfBirthSchema(() => new Date(deps.now())).safeParse(payload.dateOfBirth);
+      if (!age.success) {
+        const issue = age.error.issues[0];
+        const params = issue && 'params' in issue ? (issue.params as Record<string, number>) : {};
+        return of(
+          failed({
+            key: issue?.message ?? 'Validations.DateInvalid',
+            params,
+            field: 'dateOfBirth',
+          }),
+        );
+      }
+      const currentPhone = selectIdentity(state$.value)?.phoneNumber ?? wearer.PhoneNumber;
+      const phoneChanged = payload.phone !== currentPhone;
+      const attributes: Record<string, string> = {
+        given_name: payload.nameFirst,
+        family_name: payload.nameLast,
+        birthdate: payload.dateOfBirth.replaceAll('/', '-'),
+        gender: payload.sex.toLowerCase(),
+        ...(phoneChanged ? { phone_number: payload.phone } : {}),
+      };
+      const identity$: Observable<IdentitySession | null> = defer(() => {
+        const identity = identityClientFor(state$.value, deps);
+        return from(identity.updateAttributes(attributes)).pipe(
+          concatMap(() => from(identity.refreshSession())),
+        );
+      });
+      const request = {
+        DateOfBirth: payload.dateOfBirth,
+        EmailAddress: member.Email,
+        LanguageCode: payload.language,
+        MarketingOptInTimestamp: wearer.MarketingOptInTimestamp,
+        NameFirst: payload.nameFirst,
+        NameLast: payload.nameLast,
+        PhoneNumber: payload.phone,
+        Sex: payload.sex,
+        TermsAcceptedTimestamp: wearer.TermsAcceptedTimestamp,
+      };
+      return identity$.pipe(
+        concatMap((session) =>
+          defer(() =>
+            from(memberApiFor(() => state$.value, deps).call(memberWearerUpdate, request)),
+          ).pipe(
+            concatMap((answer): Action[] =>
+              answer.Error
+                ? [failedWith(answer.Error)]
+                : [
+                    personalDetailsSaved({ phoneChanged }),
+                    wearerRequested(),
+                    notify(deps, 'success', 'Settings.PersonalDetailsUpdated'),
+                  ],
+            ),
+            catchError((error: unknown) => of(failedWith(errorDetail(error)))),
+            endWith(...(session ? [identityRefreshed(session)] : [])),
+          ),
+        ),
+        catchError((error: unknown) => of(failedWith(errorDetail(error)))),
+      );
+    }),
+  );

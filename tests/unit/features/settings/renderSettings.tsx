@@ -1,0 +1,35 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { settingsStore, type SettingsStoreOptions } from './settingsTestKit';
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p>Elsewhere: {`${location.pathname}${location.search}`}</p>;
+}
+
+/**
+ * Renders `page` at `path` (its route pattern `pattern`) with a settings store (see settingsStore),
+ * the router, and a catch-all route that says where a link went.
+ */
+export function renderSettings(
+  page: ReactElement,
+  options: SettingsStoreOptions & { path?: string; pattern?: string } = {},
+) {
+  const { store, navigator } = settingsStore(options);
+  const path = options.path ?? '/page';
+  const router = createMemoryRouter(
+    [
+      { path: options.pattern ?? path.split('?')[0], element: page },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, navigator, router };
+}
