@@ -1,18 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-/** A fresh address per test run, so reruns against a kept data directory do not collide. */
-function uniqueEmail(): string {
-  return `dana.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function readCode(page: Page, email: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = (await outbox.getByTestId('outbox-code').first().textContent()) ?? '';
-  await outbox.close();
-  expect(code).toMatch(/^\d{6}$/);
-  return code;
-}
+import { readCode, registerMember, uniqueEmail, uniquePhone } from './support/accounts';
 
 test('create an account, verify the e-mail from the dev outbox, sign in and out', async ({
   page,
@@ -36,7 +23,7 @@ test('create an account, verify the e-mail from the dev outbox, sign in and out'
 
   // The sign-up order signs the new member in automatically and asks for the phone next.
   await expect(page.getByText('Signed in as Dana')).toBeVisible({ timeout: 15_000 });
-  await expect(page).toHaveURL(/\/auth\/verify-phone-number$/);
+  await expect(page).toHaveURL(/\/auth\/verify-phone-number\?registration=1$/);
   await page.getByLabel('Mobile phone number').fill('0047 912 34 567');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('We texted a code to +4791234567.')).toBeVisible();
@@ -65,38 +52,9 @@ test('create an account, verify the e-mail from the dev outbox, sign in and out'
   await expect(page.getByText('Signed in as Dana')).toBeVisible({ timeout: 15_000 });
 });
 
-/** Creates and verifies an account through the UI; ends signed in on verify-phone-number. */
+/** Registers a member through the whole sign-up order (tests/e2e/support/accounts.ts). */
 async function createAccount(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth/create-account');
-  await page.getByLabel('First name').fill('Kari');
-  await page.getByLabel('Last name').fill('Nordmann');
-  await page.getByLabel('Country').selectOption('NO');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/auth\/verify-email-address$/);
-  await page.getByLabel('Code').fill(await readCode(page, email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('Signed in as Kari')).toBeVisible({ timeout: 15_000 });
-  // Phone and terms, so the member area lets the new member in (spec §4 login gating).
-  const phone = `+4790${String(Date.now()).slice(-6)}`;
-  await expect(page).toHaveURL(/\/auth\/verify-phone-number$/);
-  await page.getByLabel('Mobile phone number').fill(phone);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Code').fill(await readCode(page, phone));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText(`Your phone ${phone} is verified.`)).toBeVisible();
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/auth\/login-eula/);
-  await expect(page.getByRole('article', { name: 'End User Licence Agreement' })).toContainText(
-    'Lifeline End User Licence Agreement',
-  );
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Required' })).toBeVisible();
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await registerMember(page, { email, password, firstName: 'Kari', phone: uniquePhone() });
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
