@@ -12,6 +12,7 @@ import { redactUrl } from './http/redact';
 import { registerSecurityHeaders } from './http/security';
 import { identityPlugin } from './identity/plugin';
 import { contactsRoutes } from './member/contactsRoutes';
+import { activityRoutes } from './activities/activityRoutes';
 import { devDemoRoutes } from './demo/devDemoRoutes';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { equipmentRoutes } from './member/equipmentRoutes';
@@ -24,6 +25,7 @@ import { createProductionTransport } from './outbox/transport';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtimeConfig';
+import { ingestRoutes } from './telemetry/ingestRoutes';
 import { registerSpa } from './web/spa';
 
 /** What the server needs from outside: an open, migrated database. */
@@ -116,6 +118,8 @@ export async function buildServer(
   await app.register(deviceRoutes, { db: deps.db, memberTokens });
   await app.register(equipmentRoutes, { db: deps.db, memberTokens });
   await app.register(wearerRoutes, { db: deps.db, memberTokens });
+  await app.register(activityRoutes, { db: deps.db, memberTokens });
+  await app.register(ingestRoutes, { db: deps.db });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
   if (config.devEndpoints) {

@@ -6,6 +6,7 @@ import * as m0004 from './0004_member_tokens';
 import * as m0005 from './0005_change_email_codes';
 import * as m0006 from './0006_device_registry';
 import * as m0007 from './0007_equipment_rules';
+import * as m0008 from './0008_telemetry';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_change_email_codes': m0005,
   '0006_device_registry': m0006,
   '0007_equipment_rules': m0007,
+  '0008_telemetry': m0008,
 };
