@@ -1,0 +1,151 @@
+import { Observable, type Subscription } from 'rxjs';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import {
+  SOCKET_EVENTS,
+  EntityChanges,
+  SocketInit,
+  TelemetryWearerUpdate,
+  type SocketCommand,
+} from '../api/socket';
+
+/**
+ * The realtime connection's state (spec application-behaviour §4 "Socket connection": connected,
+ * disconnected, reconnecting; `connecting` is the first attempt).
+ */
+export type SocketConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+/**
+ * What the realtime socket tells its subscriber, in arrival order:
+ * - `state`: the connection changed; `socketId` is set while connected (for `verify-socket-user`),
+ *   `attempt` counts reconnection attempts (1, 2, …) while reconnecting;
+ * - `SocketInit`, `EntityChanges`, `TelemetryWearerUpdate`: a server event whose payload passed the
+ *   contract's schema (src/api/socket.ts);
+ * - `invalid`: a server event whose payload did not; it is dropped, reported so it can be logged.
+ */
+export type SocketEvent =
+  | {
+      readonly kind: 'state';
+      readonly state: SocketConnectionState;
+      readonly socketId: string | null;
+      readonly attempt?: number;
+    }
+  | { readonly kind: 'SocketInit'; readonly payload: SocketInit }
+  | { readonly kind: 'EntityChanges'; readonly payload: EntityChanges }
+  | { readonly kind: 'TelemetryWearerUpdate'; readonly payload: TelemetryWearerUpdate }
+  | { readonly kind: 'invalid'; readonly event: string; readonly problem: string };
+
+/** How to reach the server and how to retry (the caller passes the spec's values). */
+export interface SocketConnectOptions {
+  /** The domain server's origin: the member's DomainUrl or a share token's C2Url (spec §3, §7). */
+  readonly url: string;
+  /** The socket.io path on that server; default `/socket.io`. */
+  readonly path?: string;
+  /** Reconnection attempts before giving up (spec §9: 1000). */
+  readonly reconnectionAttempts: number;
+  /** First reconnection delay, ms (spec §9: 1 s). */
+  readonly reconnectionDelayMs: number;
+  /** Largest reconnection delay, ms (spec §9: 5 s). */
+  readonly reconnectionDelayMaxMs: number;
+  /** Commands to send while connected (spec §7 "accepts SocketCommand"); sent ones are not queued. */
+  readonly commands$?: Observable<SocketCommand>;
+}
+
+/** Creates the socket.io client socket; replaced in tests. */
+export type SocketFactory = (
+  url: string,
+  options: Partial<ManagerOptions & SocketOptions>,
+) => Socket;
+
+/** The server events a client listens to (SocketCommand goes the other way). */
+const SERVER_EVENTS = [
+  SOCKET_EVENTS.SocketInit,
+  SOCKET_EVENTS.EntityChanges,
+  SOCKET_EVENTS.TelemetryWearerUpdate,
+] as const;
+
+/** A server event's payload checked against the contract (STYLE.md: validate at the edge). */
+function parsed(event: (typeof SERVER_EVENTS)[number], payload: unknown): SocketEvent {
+  switch (event) {
+    case 'SocketInit': {
+      const result = SocketInit.safeParse(payload);
+      return result.success
+        ? { kind: event, payload: result.data }
+        : { kind: 'invalid', event, problem: result.error.message };
+    }
+    case 'EntityChanges': {
+      const result = EntityChanges.safeParse(payload);
+      return result.success
+        ? { kind: event, payload: result.data }
+        : { kind: 'invalid', event, problem: result.error.message };
+    }
+    case 'TelemetryWearerUpdate': {
+      const result = TelemetryWearerUpdate.safeParse(payload);
+      return result.success
+        ? { kind: event, payload: result.data }
+        : { kind: 'invalid', event, problem: result.error.message };
+    }
+  }
+}
+
+/**
+ * The realtime socket to a domain server as an observable (ARCHITECTURE.md §1; spec §4 "Socket
+ * connection", §7 "Realtime", §9 reconnect 1000 attempts, 1 s to 5 s). Subscribing opens a websocket;
+ * unsubscribing closes it. It emits the connection's {@link SocketEvent}s and every server event whose
+ * payload passes the contract's schema; it completes after the last reconnection attempt failed (with a
+ * `disconnected` state first). Commands from `options.commands$` are emitted while connected. It never
+ * errors: failures are states. Who the socket is (`verify-socket-user`) is the subscriber's business,
+ * on each `connected` state.
+ */
+export function socket$(
+  options: SocketConnectOptions,
+  createSocket: SocketFactory = io,
+): Observable<SocketEvent> {
+  return new Observable<SocketEvent>((subscriber) => {
+    const socket = createSocket(options.url, {
+      path: options.path ?? '/socket.io',
+      transports: ['websocket'],
+      reconnection: true,
+      reconnectionAttempts: options.reconnectionAttempts,
+      reconnectionDelay: options.reconnectionDelayMs,
+      reconnectionDelayMax: options.reconnectionDelayMaxMs,
+      autoConnect: false,
+    });
+    const state = (value: SocketConnectionState, attempt?: number) => {
+      subscriber.next({
+        kind: 'state',
+        state: value,
+        socketId: value === 'connected' ? (socket.id ?? null) : null,
+        ...(attempt === undefined ? {} : { attempt }),
+      });
+    };
+    socket.on('connect', () => {
+      state('connected');
+    });
+    socket.on('disconnect', () => {
+      state('disconnected');
+    });
+    socket.io.on('reconnect_attempt', (attempt) => {
+      state('reconnecting', attempt);
+    });
+    socket.io.on('reconnect_failed', () => {
+      state('disconnected');
+      subscriber.complete();
+    });
+    for (const event of SERVER_EVENTS) {
+      socket.on(event, (payload: unknown) => {
+        subscriber.next(parsed(event, payload));
+      });
+    }
+    const commands: Subscription | undefined = options.commands$?.subscribe((command) => {
+      if (socket.connected) socket.emit(SOCKET_EVENTS.SocketCommand, command);
+    });
+    state('connecting');
+    socket.connect();
+    return () => {
+      commands?.unsubscribe();
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+    };
+  });
+}
