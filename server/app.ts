@@ -9,6 +9,7 @@ import { authHostRoutes } from './authHost/authHostRoutes';
 import { lazyMemberTokenService, loadMemberTokenSecret } from './authHost/memberTokens';
 import { installErrorHandling } from './http/errorHandler';
 import { redactUrl } from './http/redact';
+import { realtimePlugin } from './realtime/realtimePlugin';
 import { registerSecurityHeaders } from './http/security';
 import { identityPlugin } from './identity/plugin';
 import { contactsRoutes } from './member/contactsRoutes';
@@ -120,6 +121,12 @@ export async function buildServer(
   await app.register(wearerRoutes, { db: deps.db, memberTokens });
   await app.register(activityRoutes, { db: deps.db, memberTokens });
   await app.register(ingestRoutes, { db: deps.db });
+  await app.register(realtimePlugin, {
+    config,
+    db: deps.db,
+    memberTokens,
+    buildTimestamp: await readBuildTimestamp(config.webDir),
+  });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
   if (config.devEndpoints) {
