@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // Tests that walk the whole sign-up order take ~10 s alone, several times that on a loaded 2-core CI.
+  timeout: 120_000,
   reporter: [['list'], ['json', { outputFile: '.test-data/reports/e2e.json' }]],
   use: {
     baseURL: origin,
