@@ -167,3 +167,36 @@ test('the same device activated from a second account answers DEVICE_TAKEN', asy
   await expect(second.getByRole('alert').filter({ hasText: /another user/i })).toBeVisible();
   await expect(second).toHaveURL(/\/member\/activate-device$/);
 });
+
+test('a member whose terms are older than the current documents accepts them again, then goes on', async ({
+  page,
+}) => {
+  const account = {
+    email: uniqueEmail('tora'),
+    password: 'Fjord#Paddle7',
+    firstName: 'Tora',
+    phone: uniquePhone(),
+  };
+  await registerMember(page, account);
+  // The member accepted the terms long before the current documents took effect (2026-11-01):
+  // record that through the member host, as an account from before the last terms change would be.
+  const answer = await page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const response = await fetch('/authapi/member/set-terms', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
+      },
+      body: JSON.stringify({ TermsAcceptedTimestamp: Date.UTC(2025, 0, 1), SpamMeTimestamp: -1 }),
+    });
+    return response.status;
+  });
+  expect(answer).toBe(200);
+
+  await page.goto('/member/equipment');
+  await expect(page).toHaveURL(/\/auth\/login-eula\?updated=1&returnTo=%2Fmember%2Fequipment$/);
+  await expect(page.getByText(/terms .*updated|updated .*terms/i)).toBeVisible();
+  await acceptTerms(page);
+  await expect(page).toHaveURL(/\/member\/equipment$/);
+});
