@@ -1,13 +1,7 @@
-import {
-  createEntityAdapter,
-  createSelector,
-  createSlice,
-  type EntityState,
-  type PayloadAction,
-} from '@reduxjs/toolkit';
+import { createSelector, createSlice, type EntityState } from '@reduxjs/toolkit';
 import { contactsComplete, type EmergencyContact } from '../../api/entities/contact';
-import { loggedOut } from '../session/sessionSlice';
-import { NOT_LOADED, type Loadable, type LoadStatus } from './loadStatus';
+import { loadableEntities } from './loadableEntities';
+import { loadFailed, loadRequested, type Loadable, type LoadStatus } from './loadStatus';
 
 /**
  * The member's emergency contacts (spec §3 "Emergency contact"), normalized by EmergencyContactID in
@@ -15,38 +9,25 @@ import { NOT_LOADED, type Loadable, type LoadStatus } from './loadStatus';
  */
 export interface ContactsState extends EntityState<EmergencyContact, number>, Loadable {}
 
-const adapter = createEntityAdapter({
-  selectId: (contact: EmergencyContact) => contact.EmergencyContactID,
-});
-
-const initialState: ContactsState = adapter.getInitialState<Loadable>(NOT_LOADED);
+const list = loadableEntities((contact: EmergencyContact) => contact.EmergencyContactID);
+const initialState: ContactsState = list.initialState;
 
 export const contactsSlice = createSlice({
   name: 'contacts',
   initialState,
   reducers: {
     /** Load (or reload) the contacts from GET emergency-contacts. */
-    contactsRequested: (state) => {
-      state.status = 'loading';
-    },
+    contactsRequested: loadRequested,
     /** The server's whole list (a load, or the answer of POST emergency-contacts). */
-    contactsReceived: (state, action: PayloadAction<readonly EmergencyContact[]>) => {
-      adapter.setAll(state, action.payload);
-      state.status = 'loaded';
-      state.received = true;
-    },
-    contactsLoadFailed: (state) => {
-      state.status = 'failed';
-    },
+    contactsReceived: list.received,
+    contactsLoadFailed: loadFailed,
   },
-  extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
-  },
+  extraReducers: list.extraReducers,
 });
 
 export const { contactsRequested, contactsReceived, contactsLoadFailed } = contactsSlice.actions;
 
-const selectors = adapter.getSelectors((state: { contacts: ContactsState }) => state.contacts);
+const selectors = list.adapter.getSelectors((state: { contacts: ContactsState }) => state.contacts);
 /** Every contact in the saved order. */
 export const selectAllContacts = selectors.selectAll;
 /** One contact by EmergencyContactID. */

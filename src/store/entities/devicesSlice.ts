@@ -1,45 +1,30 @@
-import {
-  createEntityAdapter,
-  createSlice,
-  type EntityState,
-  type PayloadAction,
-} from '@reduxjs/toolkit';
+import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
 import type { Device } from '../../api/entities/device';
-import { loggedOut } from '../session/sessionSlice';
-import { NOT_LOADED, type Loadable, type LoadStatus } from './loadStatus';
+import { loadableEntities } from './loadableEntities';
+import { loadFailed, loadRequested, type Loadable, type LoadStatus } from './loadStatus';
 
 /** The member's devices (spec §3 "Device"), normalized by DeviceID. */
 export interface DevicesState extends EntityState<Device, number>, Loadable {}
 
-const adapter = createEntityAdapter({ selectId: (device: Device) => device.DeviceID });
-
-const initialState: DevicesState = adapter.getInitialState<Loadable>(NOT_LOADED);
+const list = loadableEntities((device: Device) => device.DeviceID);
+const { adapter } = list;
+const initialState: DevicesState = list.initialState;
 
 export const devicesSlice = createSlice({
   name: 'devices',
   initialState,
   reducers: {
     /** Load (or reload) the devices from GET devices. */
-    devicesRequested: (state) => {
-      state.status = 'loading';
-    },
+    devicesRequested: loadRequested,
     /** The server's whole list (a load, or the `MemberDevices` of remove-device). */
-    devicesReceived: (state, action: PayloadAction<readonly Device[]>) => {
-      adapter.setAll(state, action.payload);
-      state.status = 'loaded';
-      state.received = true;
-    },
-    devicesLoadFailed: (state) => {
-      state.status = 'failed';
-    },
+    devicesReceived: list.received,
+    devicesLoadFailed: loadFailed,
     /** One device as the server answered it (save-device). */
     deviceReceived: (state, action: PayloadAction<Device>) => {
       adapter.setOne(state, action.payload);
     },
   },
-  extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
-  },
+  extraReducers: list.extraReducers,
 });
 
 export const { devicesRequested, devicesReceived, devicesLoadFailed, deviceReceived } =

@@ -1,5 +1,4 @@
 import {
-  createEntityAdapter,
   createSelector,
   createSlice,
   type EntityState,
@@ -7,33 +6,25 @@ import {
 } from '@reduxjs/toolkit';
 import type { ActivityType } from '../../api/enums';
 import type { Equipment } from '../../api/entities/equipment';
-import { loggedOut } from '../session/sessionSlice';
-import { NOT_LOADED, type Loadable, type LoadStatus } from './loadStatus';
+import { loadableEntities } from './loadableEntities';
+import { loadFailed, loadRequested, type Loadable, type LoadStatus } from './loadStatus';
 
 /** The wearer's equipment (spec §3 "Equipment"), normalized by WearerEquipmentID. */
 export interface EquipmentState extends EntityState<Equipment, number>, Loadable {}
 
-const adapter = createEntityAdapter({ selectId: (item: Equipment) => item.WearerEquipmentID });
-
-const initialState: EquipmentState = adapter.getInitialState<Loadable>(NOT_LOADED);
+const list = loadableEntities((item: Equipment) => item.WearerEquipmentID);
+const { adapter } = list;
+const initialState: EquipmentState = list.initialState;
 
 export const equipmentSlice = createSlice({
   name: 'equipment',
   initialState,
   reducers: {
     /** Load (or reload) the equipment from GET equipment. */
-    equipmentRequested: (state) => {
-      state.status = 'loading';
-    },
+    equipmentRequested: loadRequested,
     /** The server's whole list (a load, or the answer of POST equipments). */
-    equipmentReceived: (state, action: PayloadAction<readonly Equipment[]>) => {
-      adapter.setAll(state, action.payload);
-      state.status = 'loaded';
-      state.received = true;
-    },
-    equipmentLoadFailed: (state) => {
-      state.status = 'failed';
-    },
+    equipmentReceived: list.received,
+    equipmentLoadFailed: loadFailed,
     /** Items as the server answered them (POST equipment); others the in-use rule changed too. */
     equipmentItemsReceived: (state, action: PayloadAction<readonly Equipment[]>) => {
       adapter.setMany(state, action.payload);
@@ -43,9 +34,7 @@ export const equipmentSlice = createSlice({
       adapter.removeOne(state, action.payload);
     },
   },
-  extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
-  },
+  extraReducers: list.extraReducers,
 });
 
 export const {

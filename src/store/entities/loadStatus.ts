@@ -13,3 +13,13 @@ export interface Loadable {
 
 /** A collection that was never loaded. */
 export const NOT_LOADED: Loadable = { status: 'idle', received: false };
+
+/** Case reducer: a load (or reload) of the collection started. */
+export function loadRequested(state: { status: LoadStatus }): void {
+  state.status = 'loading';
+}
+
+/** Case reducer: the load failed; what was loaded before is kept. */
+export function loadFailed(state: { status: LoadStatus }): void {
+  state.status = 'failed';
+}

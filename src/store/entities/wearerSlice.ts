@@ -1,7 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Wearer } from '../../api/entities/member';
 import { loggedOut } from '../session/sessionSlice';
-import { NOT_LOADED, type Loadable, type LoadStatus } from './loadStatus';
+import {
+  loadFailed,
+  loadRequested,
+  NOT_LOADED,
+  type Loadable,
+  type LoadStatus,
+} from './loadStatus';
 
 /** The member's wearer record (spec §3 "Member / wearer", §7 load-member-wearer). */
 export interface WearerState extends Loadable {
@@ -15,18 +21,14 @@ export const wearerSlice = createSlice({
   initialState,
   reducers: {
     /** Load (or reload) the wearer from GET load-member-wearer. */
-    wearerRequested: (state) => {
-      state.status = 'loading';
-    },
+    wearerRequested: loadRequested,
     /** The wearer as the server answered it (a load, or the answer of POST activity-types). */
     wearerReceived: (state, action: PayloadAction<Wearer>) => {
       state.wearer = action.payload;
       state.status = 'loaded';
       state.received = true;
     },
-    wearerLoadFailed: (state) => {
-      state.status = 'failed';
-    },
+    wearerLoadFailed: loadFailed,
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialState);

@@ -1,4 +1,5 @@
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import { FieldNotes, fieldNotesDescribedBy } from './FieldNotes';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   readonly label: string;
@@ -27,7 +28,7 @@ export function SelectField({
         id={id}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={fieldNotesDescribedBy({ id, error })}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -36,11 +37,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <small id={`${id}-error`} className="ll-field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

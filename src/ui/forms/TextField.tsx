@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { FieldNotes, fieldNotesDescribedBy } from './FieldNotes';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   readonly label: string;
@@ -12,9 +13,6 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A labelled text input with its error and hint wired for assistive technology. */
 export function TextField({ label, error, hint, ref, ...input }: TextFieldProps) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
     <div className="ll-field">
       <label htmlFor={id}>{label}</label>
@@ -23,18 +21,9 @@ export function TextField({ label, error, hint, ref, ...input }: TextFieldProps)
         id={id}
         ref={ref}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={fieldNotesDescribedBy({ id, hint, error })}
       />
-      {hint ? (
-        <small id={`${id}-hint`} className="ll-muted">
-          {hint}
-        </small>
-      ) : null}
-      {error ? (
-        <small id={`${id}-error`} className="ll-field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

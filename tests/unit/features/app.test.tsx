@@ -2,8 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchRuntimeConfig } from '../../../src/api/client/runtimeConfigClient';
 import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
 import { App } from '../../../src/app/App';
@@ -11,6 +10,7 @@ import { initI18n } from '../../../src/app/i18n';
 import { createStorage } from '../../../src/streams/storage';
 import { createAppStore } from '../../../src/store/store';
 import { testDependencies } from '../store/testDependencies';
+import { registerMswServer } from '../support/mswServer';
 
 const config: RuntimeConfig = {
   identity: null,
@@ -27,16 +27,9 @@ const config: RuntimeConfig = {
   },
 };
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 function renderAt(path: string) {

@@ -1,42 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmergencyContact } from '../../../src/api/entities/contact';
-import { listen } from './identity/identityKit';
-import { signedUpIdToken } from './signedUpMember';
-import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+import { memberIntegrationTokens, registerListeningTestServer } from './signedUpMember';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = registerListeningTestServer();
 let alice: string;
 let bob: string;
-
-let origin = '';
 
 /** When the wearer confirmed the contact's agreement to emergency alerts (policy §1), epoch ms. */
 const CONSENT_AT = 1_795_400_000_000;
 
-async function memberToken(email: string): Promise<string> {
-  const idToken = await signedUpIdToken(app, database.db, origin, email);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/authapi/member/login-member-c2/en',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {},
-  });
-  return login.json<{ MemberIntegrationToken: string }>().MemberIntegrationToken;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestServer(database.db);
-  origin = await listen(app);
-  alice = await memberToken('alice@example.com');
-  bob = await memberToken('bob@example.com');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
+  [alice, bob] = await memberIntegrationTokens(server, ['alice@example.com', 'bob@example.com']);
 });
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
@@ -57,14 +31,16 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
 
 const url = '/api/member-integration/emergency-contacts';
 const save = (token: string, contacts: unknown[]) =>
-  app.inject({
+  server.app.inject({
     method: 'POST',
     url,
     headers: { authorization: `Bearer ${token}` },
     payload: { EmergencyContacts: contacts },
   });
 const list = async (token: string) =>
-  (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json<{
+  (
+    await server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+  ).json<{
     EmergencyContacts: EmergencyContact[];
   }>().EmergencyContacts;
 
@@ -159,7 +135,7 @@ describe('emergency contacts (spec §7) with ownership checks', () => {
   });
 
   it('needs a member token', async () => {
-    const res = await app.inject({ method: 'GET', url });
+    const res = await server.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,41 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DevDemo } from '../../../src/api/dev';
 import { DEMO_DEVICES, seedDeviceRegistry } from '../../../server/devices/registrySeed';
-import { listen } from './identity/identityKit';
-import { signedUpIdToken } from './signedUpMember';
-import { buildTestServer, createTestDatabase, testConfig, type TestDatabase } from './testServer';
+import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
+import { buildTestServer, testConfig } from './testServer';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let origin = '';
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestServer(database.db, testConfig({ DEV_ENDPOINTS: 'true' }));
-  origin = await listen(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
+const server = registerListeningTestServer(testConfig({ DEV_ENDPOINTS: 'true' }));
 
 async function demo(): Promise<DevDemo> {
-  const res = await app.inject({ method: 'GET', url: '/api/dev/demo' });
+  const res = await server.app.inject({ method: 'GET', url: '/api/dev/demo' });
   expect(res.statusCode).toBe(200);
   return DevDemo.parse(res.json());
-}
-
-async function memberToken(email: string): Promise<string> {
-  const idToken = await signedUpIdToken(app, database.db, origin, email);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/authapi/member/login-member-c2/en',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {},
-  });
-  return login.json<{ MemberIntegrationToken: string }>().MemberIntegrationToken;
 }
 
 describe('GET /api/dev/demo (development endpoints only)', () => {
@@ -51,7 +25,7 @@ describe('GET /api/dev/demo (development endpoints only)', () => {
     for (const device of ActivatableDevices) {
       expect(device.Imei).toMatch(/^\d{15}$/);
       expect(device.Code).toMatch(/^\d{6}$/);
-      const row = await database.db
+      const row = await server.database.db
         .selectFrom('devices')
         .select(['ingest_key', 'member_id'])
         .where('imei', '=', device.Imei)
@@ -64,17 +38,22 @@ describe('GET /api/dev/demo (development endpoints only)', () => {
   });
 
   it('seeding again is idempotent: same rows, same keys', async () => {
-    const before = await database.db.selectFrom('devices').selectAll().orderBy('imei').execute();
-    await seedDeviceRegistry(database.db);
-    expect(await database.db.selectFrom('devices').selectAll().orderBy('imei').execute()).toEqual(
-      before,
-    );
+    const before = await server.database.db
+      .selectFrom('devices')
+      .selectAll()
+      .orderBy('imei')
+      .execute();
+    await seedDeviceRegistry(server.database.db);
+    expect(
+      await server.database.db.selectFrom('devices').selectAll().orderBy('imei').execute(),
+    ).toEqual(before);
   });
 
   it('a listed code activates its device, which then leaves the list', async () => {
     const [first, ...rest] = (await demo()).ActivatableDevices;
     if (!first) throw new Error('no activatable demo device');
-    const token = await memberToken('demo@example.com');
+    const { app, database, origin } = server;
+    const token = await memberIntegrationToken(app, database.db, origin, 'demo@example.com');
     const res = await app.inject({
       method: 'POST',
       url: '/api/member-integration/activate-device',
@@ -92,7 +71,10 @@ describe('GET /api/dev/demo (development endpoints only)', () => {
   });
 
   it('does not exist without the development endpoints', async () => {
-    const production = await buildTestServer(database.db, testConfig({ DEV_ENDPOINTS: 'false' }));
+    const production = await buildTestServer(
+      server.database.db,
+      testConfig({ DEV_ENDPOINTS: 'false' }),
+    );
     try {
       const res = await production.inject({ method: 'GET', url: '/api/dev/demo' });
       expect(res.statusCode).toBe(404);

@@ -1,18 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '../../../src/api/entities/device';
 import type { ApiErrorBody } from '../../../src/api/errors';
 import { ACTIVATION_ATTEMPT_LIMIT } from '../../../server/devices/activationAttempts';
 import { DEMO_DEVICES, demoAtlasDeviceId } from '../../../server/devices/registrySeed';
 import { addMonthsUtc } from '../../../server/devices/trialSubscription';
-import { listen } from './identity/identityKit';
-import { signedUpIdToken } from './signedUpMember';
-import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let origin = '';
+const server = registerListeningTestServer();
 const tokens: Record<string, string> = {};
 const memberIds: Record<string, number> = {};
 
@@ -21,14 +16,8 @@ type MemberName = (typeof MEMBERS)[number];
 
 async function signUp(name: MemberName): Promise<void> {
   const email = `${name}@example.com`;
-  const idToken = await signedUpIdToken(app, database.db, origin, email);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/authapi/member/login-member-c2/en',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {},
-  });
-  tokens[name] = login.json<{ MemberIntegrationToken: string }>().MemberIntegrationToken;
+  const { app, database, origin } = server;
+  tokens[name] = await memberIntegrationToken(app, database.db, origin, email);
   const member = await database.db
     .selectFrom('members')
     .select('member_id')
@@ -38,15 +27,7 @@ async function signUp(name: MemberName): Promise<void> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestServer(database.db);
-  origin = await listen(app);
   for (const name of MEMBERS) await signUp(name);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
 });
 
 /** The seeded demo device at `index` of DEMO_DEVICES (see registrySeed.ts for the list). */
@@ -73,7 +54,7 @@ type ActivationAnswer = {
 };
 
 const post = (name: MemberName, path: string, payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: `${base}/${path}`, headers: auth(name), payload });
+  server.app.inject({ method: 'POST', url: `${base}/${path}`, headers: auth(name), payload });
 
 function activationBody(
   device: { imei: string; code: string; deviceType: string },
@@ -99,13 +80,17 @@ async function activate(
 }
 
 async function devicesOf(name: MemberName): Promise<Device[]> {
-  const res = await app.inject({ method: 'GET', url: `${base}/devices`, headers: auth(name) });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `${base}/devices`,
+    headers: auth(name),
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ MemberDevices: Device[] }>().MemberDevices;
 }
 
 async function subscriptionsOf(name: MemberName) {
-  return database.db
+  return server.database.db
     .selectFrom('subscriptions')
     .select(['subscription_id', 'expiry_ms', 'price_id', 'deleted'])
     .where('member_id', '=', memberIds[name] ?? -1)
@@ -114,7 +99,7 @@ async function subscriptionsOf(name: MemberName) {
 }
 
 async function ownerOf(imei: string): Promise<number | null> {
-  const row = await database.db
+  const row = await server.database.db
     .selectFrom('devices')
     .select('member_id')
     .where('imei', '=', imei)
@@ -124,7 +109,7 @@ async function ownerOf(imei: string): Promise<number | null> {
 
 /** Every row a device call could write, to prove that a refused call wrote nothing. */
 async function snapshot() {
-  const db = database.db.withTables<{
+  const db = server.database.db.withTables<{
     device_activation_attempts: { member_id: number; at_ms: number };
   }>();
   return {
@@ -149,7 +134,7 @@ async function snapshot() {
  * overlap (no timing luck, no sleeps): each polls with one query per turn, up to 1000 turns.
  */
 async function withDeviceRowLocked<T>(imei: string, waiters: number, race: () => Promise<T>) {
-  const holder = await database.db.startTransaction().execute();
+  const holder = await server.database.db.startTransaction().execute();
   try {
     await holder
       .selectFrom('devices')
@@ -161,7 +146,9 @@ async function withDeviceRowLocked<T>(imei: string, waiters: number, race: () =>
     for (let turn = 0; ; turn += 1) {
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(
+        server.database.db,
+      );
       if ((rows[0]?.n ?? 0) >= waiters) break;
       if (turn >= 1000) throw new Error(`only ${rows[0]?.n} activations reached the lock`);
     }
@@ -290,7 +277,7 @@ describe('activate-device (spec §7; policy §4 "Device rules", §8 "Device acti
   });
 
   it('needs a member token', async () => {
-    const res = await app.inject({
+    const res = await server.app.inject({
       method: 'POST',
       url: `${base}/activate-device`,
       payload: activationBody(SHIELD),
@@ -305,7 +292,7 @@ describe('devices, remove-device and save-device (spec §7) with ownership check
   it('shows IngestKey for SMARTPHONE_APP devices only, and only to their owner', async () => {
     expect((await activate('frank', PHONE_A, { DeviceNickname: 'Pixel' })).DeviceID).toBeDefined();
     // Without an active subscription a second device is allowed (policy §4), and no second trial starts.
-    await database.db
+    await server.database.db
       .updateTable('subscriptions')
       .set({ expiry_ms: Date.now() - 1000 })
       .where('member_id', '=', memberIds.frank ?? -1)
@@ -314,7 +301,7 @@ describe('devices, remove-device and save-device (spec §7) with ownership check
     expect(await subscriptionsOf('frank')).toHaveLength(1);
 
     const devices = await devicesOf('frank');
-    const stored = await database.db
+    const stored = await server.database.db
       .selectFrom('devices')
       .select(['imei', 'ingest_key'])
       .where('imei', 'in', [PHONE_A.imei, BRACELET.imei])
@@ -341,7 +328,7 @@ describe('devices, remove-device and save-device (spec §7) with ownership check
     expect(res.statusCode).toBe(200);
     expect(res.json<{ MemberDevices: Device[] }>().MemberDevices).toEqual([bracelet]);
 
-    const released = await database.db
+    const released = await server.database.db
       .selectFrom('devices')
       .selectAll()
       .where('imei', '=', PHONE_A.imei)
@@ -349,7 +336,7 @@ describe('devices, remove-device and save-device (spec §7) with ownership check
     expect(released).toMatchObject({ member_id: null, device_nickname: '', registered_at: null });
     expect(released.released_at).toBeInstanceOf(Date);
     expect(released.ingest_key).not.toBe(oldKey);
-    const withOldKey = await database.db
+    const withOldKey = await server.database.db
       .selectFrom('devices')
       .select('device_id')
       .where('ingest_key', '=', oldKey)
@@ -375,7 +362,7 @@ describe('devices, remove-device and save-device (spec §7) with ownership check
   });
 
   it('a member’s trial starts only once, even after removing and re-activating', async () => {
-    await database.db
+    await server.database.db
       .updateTable('subscriptions')
       .set({ expiry_ms: Date.now() - 1000 })
       .where('member_id', '=', memberIds.alice ?? -1)
@@ -427,7 +414,7 @@ describe('devices, remove-device and save-device (spec §7) with ownership check
   });
 
   it('GET devices lists the caller’s own devices only', async () => {
-    const all = await database.db
+    const all = await server.database.db
       .selectFrom('devices')
       .select(['device_id', 'member_id'])
       .where('member_id', 'is not', null)

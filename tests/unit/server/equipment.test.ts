@@ -1,42 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../../src/api/entities/equipment';
-import { listen } from './identity/identityKit';
-import { signedUpIdToken } from './signedUpMember';
-import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+import { memberIntegrationTokens, registerListeningTestServer } from './signedUpMember';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = registerListeningTestServer();
 let alice: string;
 let bob: string;
-let origin = '';
-
-async function memberToken(email: string): Promise<string> {
-  const idToken = await signedUpIdToken(app, database.db, origin, email);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/authapi/member/login-member-c2/en',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {},
-  });
-  return login.json<{ MemberIntegrationToken: string }>().MemberIntegrationToken;
-}
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestServer(database.db);
-  origin = await listen(app);
-  alice = await memberToken('alice@example.com');
-  bob = await memberToken('bob@example.com');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
+  [alice, bob] = await memberIntegrationTokens(server, ['alice@example.com', 'bob@example.com']);
 });
 
 beforeEach(async () => {
-  await database.db.deleteFrom('equipment').execute();
+  await server.database.db.deleteFrom('equipment').execute();
 });
 
 const base = '/api/member-integration';
@@ -52,10 +27,12 @@ const item = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const post = (token: string, path: string, payload: object) =>
-  app.inject({ method: 'POST', url: `${base}/${path}`, headers: auth(token), payload });
+  server.app.inject({ method: 'POST', url: `${base}/${path}`, headers: auth(token), payload });
 
 const list = async (token: string): Promise<Equipment[]> =>
-  (await app.inject({ method: 'GET', url: `${base}/equipment`, headers: auth(token) })).json<{
+  (
+    await server.app.inject({ method: 'GET', url: `${base}/equipment`, headers: auth(token) })
+  ).json<{
     Equipment: Equipment[];
   }>().Equipment;
 
@@ -162,7 +139,7 @@ describe('GET and POST equipment (spec §7)', () => {
   it('is guarded by the database too: in use only for linked activity types (migration 0007)', async () => {
     const kayak = await saved(alice, item());
     await expect(
-      database.db
+      server.database.db
         .updateTable('equipment')
         .set({ activities_in_use: ['KAYAKING', 'SUP'] })
         .where('wearer_equipment_id', '=', kayak.WearerEquipmentID)
@@ -171,7 +148,7 @@ describe('GET and POST equipment (spec §7)', () => {
   });
 
   it('needs a member token', async () => {
-    const res = await app.inject({ method: 'GET', url: `${base}/equipment` });
+    const res = await server.app.inject({ method: 'GET', url: `${base}/equipment` });
     expect(res.statusCode).toBe(401);
   });
 });

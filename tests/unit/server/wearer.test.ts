@@ -1,48 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMMUNICATION_OPTIONS } from '../../../src/api/entities/communication';
 import type { Wearer } from '../../../src/api/entities/member';
 import { datePartsOf, formatDateYmd } from '../../../src/api/validation';
-import { listen } from './identity/identityKit';
-import { signedUpIdToken } from './signedUpMember';
-import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+import { memberIntegrationTokens, registerListeningTestServer } from './signedUpMember';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = registerListeningTestServer();
 let alice: string;
 let bob: string;
-let origin = '';
-
-async function memberToken(email: string): Promise<string> {
-  const idToken = await signedUpIdToken(app, database.db, origin, email);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/authapi/member/login-member-c2/en',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {},
-  });
-  return login.json<{ MemberIntegrationToken: string }>().MemberIntegrationToken;
-}
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestServer(database.db);
-  origin = await listen(app);
-  alice = await memberToken('alice@example.com');
-  bob = await memberToken('bob@example.com');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
+  [alice, bob] = await memberIntegrationTokens(server, ['alice@example.com', 'bob@example.com']);
 });
 
 const base = '/api/member-integration';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = (token: string, path: string, payload: object) =>
-  app.inject({ method: 'POST', url: `${base}/${path}`, headers: auth(token), payload });
+  server.app.inject({ method: 'POST', url: `${base}/${path}`, headers: auth(token), payload });
 const get = (token: string, path: string) =>
-  app.inject({ method: 'GET', url: `${base}/${path}`, headers: auth(token) });
+  server.app.inject({ method: 'GET', url: `${base}/${path}`, headers: auth(token) });
 const wearer = async (token: string): Promise<Wearer> =>
   (await get(token, 'load-member-wearer')).json<Wearer>();
 
@@ -81,7 +56,7 @@ describe('GET load-member-wearer (spec §7)', () => {
   });
 
   it('merges stored options over the defaults', async () => {
-    await database.db
+    await server.database.db
       .updateTable('members')
       .set({ communication_options: JSON.stringify({ NotifyWave: false, Unknown: 'x' }) })
       .where('email', '=', 'bob@example.com')
@@ -93,7 +68,7 @@ describe('GET load-member-wearer (spec §7)', () => {
   });
 
   it('needs a member token', async () => {
-    const res = await app.inject({ method: 'GET', url: `${base}/load-member-wearer` });
+    const res = await server.app.inject({ method: 'GET', url: `${base}/load-member-wearer` });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -252,7 +227,10 @@ describe('POST activity-types (spec §7; 1 to 9 favourites, policy §5 and §9)'
 
 describe('GET disconnect-member-strava (spec §7)', () => {
   it('clears the caller’s StravaDetails only', async () => {
-    await database.db.updateTable('members').set({ strava_access_token: 'tok-123' }).execute();
+    await server.database.db
+      .updateTable('members')
+      .set({ strava_access_token: 'tok-123' })
+      .execute();
     expect((await wearer(alice)).StravaDetails).toEqual({ Access_Token: 'tok-123' });
     const res = await get(alice, 'disconnect-member-strava');
     expect(res.statusCode).toBe(200);

@@ -1,24 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IdentitySession } from '../../../src/api/identity';
 import { selectMemberClientStatus } from '../../../src/store/client/clientSlice';
 import { sessionRestored } from '../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../src/store/store';
 import { ROUTER_CLIENT_WAIT_MS } from '../../../src/store/timing';
-import { testDependencies, testMember, testRuntimeConfig } from './testDependencies';
+import {
+  signedInIdentity,
+  testDependencies,
+  testMember,
+  testRuntimeConfig,
+} from './testDependencies';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
-const identity: IdentitySession = {
-  sub: 's',
-  email: 'dana@example.com',
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id',
-  expiresAt: Date.UTC(2026, 10, 22, 13),
-};
+const identity = signedInIdentity(Date.UTC(2026, 10, 22, 13));
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });

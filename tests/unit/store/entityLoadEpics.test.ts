@@ -1,7 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentitySession } from '../../../src/api/identity';
+import { describe, expect, it } from 'vitest';
 import {
   contactsRequested,
   selectAllContacts,
@@ -14,33 +12,21 @@ import { selectWearerStatus } from '../../../src/store/entities/wearerSlice';
 import { loggedOut, sessionRestored } from '../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../src/store/store';
-import { testDependencies, testMember, testRuntimeConfig } from './testDependencies';
+import {
+  signedInIdentity,
+  testDependencies,
+  testMember,
+  testRuntimeConfig,
+} from './testDependencies';
+import { registerMswServer } from '../support/mswServer';
+import { until } from '../support/until';
 
 const API = `${testMember.DomainUrl}/api/member-integration`;
 const AUTH = 'http://localhost/authapi';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
-const identity: IdentitySession = {
-  sub: 's',
-  email: 'dana@example.com',
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id',
-  expiresAt: Date.now() + 3_600_000,
-};
+const identity = signedInIdentity(Date.now() + 3_600_000);
 
 const contact = (id: number, assistance: boolean, emergency: boolean) => ({
   EmergencyContactID: id,
@@ -56,11 +42,6 @@ const contact = (id: number, assistance: boolean, emergency: boolean) => ({
   ShareEmergencyAlert: emergency,
   AlertConfigs: {},
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-}
 
 function handlers(contacts: unknown[], seen: string[]) {
   const bearer = (request: Request) => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IdentitySession } from '../../../src/api/identity';
 import { loginGate } from '../../../src/store/session/loginGate';
-import { testMember } from './testDependencies';
+import { signedInIdentity, testMember } from './testDependencies';
 
-const identity: IdentitySession = {
-  sub: 's',
-  email: 'dana@example.com',
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id',
-  expiresAt: 1,
-};
+const identity = signedInIdentity(1);
 const EFFECTIVE = 1_793_491_200_000;
 const accepted = (at: number | null) => ({ ...testMember, TermsAcceptedTimestamp: at });
 

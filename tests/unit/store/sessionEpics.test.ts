@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   IdentityError,
   type IdentityClient,
@@ -21,6 +20,8 @@ import {
   testMember,
   unusedIdentity,
 } from './testDependencies';
+import { registerMswServer } from '../support/mswServer';
+import { until } from '../support/until';
 
 const AUTH = 'http://localhost/authapi';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -39,17 +40,10 @@ const session: IdentitySession = {
 
 const member = testMember;
 
-const server = setupServer();
+const server = registerMswServer();
 const loginLanguages: string[] = [];
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
 afterEach(() => {
-  server.resetHandlers();
   loginLanguages.length = 0;
-});
-afterAll(() => {
-  server.close();
 });
 
 function authHostAnswers(options: { loginStatus?: number } = {}) {
@@ -83,11 +77,6 @@ async function setup(identity: Partial<IdentityClient>, language = 'en', path = 
   store.dispatch(runtimeConfigRequested());
   await until(() => store.getState().runtimeConfig.status === 'loaded');
   return { store, navigator };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
 }
 
 describe('session epics', () => {

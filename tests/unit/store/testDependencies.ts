@@ -1,9 +1,16 @@
 import { NEVER } from 'rxjs';
-import { IdentityError, type IdentityClient } from '../../../src/api/identity';
+import {
+  IdentityError,
+  type IdentityClient,
+  type IdentitySession,
+} from '../../../src/api/identity';
+import { DEFAULT_UNITS, type Client } from '../../../src/api/entities/client';
 import type { Member } from '../../../src/api/entities/member';
 import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
 import { createStorage } from '../../../src/streams/storage';
 import type { StoreDependencies } from '../../../src/store/dependencies';
+import { rootReducer, type RootState } from '../../../src/store/rootReducer';
+import { sessionSlice, type SessionState } from '../../../src/store/session/sessionSlice';
 
 /** A runtime configuration for tests, with a local identity pool. */
 export const testRuntimeConfig: RuntimeConfig = {
@@ -99,3 +106,65 @@ export const testMember: Member = {
   StravaDetails: null,
   MarketingOptInTimestamp: null,
 };
+
+/**
+ * The identity of {@link testMember}'s user as the identity service answers a sign-in or refresh:
+ * e-mail and phone verified, its ID token expiring at `expiresAt` (epoch ms).
+ */
+export function signedInIdentity(expiresAt: number): IdentitySession {
+  return {
+    sub: 's',
+    email: testMember.Email,
+    emailVerified: true,
+    phoneNumber: '+4791234567',
+    phoneNumberVerified: true,
+    nameFirst: 'Dana',
+    nameLast: 'Berg',
+    idToken: 'id',
+    expiresAt,
+  };
+}
+
+/**
+ * A session signed in as `identity` with {@link testMember} and a member token loaded, to preload a
+ * store with: no session restore or member-token login epic runs (they would call the auth host).
+ */
+export function signedInSession(identity: IdentitySession): SessionState {
+  return {
+    ...sessionSlice.getInitialState(),
+    status: 'signedIn',
+    identity,
+    member: testMember,
+    memberIntegrationToken: 'member-token',
+  };
+}
+
+/** The member's client (spec §7 load-member-client) with a support e-mail and localised support site. */
+export const testClient: Client = {
+  ClientID: 1,
+  ClientName: 'Fjord Safety',
+  MemberSignUpEnabled: true,
+  CountryCode: 'NO',
+  Brand: { BrandID: 1, BrandCode: 'fjord', BrandColorDark: '#FF7900', BrandColorLight: '#FF7900' },
+  SupportEmail: 'help@fjord.example',
+  SupportUrl: 'https://fjord.example/{{locale}}/support',
+  Units: DEFAULT_UNITS,
+  Documents: [],
+  Locations: [],
+};
+
+/**
+ * The root state of a store whose start already ran, to preload so that no session restore, member
+ * login or entity load epic runs: the runtime configuration loaded, the session signed in as
+ * `identity` ({@link signedInSession}; null: signed out), and the member's client loaded (null: not
+ * asked for). The other slices are initial; spread over the result to set them.
+ */
+export function startedState(identity: IdentitySession | null, client: Client | null): RootState {
+  const base = rootReducer(undefined, { type: 'test/init' });
+  return {
+    ...base,
+    runtimeConfig: { status: 'loaded', config: testRuntimeConfig, error: null },
+    session: identity ? signedInSession(identity) : { ...base.session, status: 'signedOut' },
+    client: client ? { status: 'loaded', client } : { status: 'idle', client: null },
+  };
+}

@@ -14,7 +14,7 @@ import {
   emailChangeRestarted,
   selectEmailChange,
 } from '../emailChangeSlice';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /** /member/email (spec §2; §4 two-step e-mail change; §8 UpdateEmailNotAvailable, UpdateEmail_*). */
 export function ChangeEmailPage() {

@@ -10,7 +10,7 @@ import { accountFlowReset, passwordChangeRequested, selectAccountFlows } from '.
 import { ChangePasswordForm } from '../authForms';
 import { changePasswordErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /** /member/password (spec §2; §8 CurrentPasswordInvalid with a forgot-password action). */
 export function ChangePasswordPage() {

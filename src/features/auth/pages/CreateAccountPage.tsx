@@ -13,7 +13,7 @@ import { CreateAccountForm, type CreateAccountFormInput } from '../authForms';
 import { EMAIL_NOT_AVAILABLE, loginErrorView } from '../authErrors';
 import { accountCreationRequested, authFlowReset, selectCreateAccountFlow } from '../authSlice';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 const EMPTY: CreateAccountFormInput = {
   nameFirst: '',

@@ -16,7 +16,7 @@ import {
 import { ForgotPasswordEmailForm, ResetPasswordForm } from '../authForms';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /**
  * /auth/forgot-password (spec §2; policy §2 Forgot and Reset Password): request a code for the e-mail,

@@ -12,6 +12,7 @@ import {
   signInErrorDismissed,
   signInRequested,
 } from '../../../store/session/sessionSlice';
+import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 import { FormMessage } from '../../../ui/forms/FormMessage';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
 import { TextField } from '../../../ui/forms/TextField';
@@ -19,7 +20,7 @@ import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import { LoginForm } from '../authForms';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /** Notices other screens send to the login screen (`?notice=`), spec §8 success messages. */
 const NOTICES = new Set(['EmailVerified', 'PasswordReset', 'LoggedOut']);
@@ -89,20 +90,11 @@ export function LoginPage() {
         />
         {view && !view.redirect ? <AuthErrorMessage view={view} /> : null}
         {memberError ? (
-          <FormMessage
-            tone="error"
-            actions={
-              <button
-                type="button"
-                className="ll-link-button"
-                onClick={() => dispatch(memberRetryRequested())}
-              >
-                {t('Errors.NetworkError.RetryNow')}
-              </button>
-            }
-          >
-            {t('Errors.MemberLoadFailed')}
-          </FormMessage>
+          <RetryMessage
+            message={t('Errors.MemberLoadFailed')}
+            retryLabel={t('Errors.NetworkError.RetryNow')}
+            onRetry={() => dispatch(memberRetryRequested())}
+          />
         ) : null}
         <SubmitButton busy={busy}>
           {busy ? t('Auth.Login.Busy') : t('Auth.Login.Submit')}

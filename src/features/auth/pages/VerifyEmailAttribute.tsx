@@ -16,7 +16,7 @@ import {
 import { CodeForm } from '../authForms';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /**
  * Login gating step 2 (spec §4) for a signed-in member whose e-mail is not verified: a code is sent to

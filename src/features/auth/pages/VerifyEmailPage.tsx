@@ -20,7 +20,7 @@ import {
   signUpCodeResendRequested,
 } from '../authSlice';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 import { VerifyEmailAttribute } from './VerifyEmailAttribute';
 
 /**

@@ -19,7 +19,7 @@ import {
 import { CodeForm, PhoneForm } from '../authForms';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /**
  * /auth/verify-phone-number (spec §2, §4 sign-up order and login gating step 3): the member's mobile

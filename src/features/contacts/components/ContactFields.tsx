@@ -2,7 +2,7 @@ import { useFormContext, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../ui/forms/TextField';
 import type { ContactDraftInput, ContactsFormInput } from '../contactDrafts';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /**
  * The text fields of one contact (app §3, §5; policy §3 "Contact"): name (Name rule, 20 characters),
@@ -18,7 +18,7 @@ export function ContactFields({
 }) {
   const { t } = useTranslation();
   const { register } = useFormContext<ContactsFormInput>();
-  const message = useFieldMessage();
+  const message = useFieldError();
   const path = `EmergencyContacts.${index}` as const;
   return (
     <div className="ll-contact-fields">

@@ -1,8 +1,8 @@
 import { useFormContext, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../../ui/forms/CheckField';
 import type { ContactDraftInput, ContactsFormInput } from '../contactDrafts';
-import { CheckField } from './CheckField';
-import { useFieldMessage } from './useFieldMessage';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /**
  * What one contact may do and receives (app §3; policy §3 "Share flags"): call and text the watch,
@@ -21,7 +21,7 @@ export function ContactShareOptions({
 }) {
   const { t } = useTranslation();
   const { register } = useFormContext<ContactsFormInput>();
-  const message = useFieldMessage();
+  const message = useFieldError();
   const path = `EmergencyContacts.${index}` as const;
   const name = contact.Name.trim() || t('Contacts.ThisContact');
   return (

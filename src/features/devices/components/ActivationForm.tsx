@@ -21,7 +21,7 @@ import {
 } from '../deviceForms';
 import { ACTIVATABLE_DEVICE_TYPES, deviceTypeKey } from '../deviceTypes';
 import type { PendingActivation } from '../pendingActivation';
-import { useFieldError } from './useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 export interface ActivationFormProps {
   /** The IMEI and code the form starts with (from the path or a pending QR activation). */

@@ -8,7 +8,7 @@ import { TextField } from '../../../ui/forms/TextField';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import { deviceNicknameSaveRequested, selectDeviceEdits } from '../deviceEditsSlice';
 import { NicknameForm, type NicknameFormInput } from '../deviceForms';
-import { useFieldError } from './useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 /**
  * The nickname edit of one device (policy §2 "Devices list (nickname edit …)"; app §5 "Device

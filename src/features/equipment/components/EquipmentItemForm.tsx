@@ -26,7 +26,7 @@ import {
 } from '../equipmentUiSlice';
 import { ActivityChecklist, type InUsePreview } from './ActivityChecklist';
 import { DeleteEquipment } from './DeleteEquipment';
-import { useTranslatedFieldError } from './useTranslatedFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 
 export interface EquipmentItemFormProps {
   /** The item edited; absent for a new one. */
@@ -54,7 +54,7 @@ export function EquipmentItemForm({
   const dispatch = useAppDispatch();
   const ui = useAppSelector(selectEquipmentUi);
   const equipment = useAppSelector(selectAllEquipment);
-  const fieldError = useTranslatedFieldError();
+  const fieldError = useFieldError();
   const form = useForm({
     resolver: zodFormResolver(EquipmentForm),
     defaultValues: item ? equipmentFormOf(item) : emptyEquipmentForm(initialActivityTypes),

@@ -6,7 +6,7 @@ import {
   selectEquipmentStatus,
 } from '../../../store/entities/equipmentSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { FormMessage } from '../../../ui/forms/FormMessage';
+import { LoadGate } from '../../../ui/feedback/LoadGate';
 
 /**
  * Shows `children` once the equipment has been received (it is loaded after login, spec §7 GET
@@ -17,24 +17,17 @@ export function EquipmentLoadGate({ children }: { readonly children: ReactNode }
   const dispatch = useAppDispatch();
   const received = useAppSelector(selectEquipmentReceived);
   const status = useAppSelector(selectEquipmentStatus);
-  if (received) return children;
-  if (status === 'failed') {
-    return (
-      <FormMessage
-        tone="error"
-        actions={
-          <button
-            type="button"
-            className="ll-link-button"
-            onClick={() => dispatch(equipmentRequested())}
-          >
-            {t('Equipment.Retry')}
-          </button>
-        }
-      >
-        {t('Equipment.LoadFailed')}
-      </FormMessage>
-    );
-  }
-  return <p role="status">{t('Common.Loading')}</p>;
+  return (
+    <LoadGate
+      status={received ? 'ready' : status === 'failed' ? 'failed' : 'loading'}
+      labels={{
+        loading: t('Common.Loading'),
+        failed: t('Equipment.LoadFailed'),
+        retry: t('Equipment.Retry'),
+      }}
+      onRetry={() => dispatch(equipmentRequested())}
+    >
+      {children}
+    </LoadGate>
+  );
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Wearer } from '../../../api/entities/member';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
+import { SwitchField } from '../../../ui/forms/SwitchField';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import { SaveErrorMessage } from '../components/SaveErrorMessage';
-import { SwitchField } from '../components/SwitchField';
 import { communicationsSaveRequested, selectCommunicationsSave } from '../settingsSlice';
 import {
   COMMUNICATION_GROUPS,

@@ -7,7 +7,7 @@ import {
   wearerRequested,
 } from '../../../store/entities/wearerSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { FormMessage } from '../../../ui/forms/FormMessage';
+import { LoadGate } from '../../../ui/feedback/LoadGate';
 
 /**
  * Renders `children` with the member's wearer record (spec §7 load-member-wearer, loaded after login);
@@ -18,28 +18,17 @@ export function WearerLoader({ children }: { readonly children: (wearer: Wearer)
   const dispatch = useAppDispatch();
   const wearer = useAppSelector(selectWearer);
   const status = useAppSelector(selectWearerStatus);
-  if (wearer) return children(wearer);
-  if (status === 'failed') {
-    return (
-      <FormMessage
-        tone="error"
-        actions={
-          <button
-            type="button"
-            className="ll-link-button"
-            onClick={() => dispatch(wearerRequested())}
-          >
-            {t('Settings.Retry')}
-          </button>
-        }
-      >
-        {t('Settings.Errors.WearerLoadFailed')}
-      </FormMessage>
-    );
-  }
   return (
-    <p className="ll-muted" role="status">
-      {t('Common.Loading')}
-    </p>
+    <LoadGate
+      status={wearer ? 'ready' : status === 'failed' ? 'failed' : 'loading'}
+      labels={{
+        loading: t('Common.Loading'),
+        failed: t('Settings.Errors.WearerLoadFailed'),
+        retry: t('Settings.Retry'),
+      }}
+      onRetry={() => dispatch(wearerRequested())}
+    >
+      {wearer ? children(wearer) : null}
+    </LoadGate>
   );
 }

@@ -10,7 +10,7 @@ import { SubmitButton } from '../../../ui/forms/SubmitButton';
 import { TextField } from '../../../ui/forms/TextField';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import { SaveErrorMessage } from '../components/SaveErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 import { personalDetailsSaveRequested, selectPersonalDetailsSave } from '../settingsSlice';
 import {
   DATE_FORMAT_HINT_KEYS,

@@ -5,7 +5,7 @@ import { LanguageCode } from '../../../api/enums';
 import { selectMemberClient, selectMemberClientStatus } from '../../../store/client/clientSlice';
 import { selectWearer } from '../../../store/entities/wearerSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { FormMessage } from '../../../ui/forms/FormMessage';
+import { LoadGate } from '../../../ui/feedback/LoadGate';
 import { safeReturnPath } from '../../../ui/routing/safeReturnPath';
 import { servicesClientRequested } from '../settingsSlice';
 import { ClientServices } from './ClientServices';
@@ -38,28 +38,17 @@ export function ServicesProvidedPage({ area }: { readonly area: 'member' | 'auth
 
       <section className="ll-settings-section" aria-labelledby="services-client-title">
         <h2 id="services-client-title">{t('Settings.Services.Client.Title')}</h2>
-        {client ? (
-          <ClientServices client={client} language={language} />
-        ) : clientStatus === 'failed' ? (
-          <FormMessage
-            tone="error"
-            actions={
-              <button
-                type="button"
-                className="ll-link-button"
-                onClick={() => dispatch(servicesClientRequested())}
-              >
-                {t('Settings.Retry')}
-              </button>
-            }
-          >
-            {t('Settings.Errors.ClientLoadFailed')}
-          </FormMessage>
-        ) : (
-          <p className="ll-muted" role="status">
-            {t('Common.Loading')}
-          </p>
-        )}
+        <LoadGate
+          status={client ? 'ready' : clientStatus === 'failed' ? 'failed' : 'loading'}
+          labels={{
+            loading: t('Common.Loading'),
+            failed: t('Settings.Errors.ClientLoadFailed'),
+            retry: t('Settings.Retry'),
+          }}
+          onRetry={() => dispatch(servicesClientRequested())}
+        >
+          {client ? <ClientServices client={client} language={language} /> : null}
+        </LoadGate>
       </section>
 
       <section className="ll-settings-section" aria-labelledby="services-contacts-title">

@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdentityError, type IdentityClient, type SignUpInput } from '../../../../src/api/identity';
 import { authEpics } from '../../../../src/features/auth';
 import {
@@ -20,19 +19,17 @@ import {
 } from '../../../../src/features/auth/authSlice';
 import { runtimeConfigRequested } from '../../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../../src/store/store';
-import { recordingNavigator, testDependencies, unusedIdentity } from '../../store/testDependencies';
+import {
+  recordingNavigator,
+  signedInIdentity,
+  testDependencies,
+  unusedIdentity,
+} from '../../store/testDependencies';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
 const AUTH = 'http://localhost/authapi';
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 const input: SignUpInput = {
   email: 'dana@example.com',
@@ -45,11 +42,6 @@ const input: SignUpInput = {
 
 function emailCheck(answer: { EmailFound: boolean; UserVerified: boolean; Deleted: boolean }) {
   server.use(http.post(`${AUTH}/auth/signup-check-email`, () => HttpResponse.json(answer)));
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
 }
 
 async function setup(identity: Partial<IdentityClient>) {
@@ -263,18 +255,7 @@ describe('account flows', () => {
         return Promise.resolve();
       },
       verifyAttribute: () => Promise.resolve(),
-      refreshSession: () =>
-        Promise.resolve({
-          sub: 's',
-          email: 'dana@example.com',
-          emailVerified: true,
-          phoneNumber: '+4791234567',
-          phoneNumberVerified: true,
-          nameFirst: 'Dana',
-          nameLast: 'Berg',
-          idToken: 'id',
-          expiresAt: Date.now() + 3_600_000,
-        }),
+      refreshSession: () => Promise.resolve(signedInIdentity(Date.now() + 3_600_000)),
     });
     store.dispatch(phoneCodeRequested({ phoneNumber: '+4791234567' }));
     await until(() => selectAccountFlows(store.getState()).phoneCode.status === 'done');

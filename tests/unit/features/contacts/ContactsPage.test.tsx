@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useLocation } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmergencyContact } from '../../../../src/api/entities/contact';
 import { initI18n } from '../../../../src/app/i18n';
 import { contactsRoutes } from '../../../../src/features/contacts';
@@ -13,17 +11,12 @@ import { contactsSaveFailed } from '../../../../src/features/contacts/contactsEd
 import { createStorage } from '../../../../src/streams/storage';
 import { OLA_CONSENT_AT, kari, ola } from './contactsTestData';
 import { CONTACTS_URL, NOW, memberHandlers, signedInStore } from './signedInStore';
+import { registerMswServer } from '../../support/mswServer';
+import { renderRoutesAt } from '../../support/renderRoutes';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 type Sent = { EmergencyContacts: Record<string, unknown>[] };
@@ -61,14 +54,7 @@ async function renderAt(
     }),
   );
   const store = await signedInStore();
-  const router = createMemoryRouter([...contactsRoutes, { path: '*', element: <Where /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  renderRoutesAt(store, contactsRoutes, path, <Where />);
   await screen.findByRole('heading', { level: 1, name: 'Emergency contacts' });
   return { store, sent, user: userEvent.setup() };
 }

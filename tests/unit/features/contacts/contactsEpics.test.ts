@@ -1,6 +1,5 @@
 import { http, HttpResponse, delay } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EmergencyContact } from '../../../../src/api/entities/contact';
 import { draftOf, type ContactDraftOutput } from '../../../../src/features/contacts/contactDrafts';
 import {
@@ -9,18 +8,11 @@ import {
 } from '../../../../src/features/contacts/contactsEditorSlice';
 import { selectAllContacts } from '../../../../src/store/entities/contactsSlice';
 import { OLA_CONSENT_AT, kari, ola } from './contactsTestData';
-import { CONTACTS_URL, NOW, memberHandlers, signedInStore, until } from './signedInStore';
+import { CONTACTS_URL, NOW, memberHandlers, signedInStore } from './signedInStore';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 type Sent = { EmergencyContacts: Record<string, unknown>[] };
 

@@ -1,14 +1,18 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { expect } from 'vitest';
 import type { EmergencyContact } from '../../../../src/api/entities/contact';
-import type { IdentitySession } from '../../../../src/api/identity';
 import { contactsEpics } from '../../../../src/features/contacts';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
 import { selectContactsComplete } from '../../../../src/store/entities/contactsSlice';
 import { sessionRestored } from '../../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../../src/store/store';
-import { testDependencies, testMember, testRuntimeConfig } from '../../store/testDependencies';
+import {
+  signedInIdentity,
+  testDependencies,
+  testMember,
+  testRuntimeConfig,
+} from '../../store/testDependencies';
+import { until } from '../../support/until';
 
 /** The member-integration API of the test member's domain. */
 export const API = `${testMember.DomainUrl}/api/member-integration`;
@@ -19,24 +23,6 @@ const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
 
 /** The test clock, epoch ms. */
 export const NOW = 1_795_400_000_000;
-
-const identity: IdentitySession = {
-  sub: 's',
-  email: 'dana@example.com',
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id',
-  expiresAt: NOW + 3_600_000,
-};
-
-/** Polls `check` (no timing assertion: it only bounds the wait). */
-export async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-}
 
 /**
  * The answers a signed-in member's start needs: the member-token login, get-member, the contacts
@@ -65,7 +51,7 @@ export async function signedInStore(deps: Partial<StoreDependencies> = {}) {
     epics: contactsEpics,
   });
   store.dispatch(runtimeConfigLoaded(testRuntimeConfig));
-  store.dispatch(sessionRestored(identity));
+  store.dispatch(sessionRestored(signedInIdentity(NOW + 3_600_000)));
   await until(() => selectContactsComplete(store.getState()) !== null);
   return store;
 }

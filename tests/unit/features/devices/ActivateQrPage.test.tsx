@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { PENDING_ACTIVATION_STORAGE_KEY } from '../../../../src/features/devices/pendingActivation';
 import { createStorage } from '../../../../src/streams/storage';
-import { NOW, devicesStore, until } from './devicesTestKit';
+import { NOW, devicesStore } from './devicesTestKit';
 import { renderDevicesAt } from './renderDevices';
+import { until } from '../../support/until';
 
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');

@@ -2,24 +2,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { selectAllDevices } from '../../../../src/store/entities/devicesSlice';
 import { createStorage } from '../../../../src/streams/storage';
-import { API, devicesStore, phone, until, watch } from './devicesTestKit';
+import { API, devicesStore, phone, watch } from './devicesTestKit';
 import { renderDevicesAt } from './renderDevices';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 function card(name: string): HTMLElement {

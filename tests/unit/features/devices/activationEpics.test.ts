@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   deviceActivationRequested,
   pendingActivationCleared,
@@ -16,18 +15,11 @@ import {
 import { selectAllDevices } from '../../../../src/store/entities/devicesSlice';
 import { selectNotifications } from '../../../../src/store/notifications/notificationsSlice';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
-import { API, NOW, devicesStore, until, watch } from './devicesTestKit';
+import { API, NOW, devicesStore, watch } from './devicesTestKit';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 const request: ActivationRequest = {
   Imei: '359999000000042',

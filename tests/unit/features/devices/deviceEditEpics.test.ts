@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   deviceNicknameSaveRequested,
   deviceRemovalRequested,
@@ -8,18 +7,11 @@ import {
 } from '../../../../src/features/devices/deviceEditsSlice';
 import { selectAllDevices, selectDeviceById } from '../../../../src/store/entities/devicesSlice';
 import { selectNotifications } from '../../../../src/store/notifications/notificationsSlice';
-import { API, devicesStore, phone, until, watch } from './devicesTestKit';
+import { API, devicesStore, phone, watch } from './devicesTestKit';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 describe('save-device (app §7)', () => {
   it('sends the device with its new nickname, without the ingest key, and stores the answer', async () => {

@@ -1,18 +1,18 @@
 import { NEVER } from 'rxjs';
-import { expect } from 'vitest';
-import { DEFAULT_UNITS, type Client } from '../../../../src/api/entities/client';
+import type { Client } from '../../../../src/api/entities/client';
 import type { Device } from '../../../../src/api/entities/device';
-import type { IdentitySession } from '../../../../src/api/identity';
 import { devicesEpics } from '../../../../src/features/devices';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
-import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+import type { RootState } from '../../../../src/store/rootReducer';
 import { createAppStore } from '../../../../src/store/store';
 import type { KeyValueStorage } from '../../../../src/streams/storage';
 import {
   recordingNavigator,
+  signedInIdentity,
+  startedState,
+  testClient,
   testDependencies,
   testMember,
-  testRuntimeConfig,
 } from '../../store/testDependencies';
 
 /** The store's clock in these tests: 15 June 2025, noon UTC. */
@@ -20,31 +20,6 @@ export const NOW = Date.UTC(2025, 5, 15, 12);
 
 /** Base of the member-integration calls of {@link testMember}. */
 export const API = `${testMember.DomainUrl}/api/member-integration`;
-
-export const testIdentity: IdentitySession = {
-  sub: 'sub-1',
-  email: testMember.Email,
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id-token',
-  expiresAt: NOW + 3_600_000,
-};
-
-export const testClient: Client = {
-  ClientID: 1,
-  ClientName: 'Fjord Safety',
-  MemberSignUpEnabled: true,
-  CountryCode: 'NO',
-  Brand: { BrandID: 1, BrandCode: 'fjord', BrandColorDark: '#FF7900', BrandColorLight: '#FF7900' },
-  SupportEmail: 'help@fjord.example',
-  SupportUrl: null,
-  Units: DEFAULT_UNITS,
-  Documents: [],
-  Locations: [],
-};
 
 /** A watch of the member. */
 export const watch: Device = {
@@ -101,22 +76,12 @@ export interface DevicesStoreOptions {
 export function devicesStore(options: DevicesStoreOptions = {}) {
   const navigator = recordingNavigator('/member');
   const storage = memoryStorage();
-  const base = rootReducer(undefined, { type: 'test/init' });
   const devices = options.devices === undefined ? [] : options.devices;
   const client = options.client === undefined ? testClient : options.client;
   const signedIn = options.signedIn ?? true;
+  const started = startedState(signedIn ? signedInIdentity(NOW + 3_600_000) : null, client);
   const preloadedState: RootState = {
-    ...base,
-    runtimeConfig: { status: 'loaded', config: testRuntimeConfig, error: null },
-    session: signedIn
-      ? {
-          ...base.session,
-          status: 'signedIn',
-          identity: testIdentity,
-          member: testMember,
-          memberIntegrationToken: 'member-token',
-        }
-      : { ...base.session, status: 'signedOut' },
+    ...started,
     devices: devices
       ? {
           ids: devices.map((d) => d.DeviceID),
@@ -124,8 +89,7 @@ export function devicesStore(options: DevicesStoreOptions = {}) {
           status: 'loaded',
           received: true,
         }
-      : base.devices,
-    client: client ? { status: 'loaded', client } : { status: 'idle', client: null },
+      : started.devices,
   };
   const store = createAppStore({
     dependencies: testDependencies({
@@ -139,10 +103,4 @@ export function devicesStore(options: DevicesStoreOptions = {}) {
     preloadedState,
   });
   return { store, navigator, storage };
-}
-
-/** Waits (real time, polling) until `check` holds, then asserts it. */
-export async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
 }

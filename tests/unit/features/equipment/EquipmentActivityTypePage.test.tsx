@@ -1,25 +1,18 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { selectNotifications } from '../../../../src/store/notifications/notificationsSlice';
 import { createStorage } from '../../../../src/streams/storage';
 import { item } from './equipmentFixtures';
 import { equipmentStore } from './equipmentTestStore';
 import { renderEquipment } from './renderEquipment';
+import { registerMswServer } from '../../support/mswServer';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 const boatA = item(1, 'Boat A', 'VESSEL', ['SAILING'], ['SAILING']);

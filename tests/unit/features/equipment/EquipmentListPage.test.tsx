@@ -2,8 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { wearerReceived } from '../../../../src/store/entities/wearerSlice';
 import type { Wearer } from '../../../../src/api/entities/member';
@@ -11,17 +10,11 @@ import { createStorage } from '../../../../src/streams/storage';
 import { item } from './equipmentFixtures';
 import { API, equipmentStore } from './equipmentTestStore';
 import { renderEquipment } from './renderEquipment';
+import { registerMswServer } from '../../support/mswServer';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 const boatA = item(1, 'Boat A', 'VESSEL', ['SAILING', 'FISHING'], ['SAILING'], {

@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   equipmentDeleteRequested,
   equipmentInUseSaveRequested,
@@ -13,18 +12,11 @@ import {
 } from '../../../../src/store/entities/equipmentSlice';
 import { selectNotifications } from '../../../../src/store/notifications/notificationsSlice';
 import { asNew, item, jackets } from './equipmentFixtures';
-import { API, equipmentStore, until } from './equipmentTestStore';
+import { API, equipmentStore } from './equipmentTestStore';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer('bypass');
 
 const boatA = item(1, 'Boat A', 'VESSEL', ['SAILING'], ['SAILING']);
 const boatB = item(2, 'Boat B', 'VESSEL', ['SAILING'], []);

@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { expect } from 'vitest';
 import type { Equipment, EquipmentInput } from '../../../../src/api/entities/equipment';
 import { applyEquipmentInUse } from '../../../../src/api/rules/equipmentInUse';
 import { equipmentEpics } from '../../../../src/features/equipment';
@@ -10,9 +9,14 @@ import {
   selectEquipmentReceived,
   selectEquipmentStatus,
 } from '../../../../src/store/entities/equipmentSlice';
-import { sessionSlice } from '../../../../src/store/session/sessionSlice';
 import { createAppStore, type AppStore } from '../../../../src/store/store';
-import { testDependencies, testMember } from '../../store/testDependencies';
+import {
+  signedInIdentity,
+  signedInSession,
+  testDependencies,
+  testMember,
+} from '../../store/testDependencies';
+import { until } from '../../support/until';
 
 /** The member-integration API of {@link testMember}'s domain. */
 export const API = `${testMember.DomainUrl}/api/member-integration`;
@@ -21,23 +25,7 @@ export const API = `${testMember.DomainUrl}/api/member-integration`;
  * A signed-in session with the member loaded, preloaded rather than dispatched: no session restore or
  * member login epic runs (they would call the auth host and log the test out).
  */
-export const signedIn = {
-  ...sessionSlice.getInitialState(),
-  status: 'signedIn' as const,
-  identity: {
-    sub: 's',
-    email: testMember.Email,
-    emailVerified: true,
-    phoneNumber: '+4791234567',
-    phoneNumberVerified: true,
-    nameFirst: 'Dana',
-    nameLast: 'Berg',
-    idToken: 'id',
-    expiresAt: Date.now() + 3_600_000,
-  },
-  memberIntegrationToken: 'member-token',
-  member: testMember,
-};
+const signedIn = signedInSession(signedInIdentity(Date.now() + 3_600_000));
 
 /** What the fake server received, per call path. */
 export interface Sent {
@@ -114,10 +102,4 @@ export async function equipmentStore(
   );
   sent.gets = 0;
   return { store, sent, list: () => list };
-}
-
-/** Waits (in real time, polling) until `check` holds, failing the test if it never does. */
-export async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
 }

@@ -3,8 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { ActivityType } from '../../../../src/api/enums';
 import { ActivityTypesPage } from '../../../../src/features/settings/activityTypes/ActivityTypesPage';
@@ -12,17 +11,11 @@ import { wearerLoadFailed } from '../../../../src/store/entities/wearerSlice';
 import { createStorage } from '../../../../src/streams/storage';
 import { renderSettings } from './renderSettings';
 import { API, testWearer } from './settingsTestKit';
+import { registerMswServer } from '../../support/mswServer';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 function serve() {

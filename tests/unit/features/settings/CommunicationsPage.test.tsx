@@ -2,25 +2,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { DEFAULT_COMMUNICATION_OPTIONS } from '../../../../src/api/entities/communication';
 import { CommunicationsPage } from '../../../../src/features/settings/communications/CommunicationsPage';
 import { createStorage } from '../../../../src/streams/storage';
 import { renderSettings } from './renderSettings';
 import { API, NOW, testWearer } from './settingsTestKit';
+import { registerMswServer } from '../../support/mswServer';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 function serve(respond: () => Response = () => HttpResponse.json({ Success: true })) {

@@ -2,8 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { PersonalDetailsPage } from '../../../../src/features/settings/personalDetails/PersonalDetailsPage';
 import { createStorage } from '../../../../src/streams/storage';
@@ -12,21 +11,15 @@ import {
   API,
   memberLoginHandlers,
   recordingIdentity,
-  testClient,
   testIdentity,
   testWearer,
 } from './settingsTestKit';
+import { testClient } from '../../store/testDependencies';
+import { registerMswServer } from '../../support/mswServer';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 function serve() {

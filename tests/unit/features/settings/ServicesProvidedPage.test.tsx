@@ -2,24 +2,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { ServicesProvidedPage } from '../../../../src/features/settings/services/ServicesProvidedPage';
 import { createStorage } from '../../../../src/streams/storage';
 import { renderSettings } from './renderSettings';
-import { API, testClient, testWearer } from './settingsTestKit';
+import { API, testWearer } from './settingsTestKit';
+import { testClient } from '../../store/testDependencies';
+import { registerMswServer } from '../../support/mswServer';
 
-const server = setupServer();
+const server = registerMswServer();
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   await initI18n(createStorage(null), 'en-GB');
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
 });
 
 const section = (name: string) => screen.getByRole('region', { name });

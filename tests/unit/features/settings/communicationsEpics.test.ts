@@ -1,24 +1,16 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_COMMUNICATION_OPTIONS } from '../../../../src/api/entities/communication';
 import { marketingOptInTimestamp } from '../../../../src/features/settings/communications/communicationsEpics';
 import {
   communicationsSaveRequested,
   selectCommunicationsSave,
 } from '../../../../src/features/settings/settingsSlice';
-import { API, NOW, settingsStore, testWearer, until } from './settingsTestKit';
+import { API, NOW, settingsStore, testWearer } from './settingsTestKit';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 function serve(respond: () => Response = () => HttpResponse.json({ Success: true })) {
   const sent: unknown[] = [];

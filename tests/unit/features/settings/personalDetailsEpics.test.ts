@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdentityError } from '../../../../src/api/identity';
 import {
   personalDetailsSaveRequested,
@@ -15,19 +14,11 @@ import {
   settingsStore,
   testIdentity,
   testWearer,
-  until,
 } from './settingsTestKit';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 const details: PersonalDetails = {
   nameFirst: 'Dana',

@@ -1,7 +1,6 @@
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { renderRoutesAt } from '../../support/renderRoutes';
 import { settingsStore, type SettingsStoreOptions } from './settingsTestKit';
 
 function Elsewhere() {
@@ -19,17 +18,11 @@ export function renderSettings(
 ) {
   const { store, navigator } = settingsStore(options);
   const path = options.path ?? '/page';
-  const router = createMemoryRouter(
-    [
-      { path: options.pattern ?? path.split('?')[0], element: page },
-      { path: '*', element: <Elsewhere /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
+  const { router } = renderRoutesAt(
+    store,
+    [{ path: options.pattern ?? path.split('?')[0], element: page }],
+    path,
+    <Elsewhere />,
   );
   return { store, navigator, router };
 }

@@ -1,19 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { servicesClientRequested } from '../../../../src/features/settings/settingsSlice';
-import { API, settingsStore, testClient, until } from './settingsTestKit';
+import { API, settingsStore } from './settingsTestKit';
+import { testClient } from '../../store/testDependencies';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 function serve(status = 200) {
   let calls = 0;

@@ -1,15 +1,17 @@
 import { http, HttpResponse } from 'msw';
-import { expect } from 'vitest';
-import { DEFAULT_UNITS, type Client } from '../../../../src/api/entities/client';
+import type { Client } from '../../../../src/api/entities/client';
 import { DEFAULT_COMMUNICATION_OPTIONS } from '../../../../src/api/entities/communication';
 import type { Wearer } from '../../../../src/api/entities/member';
 import type { IdentityClient, IdentitySession } from '../../../../src/api/identity';
 import { settingsEpics } from '../../../../src/features/settings';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
-import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+import type { RootState } from '../../../../src/store/rootReducer';
 import { createAppStore } from '../../../../src/store/store';
 import {
   recordingNavigator,
+  signedInIdentity,
+  startedState,
+  testClient,
   testDependencies,
   testMember,
   testRuntimeConfig,
@@ -22,17 +24,7 @@ export const NOW = Date.UTC(2025, 5, 15, 12);
 /** Base of the member-integration calls of {@link testMember}. */
 export const API = `${testMember.DomainUrl}/api/member-integration`;
 
-export const testIdentity: IdentitySession = {
-  sub: 'sub-1',
-  email: testMember.Email,
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id-token',
-  expiresAt: NOW + 3_600_000,
-};
+export const testIdentity = signedInIdentity(NOW + 3_600_000);
 
 export const testWearer: Wearer = {
   WearerID: 7,
@@ -55,19 +47,6 @@ export const testWearer: Wearer = {
   EmergencyInfo: null,
 };
 
-export const testClient: Client = {
-  ClientID: 1,
-  ClientName: 'Fjord Safety',
-  MemberSignUpEnabled: true,
-  CountryCode: 'NO',
-  Brand: { BrandID: 1, BrandCode: 'fjord', BrandColorDark: '#FF7900', BrandColorLight: '#FF7900' },
-  SupportEmail: 'help@fjord.example',
-  SupportUrl: 'https://fjord.example/{{locale}}/support',
-  Units: DEFAULT_UNITS,
-  Documents: [],
-  Locations: [],
-};
-
 export interface SettingsStoreOptions {
   readonly wearer?: Wearer | null;
   readonly client?: Client | null;
@@ -83,23 +62,13 @@ export interface SettingsStoreOptions {
  */
 export function settingsStore(options: SettingsStoreOptions = {}) {
   const navigator = recordingNavigator('/member');
-  const base = rootReducer(undefined, { type: 'test/init' });
   const wearer = options.wearer === undefined ? testWearer : options.wearer;
   const client = options.client === undefined ? testClient : options.client;
   const preloadedState: RootState = {
-    ...base,
-    runtimeConfig: { status: 'loaded', config: testRuntimeConfig, error: null },
-    session: {
-      ...base.session,
-      status: 'signedIn',
-      identity: testIdentity,
-      member: testMember,
-      memberIntegrationToken: 'member-token',
-    },
+    ...startedState(testIdentity, client),
     wearer: wearer
       ? { status: 'loaded', received: true, wearer }
       : { status: 'idle', received: false, wearer: null },
-    client: client ? { status: 'loaded', client } : { status: 'idle', client: null },
   };
   const store = createAppStore({
     dependencies: testDependencies({
@@ -113,12 +82,6 @@ export function settingsStore(options: SettingsStoreOptions = {}) {
     preloadedState,
   });
   return { store, navigator };
-}
-
-/** Waits (real time, polling) until `check` holds, then asserts it. */
-export async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
 }
 
 /** An identity client that records attribute updates and answers refreshes with `refreshed`. */

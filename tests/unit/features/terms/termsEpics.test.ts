@@ -1,43 +1,24 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentitySession } from '../../../../src/api/identity';
+import { describe, expect, it } from 'vitest';
 import { termsEpics } from '../../../../src/features/terms';
 import { selectTerms, termsAcceptanceRequested } from '../../../../src/features/terms/termsSlice';
 import { memberLoaded, sessionRestored } from '../../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../../src/store/store';
-import { testDependencies, testMember, testRuntimeConfig } from '../../store/testDependencies';
+import {
+  signedInIdentity,
+  testDependencies,
+  testMember,
+  testRuntimeConfig,
+} from '../../store/testDependencies';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
 const AUTH = 'http://localhost/authapi';
 const NOW = 1_795_400_000_000;
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer('bypass');
 
-const identity: IdentitySession = {
-  sub: 's',
-  email: 'dana@example.com',
-  emailVerified: true,
-  phoneNumber: '+4791234567',
-  phoneNumberVerified: true,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id',
-  expiresAt: NOW + 3_600_000,
-};
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-}
+const identity = signedInIdentity(NOW + 3_600_000);
 
 function setup(echo: (sent: number) => number) {
   const sent: unknown[] = [];

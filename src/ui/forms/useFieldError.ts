@@ -1,9 +1,11 @@
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { KeyedFieldError } from '../../../ui/forms/zodFormResolver';
+import type { KeyedFieldError } from './zodFormResolver';
 
 /**
- * Translates a form field's error (a `Validations.*` key with its params), or undefined. Takes any
+ * Translates a form field's error: the translation key {@link zodFormResolver} put in `message`
+ * (`Validations.*`, `Contacts.*`, … — app §5 "Messages are shown from translation keys") with its
+ * interpolation `params` (e.g. `{ max }`); undefined when the field has none. Takes any
  * react-hook-form error with a `message`, array fields' included.
  */
 export function useFieldError(): (

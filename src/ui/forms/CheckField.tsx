@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { FieldNotes, fieldNotesDescribedBy } from './FieldNotes';
 
 /** A checkbox's label, hint, error and the usual input attributes (`type` is always checkbox). */
 export interface CheckFieldProps extends Omit<
@@ -16,11 +17,8 @@ export interface CheckFieldProps extends Omit<
 /** A labelled checkbox with its hint and error wired for assistive technology. */
 export function CheckField({ label, error, hint, ref, ...input }: CheckFieldProps) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className="ll-contact-check">
+    <div className="ll-check-field">
       <label className="ll-check">
         <input
           {...input}
@@ -28,20 +26,11 @@ export function CheckField({ label, error, hint, ref, ...input }: CheckFieldProp
           id={id}
           ref={ref}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={fieldNotesDescribedBy({ id, hint, error })}
         />
         {label}
       </label>
-      {hint ? (
-        <small id={`${id}-hint`} className="ll-muted">
-          {hint}
-        </small>
-      ) : null}
-      {error ? (
-        <small id={`${id}-error`} className="ll-field-error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { FieldNotes, fieldNotesDescribedBy } from './FieldNotes';
+import './switchField.css';
 
 export interface SwitchFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -21,14 +23,10 @@ export function SwitchField({ label, hint, ref, ...input }: SwitchFieldProps) {
         ref={ref}
         type="checkbox"
         role="switch"
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={fieldNotesDescribedBy({ id, hint })}
       />
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <small id={`${id}-hint`} className="ll-muted">
-          {hint}
-        </small>
-      ) : null}
+      <FieldNotes id={id} hint={hint} />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import type { AppStore } from '../../../src/store/store';
+
+/** Shows where the app went: the path and query of a route outside the ones rendered. */
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
+}
+
+/**
+ * Renders `routes` (without the app's route guard) at `path` with `store`; any other path shows
+ * `elsewhere` (by default a `data-testid="elsewhere"` marker with the location), so a test can see
+ * where the user was sent. Returns the render result and the memory router.
+ */
+export function renderRoutesAt(
+  store: AppStore,
+  routes: RouteObject[],
+  path: string,
+  elsewhere: ReactNode = <Elsewhere />,
+) {
+  const router = createMemoryRouter([...routes, { path: '*', element: elsewhere }], {
+    initialEntries: [path],
+  });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, router };
+}
