@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import { SaveErrorMessage } from '../components/SaveErrorMessage';
-import { useFieldError } from '../components/useFieldError';
+import { useFieldError } from '../../../ui/forms/useFieldError';
 import { activityTypesSaveRequested, selectActivityTypesSave } from '../settingsSlice';
 import { offeredActivityTypes } from './activityTypeChoices';
 

@@ -1,24 +1,16 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityType } from '../../../../src/api/enums';
 import {
   activityTypesSaveRequested,
   selectActivityTypesSave,
 } from '../../../../src/features/settings/settingsSlice';
 import { REGISTRATION_COMPLETE_PATH } from '../../../../src/store/registration/registrationSteps';
-import { API, settingsStore, testWearer, until } from './settingsTestKit';
+import { API, settingsStore, testWearer } from './settingsTestKit';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const server = registerMswServer();
 
 function answering(respond: (types: ActivityType[]) => Response) {
   const sent: unknown[] = [];
