@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
+import { socket$ } from '../streams/socket';
 import { createStorage } from '../streams/storage';
 import { userActivity$ } from '../streams/userActivity';
 import { THEME_STORAGE_KEY, parseThemePreference } from '../store/slices/preferencesSlice';
@@ -30,6 +31,7 @@ const store = createAppStore({
     translate: (key, params) => i18next.t(key, params ?? {}),
     now: () => Date.now(),
     userActivity$: userActivity$(),
+    openSocket: (options) => socket$(options),
   },
   epics: featureEpics,
   preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },

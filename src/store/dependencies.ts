@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { IdentityClient } from '../api/identity';
 import type { IdentityConfig, RuntimeConfig } from '../api/runtimeConfig';
+import type { SocketConnectOptions, SocketEvent } from '../streams/socket';
 import type { KeyValueStorage } from '../streams/storage';
 
 /** Moves the app to another route from an epic (the router is attached once it exists). */
@@ -34,4 +35,6 @@ export interface StoreDependencies {
   readonly now: () => number;
   /** Emits on every user interaction (pointer, key, touch, scroll, focus): resets inactivity. */
   readonly userActivity$: Observable<unknown>;
+  /** Opens the realtime socket to a domain server (src/streams/socket.ts `socket$`; a fake in tests). */
+  readonly openSocket: (options: SocketConnectOptions) => Observable<SocketEvent>;
 }

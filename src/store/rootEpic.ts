@@ -6,6 +6,7 @@ import { inactivityEpics } from './session/inactivityEpics';
 import { clientEpics } from './client/clientEpics';
 import { entityEpics } from './entities/entityLoadEpics';
 import { notificationEpics } from './notifications/notificationEpics';
+import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
@@ -16,6 +17,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...notificationEpics,
   ...clientEpics,
   ...entityEpics,
+  ...realtimeEpics,
   ...inactivityEpics,
 ];
 

@@ -5,6 +5,7 @@ import { devicesSlice } from './entities/devicesSlice';
 import { equipmentSlice } from './entities/equipmentSlice';
 import { wearerSlice } from './entities/wearerSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
+import { realtimeSlice } from './realtime/realtimeSlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
@@ -29,6 +30,7 @@ export const combinedReducer = combineSlices(
   contactsSlice,
   devicesSlice,
   equipmentSlice,
+  realtimeSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof combinedReducer>;

@@ -40,3 +40,8 @@ export const INACTIVITY_RESET_MAX_WAIT_MS = 4_000;
  * spec states only that a token-refresh failure ends the session, application-behaviour §4).
  */
 export const TOKEN_REFRESH_LEAD_MS = 5 * 60_000;
+
+/** Socket reconnection: 1000 attempts, delay 1 s growing to 5 s (application-behaviour §9). */
+export const SOCKET_RECONNECT_ATTEMPTS = 1000;
+export const SOCKET_RECONNECT_DELAY_MS = 1_000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5_000;

@@ -83,6 +83,7 @@ export function testDependencies(overrides: Partial<StoreDependencies> = {}): St
     translate: (key) => key,
     now: () => Date.now(),
     userActivity$: NEVER,
+    openSocket: () => NEVER,
     ...overrides,
   };
 }

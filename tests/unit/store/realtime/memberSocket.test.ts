@@ -1,0 +1,152 @@
+import type { Action } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+import { Observable, Subject, filter, tap } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { SocketConnectOptions, SocketEvent } from '../../../../src/streams/socket';
+import type { AppEpic } from '../../../../src/store/epic';
+import { selectRealtime } from '../../../../src/store/realtime/realtimeSlice';
+import { loggedOut, memberLoaded } from '../../../../src/store/session/sessionSlice';
+import { createAppStore } from '../../../../src/store/store';
+import { registerMswServer } from '../../support/mswServer';
+import { until } from '../../support/until';
+import { signedInIdentity, startedState, testDependencies, testMember } from '../testDependencies';
+
+const server = registerMswServer();
+const PUBLIC_API = `${testMember.DomainUrl}/api/member-integration-public`;
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+
+/** A socket the test drives: what the app asked for, its events, and whether it is still open. */
+function fakeSockets() {
+  const opened: { options: SocketConnectOptions; events: Subject<SocketEvent>; open: boolean }[] =
+    [];
+  const openSocket = (options: SocketConnectOptions) =>
+    new Observable<SocketEvent>((subscriber) => {
+      const socket = { options, events: new Subject<SocketEvent>(), open: true };
+      opened.push(socket);
+      const subscription = socket.events.subscribe(subscriber);
+      return () => {
+        socket.open = false;
+        subscription.unsubscribe();
+      };
+    });
+  return { opened, openSocket };
+}
+
+function setup(verifyAnswer: (body: unknown) => Response) {
+  const verifications: unknown[] = [];
+  server.use(
+    http.post(`${PUBLIC_API}/verify-socket-user`, async ({ request }) => {
+      const body = await request.json();
+      verifications.push(body);
+      return verifyAnswer(body);
+    }),
+    // The member's entities load too once the member is; not what these tests look at.
+    http.get(`${testMember.DomainUrl}/api/member-integration/*`, () =>
+      HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'not here' }, { status: 404 }),
+    ),
+  );
+  const sockets = fakeSockets();
+  const started = startedState(signedInIdentity(Date.now() + 3_600_000), null);
+  const seen: Action[] = [];
+  const recorder: AppEpic = (action$) =>
+    action$.pipe(
+      tap((action) => seen.push(action)),
+      filter(() => false),
+    );
+  const store = createAppStore({
+    dependencies: testDependencies({
+      fetch: (input, init) => fetch(input, init),
+      openSocket: sockets.openSocket,
+    }),
+    epics: [recorder],
+    preloadedState: { ...started, session: { ...started.session, memberIntegrationToken: JWT } },
+  });
+  return { store, sockets, verifications, seen };
+}
+
+const connected = (socketId: string): SocketEvent => ({
+  kind: 'state',
+  state: 'connected',
+  socketId,
+});
+
+describe('the member’s realtime socket (spec §4 Socket connection, §7 verify-socket-user)', () => {
+  it('opens to the member’s domain with the spec’s reconnect policy and verifies each connection', async () => {
+    const { store, sockets, verifications } = setup(() => HttpResponse.json({ Success: true }));
+    store.dispatch(memberLoaded(testMember));
+    expect(sockets.opened.map((s) => s.options)).toEqual([
+      {
+        url: testMember.DomainUrl,
+        reconnectionAttempts: 1000,
+        reconnectionDelayMs: 1000,
+        reconnectionDelayMaxMs: 5000,
+      },
+    ]);
+    const socket = sockets.opened[0];
+    socket?.events.next({ kind: 'state', state: 'connecting', socketId: null });
+    expect(selectRealtime(store.getState()).connection).toBe('connecting');
+    socket?.events.next(connected('sock-1'));
+    await until(() => selectRealtime(store.getState()).verified);
+    expect(verifications).toEqual([{ MemberIntegrationToken: JWT, SocketID: 'sock-1' }]);
+
+    // A reconnection is a new socket id: verified again, not trusted before the answer.
+    socket?.events.next({ kind: 'state', state: 'reconnecting', socketId: null, attempt: 3 });
+    expect(selectRealtime(store.getState())).toMatchObject({
+      connection: 'reconnecting',
+      attempt: 3,
+      verified: false,
+    });
+    socket?.events.next(connected('sock-2'));
+    await until(() => verifications.length === 2 && selectRealtime(store.getState()).verified);
+    expect(verifications[1]).toMatchObject({ SocketID: 'sock-2' });
+  });
+
+  it('turns server events into actions, and keeps the first server start time', () => {
+    const { store, sockets, seen } = setup(() => HttpResponse.json({ Success: true }));
+    store.dispatch(memberLoaded(testMember));
+    const socket = sockets.opened[0];
+    const init = { ServerStartTimestamp: 5, BuildTimestamp: null, ServerTimestamp: 6 };
+    socket?.events.next({ kind: 'SocketInit', payload: init });
+    socket?.events.next({ kind: 'SocketInit', payload: { ...init, ServerStartTimestamp: 9 } });
+    const update = {
+      WearerID: 1000,
+      ActivityId: 7,
+      Points: [],
+      Battery: 80,
+      Status: 'ACTIVE' as const,
+      Heading: null,
+    };
+    socket?.events.next({ kind: 'TelemetryWearerUpdate', payload: update });
+    socket?.events.next({ kind: 'invalid', event: 'EntityChanges', problem: 'bad' });
+    expect(selectRealtime(store.getState()).serverStartTimestamp).toBe(5);
+    expect(seen.filter((a) => a.type.startsWith('realtime/')).map((a) => a.type)).toEqual([
+      'realtime/socketInitReceived',
+      'realtime/socketInitReceived',
+      'realtime/wearerTelemetryReceived',
+    ]);
+  });
+
+  it('is not verified when the server refuses the token', async () => {
+    const { store, sockets, verifications } = setup(() =>
+      HttpResponse.json({ ErrorCode: 'AUTH', Error: 'JWT Invalid' }, { status: 401 }),
+    );
+    store.dispatch(memberLoaded(testMember));
+    sockets.opened[0]?.events.next(connected('sock-1'));
+    await until(() => verifications.length === 1);
+    await until(() => selectRealtime(store.getState()).socketId === 'sock-1');
+    expect(selectRealtime(store.getState()).verified).toBe(false);
+  });
+
+  it('keeps one socket per session, closes it on logout and opens a new one at the next login', () => {
+    const { store, sockets } = setup(() => HttpResponse.json({ Success: true }));
+    store.dispatch(memberLoaded(testMember));
+    store.dispatch(memberLoaded(testMember));
+    expect(sockets.opened).toHaveLength(1);
+    store.dispatch(loggedOut({ reason: 'user' }));
+    expect(sockets.opened[0]?.open).toBe(false);
+    expect(selectRealtime(store.getState()).connection).toBe('idle');
+    store.dispatch(memberLoaded(testMember));
+    expect(sockets.opened).toHaveLength(2);
+    expect(sockets.opened[1]?.open).toBe(true);
+  });
+});
