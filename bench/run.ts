@@ -2,10 +2,18 @@
 // per figure. Benches measure; they never assert timings.
 import { contractBench } from './contract.bench';
 import { identityBench } from './identity.bench';
+import { ingestBench } from './ingest';
 import type { BenchArea } from './lib/figure';
+import { realtimeBench } from './realtime';
 import { serverBench } from './server.bench';
 
-const AREAS: readonly BenchArea[] = [contractBench, serverBench, identityBench];
+const AREAS: readonly BenchArea[] = [
+  contractBench,
+  serverBench,
+  identityBench,
+  realtimeBench,
+  ingestBench,
+];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !AREAS.some((a) => a.area === name));

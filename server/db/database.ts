@@ -16,6 +16,10 @@ export interface DbOptions {
   readonly max?: number;
 }
 
+// The URL each handle was opened with, for a component that needs its own connections to the same
+// database (the realtime adapter's LISTEN connection, server/realtime/postgresAdapter.ts).
+const URLS = new WeakMap<Db, string>();
+
 /**
  * Opens a pooled connection to PostgreSQL (ARCHITECTURE.md §5: one `pg` pool everywhere). The pool
  * connects lazily; call {@link checkDb} to prove the server is reachable, `db.destroy()` to close it.
@@ -29,7 +33,14 @@ export function openDb(options: DbOptions): Db {
   });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  URLS.set(db, options.url);
+  return db;
+}
+
+/** The `postgres://…` URL `db` was opened with by {@link openDb}; undefined for any other handle. */
+export function connectionUrlOf(db: Db): string | undefined {
+  return URLS.get(db);
 }
 
 /** Runs a trivial query; rejects when the database is not reachable. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { Units } from '../../src/api/entities/client';
+import type { StatsState } from '../telemetry/activityStats';
 
 /**
  * The database's tables, shaped after spec application-behaviour §3. Conventions:
@@ -17,6 +18,7 @@ export interface Database {
   equipment: EquipmentTable;
   activities: ActivitiesTable;
   location_points: LocationPointsTable;
+  device_events: DeviceEventsTable;
   alerts: AlertsTable;
   alert_notes: AlertNotesTable;
   message_threads: MessageThreadsTable;
@@ -163,8 +165,18 @@ export interface ActivitiesTable {
   duration_ms: Generated<number>;
   speed_avg_mps: Generated<number>;
   speed_max_mps: Generated<number>;
-  splits_settings: JSONColumnType<Record<string, unknown> | null>;
+  splits_settings: JSONColumnType<
+    Record<string, unknown> | null,
+    string | null | undefined,
+    string | null
+  >;
   updated_at: UpdatedAt;
+  /** How the activity builder opened it: 'TRACKING_START' (also rows made elsewhere) or 'FIX'. */
+  opened_by: ColumnType<string, string | undefined, string>;
+  /** How it was closed: 'TRACKING_START', 'TRACKING_STOP' or 'SILENCE'; null while open. */
+  closed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The builder's running stats totals (server/telemetry/activityStats.ts); null when unknown. */
+  stats_state: ColumnType<StatsState | null, string | null | undefined, string | null>;
 }
 
 export interface LocationPointsTable {
@@ -178,6 +190,26 @@ export interface LocationPointsTable {
   speed_mps: number | null;
   bearing_deg: number | null;
   battery_pct: number | null;
+  received_at: CreatedAt;
+}
+
+/**
+ * A device event of the ingest (migration 0008; src/api/ingest.ts IngestEvent) at device time
+ * `event_time_ms` (epoch ms), once per (device, time, type). Type-specific values: `activity_type`
+ * (TRACKING_START), `body_position` (FALL), `percent` (BATTERY), and for VITALS `temperature_c` (°C),
+ * `oxygen_pct` (SpO₂ %), `respiration_bpm` and `heart_rate_bpm` (per minute).
+ */
+export interface DeviceEventsTable {
+  device_id: number;
+  event_time_ms: number;
+  event_type: string;
+  activity_type: string | null;
+  body_position: string | null;
+  percent: number | null;
+  temperature_c: number | null;
+  oxygen_pct: number | null;
+  respiration_bpm: number | null;
+  heart_rate_bpm: number | null;
   received_at: CreatedAt;
 }
 

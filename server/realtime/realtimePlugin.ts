@@ -1,14 +1,148 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { SocketInit } from '../../src/api/socket';
 import type { MemberTokenService } from '../authHost/memberTokens';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/database';
+import { connectionUrlOf, type Db } from '../db/database';
+import { onConnection, UNVERIFIED_SOCKET_TIMEOUT_MS } from './connection';
+import type { RealtimeServer } from './events';
+import { locateSocket } from './locateSocket';
+import { isAllowedOrigin } from './originPolicy';
+import { createPostgresClusterAdapter } from './postgresAdapter';
+import { createPublisher, type RealtimePublisher } from './publisher';
+import type { ShareTokenVerifier } from './shareAccess';
+import { registerVerifySocketUser } from './verifySocketUserRoute';
 
-/** The realtime socket.io server and verify-socket-user (stub, being built). */
-export const realtimePlugin: FastifyPluginCallback<{
-  config: ServerConfig;
-  db: Db;
-  memberTokens: MemberTokenService;
-  buildTimestamp: number | null;
-}> = (_app, _options, done) => {
+/** Where socket.io listens on the domain server (src/streams/socket.ts connects there). */
+export const SOCKET_PATH = '/socket.io';
+/** Largest message a client may send, bytes: SocketCommands are tiny. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The realtime server's publisher and diagnostics (server/realtime/realtimePlugin.ts). */
+    realtime: Realtime;
+  }
+}
+
+/** `app.realtime`: publishing to sockets, plus what tests and operators ask of the cluster. */
+export interface Realtime extends RealtimePublisher {
+  /** Resolves once this node hears the other nodes (its LISTEN is up); at once with no adapter. */
+  ready(): Promise<void>;
+  /** Server nodes this node knows of, itself included (1 with no adapter). */
+  serverCount(): Promise<number>;
+  /** The rooms of socket `socketId` on whichever node holds it; null when none does. */
+  roomsOf(socketId: string): Promise<string[] | null>;
+}
+
+/** Options of {@link realtimePlugin}. */
+export interface RealtimePluginOptions {
+  readonly config: ServerConfig;
+  /** The database: activity ownership, and the adapter's URL (see `connectionUrlOf`). */
+  readonly db: Db;
+  readonly memberTokens: MemberTokenService;
+  /** The served SPA build's timestamp (epoch ms), null when none; sent in SocketInit. */
+  readonly buildTimestamp: number | null;
+  /** Verifies share tokens; absent until shares exist (server/realtime/shareAccess.ts). */
+  readonly shareTokens?: ShareTokenVerifier;
+  /** Unverified sockets are dropped after this many ms; default {@link UNVERIFIED_SOCKET_TIMEOUT_MS}. */
+  readonly unverifiedTimeoutMs?: number;
+  /** SocketInit's ServerStartTimestamp, epoch ms; default this process's start. */
+  readonly serverStartTimestamp?: number;
+  /** Heartbeat between server nodes, ms; default the adapter's 5,000. */
+  readonly heartbeatIntervalMs?: number;
+}
+
+function realtime(
+  app: FastifyInstance,
+  options: RealtimePluginOptions,
+  done: (error?: Error) => void,
+): void {
+  const url = connectionUrlOf(options.db);
+  const cluster = url
+    ? createPostgresClusterAdapter({
+        url,
+        log: app.log,
+        ...(options.heartbeatIntervalMs === undefined
+          ? {}
+          : { heartbeatIntervalMs: options.heartbeatIntervalMs }),
+      })
+    : null;
+  if (!cluster) app.log.warn('realtime: no database URL; broadcasts stay in this process');
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    allowRequest: (request, callback) => {
+      callback(null, isAllowedOrigin(request.headers.origin, options.config));
+    },
+    ...(cluster ? { adapter: cluster.adapter } : {}),
+  });
+  // Announce this node again once it can hear the answers, so it learns of every other node now
+  // rather than at their next heartbeat (verify-socket-user finds remote sockets only on known nodes).
+  cluster?.onListening(() => {
+    void io.of('/').adapter.init();
+  });
+
+  const serverStartTimestamp = options.serverStartTimestamp ?? Math.round(performance.timeOrigin);
+  const socketInit = (): SocketInit => ({
+    ServerStartTimestamp: serverStartTimestamp,
+    BuildTimestamp: options.buildTimestamp,
+    ServerTimestamp: Date.now(),
+  });
+  io.on('connection', (socket) => {
+    onConnection(socket, {
+      db: options.db,
+      log: app.log,
+      socketInit,
+      unverifiedTimeoutMs: options.unverifiedTimeoutMs ?? UNVERIFIED_SOCKET_TIMEOUT_MS,
+    });
+  });
+
+  registerVerifySocketUser(app, {
+    io,
+    memberTokens: options.memberTokens,
+    shareTokens: options.shareTokens,
+  });
+
+  const realtimeApi: Realtime = {
+    ...createPublisher(io, app.log),
+    ready: () => cluster?.listening ?? Promise.resolve(),
+    serverCount: () => io.of('/').adapter.serverCount(),
+    roomsOf: async (socketId) => {
+      const socket = await locateSocket(io, socketId);
+      return socket ? [...socket.rooms] : null;
+    },
+  };
+  app.decorate('realtime', realtimeApi);
+
+  // Close the websockets before Fastify closes its HTTP server (which waits for every connection);
+  // without a disconnect packet, so clients reconnect, e.g. to another node in a rolling restart.
+  app.addHook('preClose', () => {
+    io.engine.close();
+    return Promise.resolve();
+  });
+  // Then leave the cluster (peers drop this node at once) and end the adapter's pool, before the
+  // caller destroys the request pool and drops or stops the database.
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    await cluster?.end();
+  });
   done();
-};
+}
+
+/**
+ * The realtime server (ARCHITECTURE.md §1, §2, §5; spec app §4 "Socket connection", §7 "Realtime"):
+ * socket.io on Fastify's HTTP server at `/socket.io`, websocket transport only, handshakes limited by
+ * `isAllowedOrigin` (server/realtime/originPolicy.ts); SocketInit on every connection; rooms joined
+ * only through POST verify-socket-user (server/realtime/verifySocketUserRoute.ts); SocketCommand
+ * handling (server/realtime/commands.ts); broadcasts across server processes through the PostgreSQL
+ * adapter (server/realtime/postgresAdapter.ts) when the database was opened by `openDb`, else in this
+ * process only. Decorates the app with `realtime` ({@link Realtime}); not encapsulated (Fastify's
+ * `skip-override`), so the decorator and the route reach the root instance.
+ */
+export const realtimePlugin = Object.assign(realtime, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'lifeline-realtime',
+});

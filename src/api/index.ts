@@ -15,3 +15,4 @@ export * from './errors';
 export * from './runtimeConfig';
 export * from './socket';
 export * from './validation';
+export * from './ingest';

@@ -7,6 +7,7 @@ import * as m0005 from './0005_change_email_codes';
 import * as m0006 from './0006_device_registry';
 import * as m0007 from './0007_equipment_rules';
 import * as m0008 from './0008_telemetry';
+import * as m0009 from './0009_socket_io';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_device_registry': m0006,
   '0007_equipment_rules': m0007,
   '0008_telemetry': m0008,
+  '0009_socket_io': m0009,
 };

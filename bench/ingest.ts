@@ -1,0 +1,224 @@
+import path from 'node:path';
+import { buildServer } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { Db } from '../server/db/database';
+import { newIngestKey } from '../server/devices/ingestKey';
+import type { IngestBatchResponse, IngestPoint } from '../src/api/ingest';
+import type { BenchArea, Figure } from './lib/figure';
+import { withBenchDatabase } from './lib/benchDatabase';
+import { readGpxPoints } from './lib/gpxTrack';
+
+const TRACK_FILE = 'sail-valencia-regatta-ESP29375-race1.gpx';
+const TRACK = path.resolve(import.meta.dirname, '../tests/fixtures/tracks', TRACK_FILE);
+/** Share of the points sent that re-send an earlier point. */
+const DUPLICATE_SHARE = 0.2;
+/** Share of the points that arrive late (moved 1–50 places back in the stream). */
+const OUT_OF_ORDER_SHARE = 0.1;
+
+/** Track points each OsmAnd device replays (one request each), to keep the run under 20 s. */
+const OSMAND_POINTS = 600;
+
+/** A deterministic generator (mulberry32), so every run sends the same stream. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * The stream one device sends: every track point once, {@link OUT_OF_ORDER_SHARE} of them moved 1–50
+ * places later, plus re-sends of recently sent points making up {@link DUPLICATE_SHARE} of the stream.
+ */
+function deviceStream(points: readonly IngestPoint[], seed: number): IngestPoint[] {
+  const random = generator(seed);
+  const order = [...points];
+  for (let i = 0; i < order.length; i += 1) {
+    if (random() >= OUT_OF_ORDER_SHARE) continue;
+    const to = Math.min(order.length - 1, i + 1 + Math.floor(random() * 50));
+    const [late] = order.splice(i, 1);
+    if (late) order.splice(to, 0, late);
+  }
+  const stream: IngestPoint[] = [];
+  const resendRate = DUPLICATE_SHARE / (1 - DUPLICATE_SHARE);
+  for (const point of order) {
+    stream.push(point);
+    if (random() < resendRate) {
+      const back = Math.min(stream.length, 1 + Math.floor(random() * 200));
+      const again = stream[stream.length - back];
+      if (again) stream.push(again);
+    }
+  }
+  return stream;
+}
+
+async function addMember(db: Db): Promise<number> {
+  const member = await db
+    .insertInto('members')
+    .values({
+      identity_sub: 'bench-ingest',
+      client_id: 1,
+      domain_id: 'local',
+      email: 'ingest-bench@example.com',
+      name_first: 'Bench',
+      name_last: 'Ingest',
+      language_code: 'en',
+      activity_types: ['SAILING'],
+    })
+    .returning('member_id')
+    .executeTakeFirstOrThrow();
+  return member.member_id;
+}
+
+/** Adds `count` activated phone devices of the member, named from `first` on; answers their keys. */
+async function addDevices(
+  db: Db,
+  memberId: number,
+  first: number,
+  count: number,
+): Promise<string[]> {
+  const keys = Array.from({ length: count }, () => newIngestKey());
+  await db
+    .insertInto('devices')
+    .values(
+      keys.map((key, index) => ({
+        atlas_device_id: `bench-ingest-${first + index}`,
+        imei: `3577770000${String(first + index).padStart(5, '0')}`,
+        device_type: 'SMARTPHONE_APP',
+        device_nickname: 'Bench',
+        member_id: memberId,
+        ingest_key: key,
+        registered_at: new Date(),
+      })),
+    )
+    .execute();
+  return keys;
+}
+
+interface Run {
+  readonly sent: number;
+  readonly accepted: number;
+  readonly requests: number;
+  readonly seconds: number;
+}
+
+/** Sends every device's stream concurrently (each device in order), timing the whole. */
+async function runDevices(
+  keys: readonly string[],
+  streams: readonly IngestPoint[][],
+  send: (key: string, stream: IngestPoint[]) => Promise<{ accepted: number; requests: number }>,
+): Promise<Run> {
+  const started = performance.now();
+  const results = await Promise.all(keys.map((key, i) => send(key, streams[i] ?? [])));
+  return {
+    sent: streams.reduce((sum, stream) => sum + stream.length, 0),
+    accepted: results.reduce((sum, r) => sum + r.accepted, 0),
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+function figure(name: string, run: Run, params: Figure['params']): Figure {
+  return {
+    bench: `ingest.${name}`,
+    metric: 'deduplicated points acknowledged per second (HTTP, committed)',
+    value: Math.round(run.accepted / run.seconds),
+    unit: 'points/s',
+    params: {
+      ...params,
+      track: TRACK_FILE,
+      duplicates: DUPLICATE_SHARE,
+      outOfOrder: OUT_OF_ORDER_SHARE,
+      uniquePoints: run.accepted,
+      pointsSent: run.sent,
+      sentPerSecond: Math.round(run.sent / run.seconds),
+      requestsPerSecond: Math.round(run.requests / run.seconds),
+      seconds: Number(run.seconds.toFixed(2)),
+    },
+  };
+}
+
+/**
+ * Device ingest throughput (issue 5 item 8) against a real server (HTTP on loopback) on the embedded
+ * PostgreSQL: every device replays the real sailing track with 20 % duplicates and 10 % of the points
+ * out of order; a point counts once the server acknowledged it (committed). `ingest.batch`: 16 devices
+ * post the whole track, 500 points per request; `ingest.osmand`: 8 devices send its first 600 points,
+ * one OsmAnd GET each. Devices run concurrently, each one in its own order; the client shares the
+ * machine with the server and PostgreSQL.
+ */
+export const ingestBench: BenchArea = {
+  area: 'ingest',
+  run: () =>
+    withBenchDatabase('ingest', async (db) => {
+      const app = await buildServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), { db });
+      const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+      const track = (await readGpxPoints(TRACK)).map((p) => ({ Time: p.Time, Lat: p.Y, Lon: p.X }));
+      const figures: Figure[] = [];
+      try {
+        const batchSize = 500;
+        const memberId = await addMember(db);
+        const batchKeys = await addDevices(db, memberId, 0, 16);
+        const batch = await runDevices(
+          batchKeys,
+          batchKeys.map((_key, i) => deviceStream(track, 1 + i)),
+          async (key, stream) => {
+            let accepted = 0;
+            let requests = 0;
+            for (let offset = 0; offset < stream.length; offset += batchSize) {
+              const res = await fetch(`${origin}/ingest/batch`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  IngestKey: key,
+                  Points: stream.slice(offset, offset + batchSize),
+                }),
+              });
+              if (res.status !== 200) throw new Error(`batch: ${res.status} ${await res.text()}`);
+              accepted += ((await res.json()) as IngestBatchResponse).Accepted;
+              requests += 1;
+            }
+            return { accepted, requests };
+          },
+        );
+        figures.push(
+          figure('batch', batch, {
+            devices: batchKeys.length,
+            pointsPerDevice: track.length,
+            batchSize,
+          }),
+        );
+
+        const osmandKeys = await addDevices(db, memberId, 100, 8);
+        const osmand = await runDevices(
+          osmandKeys,
+          osmandKeys.map((_key, i) => deviceStream(track.slice(0, OSMAND_POINTS), 101 + i)),
+          async (key, stream) => {
+            const seen = new Set<number>();
+            for (const point of stream) {
+              const query = new URLSearchParams({
+                id: key,
+                timestamp: String(point.Time),
+                lat: String(point.Lat),
+                lon: String(point.Lon),
+              });
+              const res = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
+              if (res.status !== 200) throw new Error(`osmand: ${res.status} ${await res.text()}`);
+              await res.arrayBuffer();
+              seen.add(point.Time);
+            }
+            return { accepted: seen.size, requests: stream.length };
+          },
+        );
+        figures.push(
+          figure('osmand', osmand, { devices: osmandKeys.length, pointsPerDevice: OSMAND_POINTS }),
+        );
+      } finally {
+        await app.close();
+      }
+      return figures;
+    }),
+};

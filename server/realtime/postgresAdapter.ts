@@ -1,0 +1,152 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+/** Connections of the adapter's own pool: its LISTEN connection plus NOTIFY publishers. */
+const ADAPTER_POOL_MAX = 4;
+
+/** Options of {@link createPostgresClusterAdapter}. */
+export interface PostgresClusterAdapterOptions {
+  /** `postgres://…` of the server's database (NOTIFY channels are per database). */
+  readonly url: string;
+  readonly log: FastifyBaseLogger;
+  /** Heartbeat between nodes, ms (adapter default 5,000); a node unheard for 2× is dropped. */
+  readonly heartbeatIntervalMs?: number;
+}
+
+/** The cross-node adapter of this process and its lifecycle. */
+export interface PostgresClusterAdapter {
+  /** The adapter factory for `new Server({ adapter })`. */
+  readonly adapter: ReturnType<typeof createAdapter>;
+  /** Resolves once this node LISTENs: from then on it hears every other node's broadcasts. */
+  readonly listening: Promise<void>;
+  /** Runs `callback` each time the LISTEN connection is (re)established. */
+  onListening(callback: () => void): void;
+  /** Parks the adapter's reconnection attempts and ends its pool; after the adapter was closed. */
+  end(): Promise<void>;
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/** A promise that never settles: how a connect() after end() parks the adapter's retry loop. */
+function parked<T>(): Promise<T> {
+  return new Promise<T>(() => undefined);
+}
+
+/**
+ * The adapter's LISTEN connection as @socket.io/postgres-adapter 0.5 uses it (`on('notification' |
+ * 'end')`, `query('LISTEN …')`, `removeAllListeners('end')`, `release()`; dist/util.js), over a real
+ * pool client. It adds what the adapter lacks: an `error` listener (a checked-out pg client with none
+ * crashes the process when PostgreSQL drops the connection), giving a dead connection back to the pool
+ * (the adapter forgets it, which would hold a pool slot forever), and telling when LISTEN succeeded.
+ */
+class ListenClient {
+  private released = false;
+  private readonly endListeners: Listener[] = [];
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly onListen: () => void,
+    log: FastifyBaseLogger,
+  ) {
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'realtime: the adapter lost its PostgreSQL connection');
+      this.releaseOnce(error);
+    });
+    client.on('end', () => {
+      this.releaseOnce(new Error('connection ended'));
+    });
+  }
+
+  on(event: 'notification' | 'end', listener: Listener): this {
+    if (event === 'end') this.endListeners.push(listener);
+    this.client.on(event, listener);
+    return this;
+  }
+
+  removeAllListeners(event: 'end'): this {
+    for (const listener of this.endListeners.splice(0)) this.client.off(event, listener);
+    return this;
+  }
+
+  async query(text: string): Promise<pg.QueryResult> {
+    const result = await this.client.query(text);
+    if (text.startsWith('LISTEN ')) this.onListen();
+    return result;
+  }
+
+  release(): void {
+    this.releaseOnce();
+  }
+
+  private releaseOnce(error?: Error): void {
+    if (this.released) return;
+    this.released = true;
+    this.client.release(error);
+  }
+}
+
+/**
+ * The socket.io PostgreSQL adapter (ARCHITECTURE.md §2: broadcasts, room joins and socket lookups
+ * cross server processes through LISTEN/NOTIFY; payloads over 8,000 bytes go through the table of
+ * migration 0009). It gets its own small pool rather than the request pool: its LISTEN connection is
+ * held for the process's life, and fan-out must not queue behind request queries (nor they behind it).
+ */
+export function createPostgresClusterAdapter(
+  options: PostgresClusterAdapterOptions,
+): PostgresClusterAdapter {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: ADAPTER_POOL_MAX,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => undefined); // an idle client's error; the next use reconnects
+  let ended = false;
+  const isEnded = (): boolean => ended;
+  const callbacks: (() => void)[] = [];
+  let resolveListening = (): void => undefined;
+  const listening = new Promise<void>((resolve) => {
+    resolveListening = resolve;
+  });
+  const onListen = (): void => {
+    resolveListening();
+    for (const callback of callbacks) callback();
+  };
+  // What the adapter uses of pg.Pool: connect() for its LISTEN connection, query() for NOTIFY.
+  const adapterPool = {
+    async connect(): Promise<ListenClient> {
+      if (ended) return parked();
+      const client = await pool.connect();
+      if (isEnded()) {
+        client.release();
+        return parked();
+      }
+      return new ListenClient(client, onListen, options.log);
+    },
+    query: (text: string, values?: unknown[]) =>
+      ended ? Promise.reject(new Error('realtime adapter closed')) : pool.query(text, values),
+  };
+  const adapter = createAdapter(adapterPool as unknown as pg.Pool, {
+    ...(options.heartbeatIntervalMs === undefined
+      ? {}
+      : {
+          heartbeatInterval: options.heartbeatIntervalMs,
+          heartbeatTimeout: 2 * options.heartbeatIntervalMs,
+        }),
+    errorHandler: (error: Error) => {
+      if (!ended) options.log.warn({ err: error }, 'realtime: adapter error');
+    },
+  });
+  return {
+    adapter,
+    listening,
+    onListening: (callback) => {
+      callbacks.push(callback);
+    },
+    end: async () => {
+      ended = true;
+      await pool.end();
+    },
+  };
+}

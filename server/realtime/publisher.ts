@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Id } from '../../src/api/entities';
+import { EntityChanges, TelemetryWearerUpdate } from '../../src/api/socket';
+import type { RealtimeServer } from './events';
+import { activityRoom, memberRoom } from './rooms';
+
+/**
+ * What the rest of the server publishes to sockets (ARCHITECTURE.md §1: telemetry and the entity
+ * change outbox → socket.io rooms). Each call validates its payload with the contract's schema
+ * (src/api/socket.ts) and emits the parsed value, so a caller's bug sends nothing rather than garbage:
+ * it returns false and logs the issues at error level. It returns true once the event is handed to
+ * socket.io, which delivers it on every server node (the PostgreSQL adapter) without waiting here.
+ */
+export interface RealtimePublisher {
+  /**
+   * Live telemetry of one wearer (spec app §7 TelemetryWearerUpdate), to the member's room
+   * `member:{memberId}` and, when `update.ActivityId` is set, the room `activity:{ActivityId}` of the
+   * sockets watching it (only the member's own sockets until shares exist); a socket in both hears it
+   * once.
+   */
+  publishTelemetry(memberId: number, update: TelemetryWearerUpdate): boolean;
+  /**
+   * One committed batch of entity changes of a member (spec app §7 EntityChanges), in commit order, to
+   * `member:{memberId}`. An empty batch is valid and sends nothing.
+   */
+  publishEntityChanges(memberId: number, changes: EntityChanges): boolean;
+}
+
+/** The {@link RealtimePublisher} over `io`. */
+export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): RealtimePublisher {
+  const validMember = (memberId: number, event: string): boolean => {
+    if (Id.safeParse(memberId).success) return true;
+    log.error({ memberId, event }, 'realtime: not published, bad member id');
+    return false;
+  };
+  return {
+    publishTelemetry(memberId, update) {
+      if (!validMember(memberId, 'TelemetryWearerUpdate')) return false;
+      const parsed = TelemetryWearerUpdate.safeParse(update);
+      if (!parsed.success) {
+        log.error(
+          { memberId, issues: parsed.error.issues },
+          'realtime: TelemetryWearerUpdate not published, payload breaks the contract',
+        );
+        return false;
+      }
+      const rooms = [memberRoom(memberId)];
+      if (parsed.data.ActivityId !== null) rooms.push(activityRoom(parsed.data.ActivityId));
+      io.to(rooms).emit('TelemetryWearerUpdate', parsed.data);
+      return true;
+    },
+    publishEntityChanges(memberId, changes) {
+      if (!validMember(memberId, 'EntityChanges')) return false;
+      const parsed = EntityChanges.safeParse(changes);
+      if (!parsed.success) {
+        log.error(
+          { memberId, issues: parsed.error.issues },
+          'realtime: EntityChanges not published, payload breaks the contract',
+        );
+        return false;
+      }
+      if (parsed.data.length > 0) io.to(memberRoom(memberId)).emit('EntityChanges', parsed.data);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { verifySocketUser } from '../../src/api/calls/memberIntegrationPublic';
+import { MemberTokenError, type MemberTokenService } from '../authHost/memberTokens';
+import { contractRoute } from '../http/contractRoute';
+import { sendApiError } from '../http/errorHandler';
+import type { RealtimeServer } from './events';
+import { locateSocket } from './locateSocket';
+import { identityRooms, memberRoom, shareRoom } from './rooms';
+import type { ShareAccess, ShareTokenVerifier } from './shareAccess';
+
+/** What verify-socket-user needs. */
+export interface VerifySocketUserOptions {
+  readonly io: RealtimeServer;
+  readonly memberTokens: MemberTokenService;
+  /** Absent until shares exist: a ShareToken then verifies nothing (server/realtime/shareAccess.ts). */
+  readonly shareTokens: ShareTokenVerifier | undefined;
+}
+
+const UNAVAILABLE = 'Service unavailable, try again shortly';
+
+/**
+ * POST /api/member-integration-public/verify-socket-user { MemberIntegrationToken?, ShareToken?,
+ * SocketID } → { Success } (spec app §7; ARCHITECTURE.md §5 "a socket joins rooms only after
+ * verify-socket-user proved a member token or a share token"):
+ * - a valid MemberIntegrationToken (it wins when both tokens are sent) → the socket joins
+ *   `member:{MemberId}`; an invalid or expired one → 401 AUTH 'JWT Invalid' / 'JWT Expired' (spec §5);
+ * - a ShareToken its verifier accepts → `share:{ShareId}`; any other → Success false;
+ * - SocketID connected to no server node → Success false; found → Success true once the join is
+ *   committed (it may be connected to another node: the adapter carries the join there).
+ * A socket speaks for one identity: verifying as another member or share first leaves the rooms of
+ * the previous one (its `activity:` rooms too); verifying again as the same one changes nothing.
+ * 503 when the token key or a server node cannot be reached.
+ */
+export function registerVerifySocketUser(
+  app: FastifyInstance,
+  options: VerifySocketUserOptions,
+): void {
+  contractRoute(app, verifySocketUser, async (input, request, reply) => {
+    let room: string;
+    if (input.MemberIntegrationToken !== undefined) {
+      try {
+        const claims = await options.memberTokens.verify(input.MemberIntegrationToken);
+        room = memberRoom(claims.memberId);
+      } catch (error) {
+        if (error instanceof MemberTokenError) {
+          return sendApiError(reply, 401, 'AUTH', error.message);
+        }
+        request.log.error({ err: error }, 'member token key unavailable');
+        return sendApiError(reply, 503, 'UNKNOWN', UNAVAILABLE);
+      }
+    } else {
+      if (input.ShareToken === undefined || !options.shareTokens) return { Success: false };
+      let access: ShareAccess | null;
+      try {
+        access = await options.shareTokens.verify(input.ShareToken);
+      } catch (error) {
+        request.log.error({ err: error }, 'share token verifier unavailable');
+        return sendApiError(reply, 503, 'UNKNOWN', UNAVAILABLE);
+      }
+      if (!access) return { Success: false };
+      room = shareRoom(access.shareId);
+    }
+    try {
+      const socket = await locateSocket(options.io, input.SocketID);
+      if (!socket) return { Success: false };
+      if (!socket.rooms.has(room)) {
+        const previous = identityRooms(socket.rooms);
+        if (previous.length > 0) await socket.leave(previous);
+        await socket.join([room]);
+      }
+      return { Success: true };
+    } catch (error) {
+      request.log.warn({ err: error }, 'realtime: a server node did not answer a socket lookup');
+      return sendApiError(reply, 503, 'UNKNOWN', UNAVAILABLE);
+    }
+  });
+}

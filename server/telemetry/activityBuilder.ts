@@ -1,0 +1,197 @@
+import type { ActivityType } from '../../src/api/enums';
+import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
+import {
+  continuableSegment,
+  latestActivity,
+  saveSegments,
+  type ActivityOwner,
+  type ActivityRow,
+} from './activityRows';
+import { attributeFixes } from './activityRules';
+import type { Trx } from './ingestDevice';
+import { compareTrackItems, TimelineWalker, type Segment, type TrackItem } from './segmentation';
+import { insertEvents, insertFixes } from './telemetryStore';
+import { recutTimeline } from './timelineRecut';
+
+/*
+ * The activity builder (issue 5 item 2; ARCHITECTURE.md §1): turns a device's fixes and tracking events
+ * into activities by the rule of segmentation.ts, inside the ingest request's transaction, with the
+ * device row locked. Two paths give the same result:
+ * - in order (every new item later than anything stored): the walk continues the latest activity and
+ *   its stored stats totals — one activity update and one multi-row insert per request;
+ * - otherwise (late points or events): the new items are stored first, then the stretch of the
+ *   timeline they touch is cut again from the stored items (timelineRecut.ts) and its activities are
+ *   rewritten with stats recomputed from all their fixes.
+ */
+
+/** What one request stored: points and events newly inserted (the rest were duplicates). */
+export interface StoredCounts {
+  readonly fixes: number;
+  readonly events: number;
+}
+
+const isTracking = (type: IngestEvent['Type']) =>
+  type === 'TRACKING_START' || type === 'TRACKING_STOP';
+
+function trackItems(points: readonly IngestPoint[], events: readonly IngestEvent[]): TrackItem[] {
+  const items: TrackItem[] = points.map((point) => ({
+    kind: 'FIX',
+    time: point.Time,
+    fix: {
+      time: point.Time,
+      lat: point.Lat,
+      lon: point.Lon,
+      hacc: point.Hacc ?? null,
+      speed: point.Speed ?? null,
+    },
+    activityId: null,
+  }));
+  for (const event of events) {
+    if (event.Type === 'TRACKING_START') {
+      items.push({
+        kind: 'START',
+        time: event.Time,
+        activityType: event.ActivityType,
+        isNew: true,
+      });
+    } else if (event.Type === 'TRACKING_STOP') {
+      items.push({ kind: 'STOP', time: event.Time });
+    }
+  }
+  return items.sort(compareTrackItems);
+}
+
+/**
+ * The segment the in-order path continues from `latest`: `undefined` when it cannot take the in-order
+ * path (the latest activity has no stored totals), null when the walk starts with no open activity.
+ */
+function inOrderStart(latest: ActivityRow | null): Segment | null | undefined {
+  if (latest === null) return null;
+  if (latest.closed_by === 'TRACKING_STOP' || latest.closed_by === 'TRACKING_START') return null;
+  return continuableSegment(latest) ?? undefined;
+}
+
+/** What the builder knows of the device before the request (ingestDevice.ts). */
+export interface TimelineHead {
+  /** The latest stored fix or tracking event time, epoch ms; null before any. */
+  readonly frontierMs: number | null;
+  /** The owner's latest activity of the device, null before any. */
+  readonly latest: ActivityRow | null;
+}
+
+/**
+ * Stores `points` (unique device times, sorted) and `events` (unique per time and type) of one device
+ * and builds its activities. Items at or before `head.frontierMs` (late ones and re-sent ones) are
+ * stored first and, if any was new, re-cut; the later items then extend the timeline in order.
+ * `nowMs` is the server clock (closes an activity silent for 30 minutes); `defaultType` the type of an
+ * activity a fix opens. Answers how many points and events were new.
+ */
+export async function storeAndBuild(
+  trx: Trx,
+  owner: ActivityOwner,
+  head: TimelineHead,
+  points: readonly IngestPoint[],
+  events: readonly IngestEvent[],
+  nowMs: number,
+  defaultType: () => Promise<ActivityType>,
+): Promise<StoredCounts> {
+  const frontier = head.frontierMs ?? -Infinity;
+  const tracking = events.filter((event) => isTracking(event.Type));
+  const late = {
+    points: points.filter((point) => point.Time <= frontier),
+    tracking: tracking.filter((event) => event.Time <= frontier),
+  };
+  const fresh = {
+    points: points.filter((point) => point.Time > frontier),
+    tracking: tracking.filter((event) => event.Time > frontier),
+  };
+  let latest = head.latest;
+  let fixes = 0;
+  let stored = 0;
+  if (late.points.length + late.tracking.length > 0) {
+    const counts = await storeLate(trx, owner, late.points, late.tracking, nowMs, defaultType);
+    fixes += counts.fixes;
+    stored += counts.events;
+    latest = await latestActivity(trx, owner);
+  }
+  if (fresh.points.length + fresh.tracking.length > 0) {
+    const initial = inOrderStart(latest);
+    const counts =
+      initial === undefined
+        ? await storeLate(trx, owner, fresh.points, fresh.tracking, nowMs, defaultType)
+        : await appendInOrder(trx, owner, latest, initial, fresh, nowMs, defaultType);
+    fixes += counts.fixes;
+    stored += counts.events;
+  }
+  const others = events.filter((event) => !isTracking(event.Type));
+  stored += (await insertEvents(trx, owner.deviceId, others)).length;
+  return { fixes, events: stored };
+}
+
+/**
+ * The in-order path: items all later than anything stored continue the walk from `initial` (the
+ * latest activity, or nothing open); the continued activity is updated with its extended totals, new
+ * ones inserted, and the fixes inserted under their activities in one statement.
+ */
+async function appendInOrder(
+  trx: Trx,
+  owner: ActivityOwner,
+  latest: ActivityRow | null,
+  initial: Segment | null,
+  fresh: { readonly points: readonly IngestPoint[]; readonly tracking: readonly IngestEvent[] },
+  nowMs: number,
+  defaultType: () => Promise<ActivityType>,
+): Promise<StoredCounts> {
+  const walker = new TimelineWalker(initial);
+  for (const item of trackItems(fresh.points, fresh.tracking)) walker.push(item);
+  const segments = walker.finish(nowMs);
+  const stored = initial && latest ? [latest] : [];
+  const { ids } = await saveSegments(trx, owner, segments, stored, defaultType);
+  const activityIds = attributeFixes(
+    fresh.points.map((point) => point.Time),
+    segments,
+    ids,
+  );
+  const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds);
+  const events = await insertEvents(trx, owner.deviceId, fresh.tracking);
+  return { fixes: fixes.length, events: events.length };
+}
+
+/**
+ * The late path: stores the items (duplicates skipped) and, when any was new, re-cuts the stretch of
+ * the timeline they touch ({@link recutTimeline}).
+ */
+async function storeLate(
+  trx: Trx,
+  owner: ActivityOwner,
+  points: readonly IngestPoint[],
+  tracking: readonly IngestEvent[],
+  nowMs: number,
+  defaultType: () => Promise<ActivityType>,
+): Promise<StoredCounts> {
+  const newFixTimes = await insertFixes(
+    trx,
+    owner.deviceId,
+    points,
+    points.map(() => null),
+  );
+  const newTracking = await insertEvents(trx, owner.deviceId, tracking);
+  const changed = [...newFixTimes, ...newTracking.map((event) => event.time)];
+  if (changed.length > 0) {
+    await recutTimeline(
+      trx,
+      owner,
+      {
+        minMs: changed.reduce((min, time) => Math.min(min, time), Infinity),
+        maxMs: changed.reduce((max, time) => Math.max(max, time), -Infinity),
+        newFixTimes: new Set(newFixTimes),
+        newStartTimes: new Set(
+          newTracking.filter((e) => e.type === 'TRACKING_START').map((e) => e.time),
+        ),
+      },
+      nowMs,
+      defaultType,
+    );
+  }
+  return { fixes: newFixTimes.length, events: newTracking.length };
+}

@@ -1,0 +1,159 @@
+import type { Selectable } from 'kysely';
+import type { ActivityType } from '../../src/api/enums';
+import type { ActivitiesTable } from '../db/schema';
+import { statsColumns } from './activityStats';
+import { matchSegments, statusAfter } from './activityRules';
+import type { Trx } from './ingestDevice';
+import type { ClosedBy, OpenedBy, Segment } from './segmentation';
+
+/** The columns of an activity the builder reads. */
+export const BUILDER_COLUMNS = [
+  'activity_id',
+  'activity_type',
+  'status',
+  'timestamp_start_ms',
+  'timestamp_end_ms',
+  'last_fix_ms',
+  'opened_by',
+  'closed_by',
+  'stats_state',
+  'distance_m',
+  'duration_ms',
+] as const;
+
+/** A stored activity as the builder reads it. */
+export type ActivityRow = Pick<Selectable<ActivitiesTable>, (typeof BUILDER_COLUMNS)[number]>;
+
+/** Whose activities: the device and its owning member. */
+export interface ActivityOwner {
+  readonly deviceId: number;
+  readonly memberId: number;
+}
+
+function ownedBy(trx: Trx, owner: ActivityOwner) {
+  return trx
+    .selectFrom('activities')
+    .select(BUILDER_COLUMNS)
+    .where('device_id', '=', owner.deviceId)
+    .where('member_id', '=', owner.memberId);
+}
+
+/** The owner's activity of the device with the latest start at or before `timeMs` (any, if omitted). */
+export async function latestActivity(
+  trx: Trx,
+  owner: ActivityOwner,
+  timeMs?: number,
+): Promise<ActivityRow | null> {
+  let query = ownedBy(trx, owner);
+  if (timeMs !== undefined) query = query.where('timestamp_start_ms', '<=', timeMs);
+  const row = await query
+    .orderBy('timestamp_start_ms', 'desc')
+    .orderBy('activity_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The owner's activities of the device starting at or after `fromMs`, in start order. */
+export async function activitiesFrom(
+  trx: Trx,
+  owner: ActivityOwner,
+  fromMs: number,
+): Promise<ActivityRow[]> {
+  return ownedBy(trx, owner)
+    .where('timestamp_start_ms', '>=', fromMs)
+    .orderBy('timestamp_start_ms')
+    .orderBy('activity_id')
+    .execute();
+}
+
+/**
+ * A stored activity as the open segment a walk continues (fast path), or null when it cannot be
+ * continued: closed by an event, or without trustworthy totals — none stored, or stats columns that no
+ * longer match them because something else rewrote the activity (a trim) — so the caller recomputes
+ * from the fixes. One closed by silence at the end of the data may still be extended by a fix within
+ * 30 minutes.
+ */
+export function continuableSegment(row: ActivityRow | null): Segment | null {
+  if (row === null || row.stats_state === null) return null;
+  const totals = statsColumns(row.stats_state);
+  if (totals.distance_m !== row.distance_m || totals.duration_ms !== row.duration_ms) return null;
+  if (row.closed_by !== null && row.closed_by !== 'SILENCE') return null;
+  return {
+    openedBy: row.opened_by as OpenedBy,
+    start: row.timestamp_start_ms,
+    activityType: null,
+    startIsNew: false,
+    // A lower bound of the first fix: enough to attribute the later fixes the walk appends.
+    firstFixMs: row.last_fix_ms === null ? null : row.timestamp_start_ms,
+    lastFixMs: row.last_fix_ms,
+    stats: row.stats_state,
+    closedBy: null,
+    end: null,
+    sourceActivityIds: new Set([row.activity_id]),
+  };
+}
+
+function rowValues(segment: Segment) {
+  return {
+    timestamp_start_ms: segment.start,
+    timestamp_end_ms: segment.end,
+    last_fix_ms: segment.lastFixMs,
+    opened_by: segment.openedBy,
+    closed_by: segment.closedBy satisfies ClosedBy | null,
+    stats_state: JSON.stringify(segment.stats),
+    ...statsColumns(segment.stats),
+  };
+}
+
+/**
+ * Writes the segments of a walk as activities of `owner`: each continues the stored activity
+ * {@link matchSegments} picks among `stored` (its bounds, stats and status updated; its type kept
+ * unless a TRACKING_START new in this request now opens it), or is inserted (type: the START's, else
+ * `defaultType()`). Answers the id of each segment and the stored activities no segment continues
+ * (merged away: the caller moves their fixes, then deletes them).
+ */
+export async function saveSegments(
+  trx: Trx,
+  owner: ActivityOwner,
+  segments: readonly Segment[],
+  stored: readonly ActivityRow[],
+  defaultType: () => Promise<ActivityType>,
+): Promise<{ ids: number[]; unused: number[] }> {
+  const matches = matchSegments(segments, stored);
+  const byId = new Map(stored.map((row) => [row.activity_id, row]));
+  const ids: number[] = [];
+  for (const [index, segment] of segments.entries()) {
+    const open = segment.closedBy === null;
+    const existing = byId.get(matches[index] ?? -1);
+    if (existing) {
+      const retyped = segment.openedBy === 'TRACKING_START' && segment.startIsNew;
+      await trx
+        .updateTable('activities')
+        .set({
+          ...rowValues(segment),
+          status: statusAfter(existing.status, open),
+          ...(retyped && segment.activityType ? { activity_type: segment.activityType } : {}),
+          updated_at: new Date(),
+        })
+        .where('activity_id', '=', existing.activity_id)
+        .execute();
+      ids.push(existing.activity_id);
+    } else {
+      const inserted = await trx
+        .insertInto('activities')
+        .values({
+          ...rowValues(segment),
+          member_id: owner.memberId,
+          device_id: owner.deviceId,
+          activity_type: segment.activityType ?? (await defaultType()),
+          status: statusAfter(null, open),
+        })
+        .returning('activity_id')
+        .executeTakeFirstOrThrow();
+      ids.push(inserted.activity_id);
+    }
+  }
+  const used = new Set(ids);
+  return { ids, unused: stored.map((row) => row.activity_id).filter((id) => !used.has(id)) };
+}

@@ -1,0 +1,84 @@
+import type { ActivityType } from '../../src/api/enums';
+import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
+import type { Db } from '../db/database';
+import { storeAndBuild } from './activityBuilder';
+import { defaultActivityType } from './activityRules';
+import { lockIngestDevice, type Trx } from './ingestDevice';
+
+/** Points and events of one request, already validated (src/api/ingest.ts limits). */
+export interface IngestInput {
+  readonly points: readonly IngestPoint[];
+  readonly events: readonly IngestEvent[];
+}
+
+/**
+ * What an ingest request did: `unknown-key` (nothing stored: the key is unknown, rotated by
+ * remove-device, or of a device no member holds), or `stored` with `accepted` points and events newly
+ * stored and `duplicates` already stored (or repeated within the request).
+ */
+export type IngestOutcome =
+  | { readonly kind: 'unknown-key' }
+  | { readonly kind: 'stored'; readonly accepted: number; readonly duplicates: number };
+
+/** The points with unique device times (the first of each), sorted by time. */
+function uniquePoints(points: readonly IngestPoint[]): IngestPoint[] {
+  const byTime = new Map<number, IngestPoint>();
+  for (const point of points) if (!byTime.has(point.Time)) byTime.set(point.Time, point);
+  return [...byTime.values()].sort((a, b) => a.Time - b.Time);
+}
+
+/** The events unique per (time, type), the first of each. */
+function uniqueEvents(events: readonly IngestEvent[]): IngestEvent[] {
+  const byKey = new Map<string, IngestEvent>();
+  for (const event of events) {
+    const key = `${event.Time}:${event.Type}`;
+    if (!byKey.has(key)) byKey.set(key, event);
+  }
+  return [...byKey.values()];
+}
+
+async function favouriteType(trx: Trx, memberId: number): Promise<ActivityType> {
+  const member = await trx
+    .selectFrom('members')
+    .select('activity_types')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return defaultActivityType(member?.activity_types ?? []);
+}
+
+/**
+ * Stores one request of a device (OsmAnd or batch) and builds its activities, all in one transaction
+ * with the device row locked: the promise resolves only after the commit, so an answered 2xx means
+ * every point is durable (ARCHITECTURE.md §5). Idempotent on (device, device time) for points and
+ * (device, time, type) for events; out-of-order and late items land in the activity their time belongs
+ * to. `ingestKey` is the device's secret key (never the IMEI); `nowMs` the server clock (epoch ms).
+ */
+export async function ingestTelemetry(
+  db: Db,
+  ingestKey: string,
+  input: IngestInput,
+  nowMs: number,
+): Promise<IngestOutcome> {
+  return db.transaction().execute(async (trx): Promise<IngestOutcome> => {
+    const device = await lockIngestDevice(trx, ingestKey);
+    if (!device) return { kind: 'unknown-key' };
+    const points = uniquePoints(input.points);
+    const events = uniqueEvents(input.events);
+    let type: Promise<ActivityType> | undefined;
+    const stored = await storeAndBuild(
+      trx,
+      { deviceId: device.deviceId, memberId: device.memberId },
+      device,
+      points,
+      events,
+      nowMs,
+      () => (type ??= favouriteType(trx, device.memberId)),
+    );
+    const accepted = stored.fixes + stored.events;
+    return {
+      kind: 'stored',
+      accepted,
+      duplicates: input.points.length + input.events.length - accepted,
+    };
+  });
+}

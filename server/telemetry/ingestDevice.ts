@@ -1,0 +1,82 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ActivityRow } from './activityRows';
+
+/** A transaction of the server's database. */
+export type Trx = Transaction<Database>;
+
+/**
+ * The device an ingest request posts for, locked for the request's transaction:
+ * - `deviceId`, `memberId` (its owner);
+ * - `frontierMs`: the latest device time (epoch ms) of any stored fix or TRACKING_START/STOP event of
+ *   the device, null before the first; items later than it extend the timeline in order (fast path);
+ * - `latest`: the owner's activity of the device with the latest start, null before the first.
+ */
+export interface IngestDevice {
+  readonly deviceId: number;
+  readonly memberId: number;
+  readonly frontierMs: number | null;
+  readonly latest: ActivityRow | null;
+}
+
+/**
+ * Finds the activated device whose ingest key is `ingestKey`, with its latest activity, and locks its row (`for no key update`)
+ * until the transaction ends, so one device's requests build its activities one at a time (other
+ * devices run in parallel) and a concurrent remove-device cannot rotate the key mid-request. Null for
+ * an unknown key, a rotated one (remove-device), and a registry device no member holds: the caller
+ * answers all three alike.
+ */
+export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<IngestDevice | null> {
+  const { rows } = await sql<
+    { device_id: number; member_id: number; frontier_ms: number | null } & {
+      [K in keyof ActivityRow]: ActivityRow[K] | null;
+    }
+  >`
+    select d.device_id, d.member_id,
+      greatest(
+        (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
+        (select max(e.event_time_ms) from device_events e
+          where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
+      ) as frontier_ms,
+      l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
+      l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms
+    from devices d
+    left join lateral (
+      select a.* from activities a
+      where a.device_id = d.device_id and a.member_id = d.member_id
+      order by a.timestamp_start_ms desc, a.activity_id desc
+      limit 1
+    ) l on true
+    where d.ingest_key = ${ingestKey} and d.member_id is not null
+    for no key update of d`.execute(trx);
+  const row = rows[0];
+  if (!row) return null;
+  const latest: ActivityRow | null =
+    row.activity_id === null ||
+    row.activity_type === null ||
+    row.status === null ||
+    row.timestamp_start_ms === null ||
+    row.opened_by === null ||
+    row.distance_m === null ||
+    row.duration_ms === null
+      ? null
+      : {
+          activity_id: row.activity_id,
+          activity_type: row.activity_type,
+          status: row.status,
+          timestamp_start_ms: row.timestamp_start_ms,
+          timestamp_end_ms: row.timestamp_end_ms,
+          last_fix_ms: row.last_fix_ms,
+          opened_by: row.opened_by,
+          closed_by: row.closed_by,
+          stats_state: row.stats_state,
+          distance_m: row.distance_m,
+          duration_ms: row.duration_ms,
+        };
+  return {
+    deviceId: row.device_id,
+    memberId: row.member_id,
+    frontierMs: row.frontier_ms,
+    latest,
+  };
+}

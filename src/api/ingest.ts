@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { ActivityType, BodyPosition } from './enums';
+
+/*
+ * The device ingest contract (issue 5 item 1; ARCHITECTURE.md §1 "device → telemetry points"): the JSON
+ * batch endpoint `POST /ingest/batch` that watches and the simulator post to, the JSON body Traccar
+ * Client posts to `/ingest/osmand`, and the sanity limits every ingested point and event must meet.
+ * A request with one bad point or event is rejected whole (400, nothing stored).
+ */
+
+/** Most points one batch may carry (larger uploads are split by the device). */
+export const INGEST_MAX_POINTS = 10_000;
+/** Most events one batch may carry. */
+export const INGEST_MAX_EVENTS = 1_000;
+/**
+ * Highest ground speed accepted, m/s (300 m/s ≈ 1 080 km/h, above any vehicle of the activity types);
+ * a faster value is a broken sensor, not a wearer.
+ */
+export const INGEST_MAX_SPEED_MPS = 300;
+/** Largest |altitude| accepted, metres (well beyond the Mariana Trench and airliner altitudes). */
+export const INGEST_MAX_ABS_ALTITUDE_M = 100_000;
+/** Earliest device time accepted: 2000-01-01T00:00:00Z, epoch ms (a reset clock reports 1970 or 1980). */
+export const INGEST_EARLIEST_MS = Date.UTC(2000, 0, 1);
+/** How far a device time may run ahead of the server clock: 5 minutes, in ms (clock skew allowance). */
+export const INGEST_MAX_FUTURE_MS = 5 * 60_000;
+
+/**
+ * Why a device time (epoch ms) is not accepted at server time `nowMs` (epoch ms), or null when it is:
+ * before {@link INGEST_EARLIEST_MS}, or more than {@link INGEST_MAX_FUTURE_MS} after `nowMs`.
+ */
+export function ingestTimeProblem(timeMs: number, nowMs: number): string | null {
+  if (timeMs < INGEST_EARLIEST_MS) return 'Time is before 2000-01-01';
+  if (timeMs > nowMs + INGEST_MAX_FUTURE_MS) return 'Time is more than 5 minutes in the future';
+  return null;
+}
+
+/** Epoch milliseconds of a device clock (range-checked against the server clock separately). */
+const DeviceTime = z.int().nonnegative();
+
+/**
+ * One fix of a batch:
+ * - `Time` device time, epoch ms (with the device, the point's identity: a re-sent one is a duplicate);
+ * - `Lat` latitude and `Lon` longitude, WGS 84 degrees;
+ * - `Alt` altitude in metres above mean sea level; `Hacc` horizontal accuracy radius in metres;
+ * - `Speed` ground speed in m/s; `Bearing` course over ground in degrees clockwise from true north;
+ * - `Battery` the device's charge in percent.
+ * Optional fields may be absent or null (not measured).
+ */
+export const IngestPoint = z.object({
+  Time: DeviceTime,
+  Lat: z.number().min(-90).max(90),
+  Lon: z.number().min(-180).max(180),
+  Alt: z.number().min(-INGEST_MAX_ABS_ALTITUDE_M).max(INGEST_MAX_ABS_ALTITUDE_M).nullish(),
+  Hacc: z.number().nonnegative().nullish(),
+  Speed: z.number().nonnegative().max(INGEST_MAX_SPEED_MPS).nullish(),
+  Bearing: z.number().min(0).max(360).nullish(),
+  Battery: z.number().min(0).max(100).nullish(),
+});
+export type IngestPoint = z.infer<typeof IngestPoint>;
+
+const Percent = z.number().min(0).max(100);
+
+/**
+ * One device event of a batch, at device time `Time` (epoch ms), stored once per (device, Time, Type):
+ * - `TRACKING_START` with the wearer's `ActivityType`: opens an activity of that type;
+ * - `TRACKING_STOP`: closes the open activity;
+ * - `SOS`, `ASSISTANCE`, `MANUAL_EMERGENCY`: the wearer asked for help (alerts of app §3);
+ * - `FALL` with the `BodyPosition` after the fall;
+ * - `NOT_WORN`: the device was taken off; `CHARGING`: it was put on charge;
+ * - `BATTERY` with its charge `Percent`;
+ * - `VITALS` with any of `TemperatureC` (°C), `OxygenPct` (SpO₂ %), `RespirationBpm` and
+ *   `HeartRateBpm` (per minute), at least one of them.
+ * The alert engine reads them; the activity builder follows TRACKING_START and TRACKING_STOP.
+ */
+export const IngestEvent = z.discriminatedUnion('Type', [
+  z.object({ Time: DeviceTime, Type: z.literal('TRACKING_START'), ActivityType }),
+  z.object({ Time: DeviceTime, Type: z.literal('TRACKING_STOP') }),
+  z.object({ Time: DeviceTime, Type: z.literal('SOS') }),
+  z.object({ Time: DeviceTime, Type: z.literal('ASSISTANCE') }),
+  z.object({ Time: DeviceTime, Type: z.literal('MANUAL_EMERGENCY') }),
+  z.object({ Time: DeviceTime, Type: z.literal('FALL'), BodyPosition }),
+  z.object({ Time: DeviceTime, Type: z.literal('NOT_WORN') }),
+  z.object({ Time: DeviceTime, Type: z.literal('CHARGING') }),
+  z.object({ Time: DeviceTime, Type: z.literal('BATTERY'), Percent }),
+  z
+    .object({
+      Time: DeviceTime,
+      Type: z.literal('VITALS'),
+      TemperatureC: z.number().min(-50).max(60).nullish(),
+      OxygenPct: Percent.nullish(),
+      RespirationBpm: z.number().min(0).max(200).nullish(),
+      HeartRateBpm: z.number().min(0).max(300).nullish(),
+    })
+    .refine(
+      (v) =>
+        [v.TemperatureC, v.OxygenPct, v.RespirationBpm, v.HeartRateBpm].some(
+          (value) => value !== undefined && value !== null,
+        ),
+      {
+        message:
+          'VITALS needs at least one of TemperatureC, OxygenPct, RespirationBpm, HeartRateBpm',
+      },
+    ),
+]);
+export type IngestEvent = z.infer<typeof IngestEvent>;
+export type IngestEventType = IngestEvent['Type'];
+
+/**
+ * `POST /ingest/batch` request: the device's secret `IngestKey` (never its IMEI), up to
+ * {@link INGEST_MAX_POINTS} `Points` and {@link INGEST_MAX_EVENTS} `Events`, in any order; points and
+ * events already stored are duplicates and change nothing.
+ */
+export const IngestBatchRequest = z.object({
+  IngestKey: z.string().min(1).max(200),
+  Points: z.array(IngestPoint).max(INGEST_MAX_POINTS).default([]),
+  Events: z.array(IngestEvent).max(INGEST_MAX_EVENTS).default([]),
+});
+export type IngestBatchRequest = z.input<typeof IngestBatchRequest>;
+
+/**
+ * `POST /ingest/batch` answer, sent once everything is committed: `Accepted` points and events newly
+ * stored, `Duplicates` the ones already stored (or repeated within the request).
+ */
+export const IngestBatchResponse = z.object({
+  Accepted: z.int().nonnegative(),
+  Duplicates: z.int().nonnegative(),
+});
+export type IngestBatchResponse = z.infer<typeof IngestBatchResponse>;
+
+/**
+ * One location of Traccar Client's JSON body (the transistorsoft background-geolocation shape): ISO 8601
+ * or epoch-ms `timestamp`; `coords` in degrees, `accuracy` m, `speed` m/s, `heading` degrees, `altitude`
+ * m, each -1 (or absent) when unknown; `battery.level` a fraction 0…1 (-1 unknown) and `is_charging`.
+ * Other fields (`activity`, `event`, `is_moving`, `odometer`, `extras`, `uuid` …) are accepted and
+ * ignored.
+ */
+export const TraccarClientLocation = z.object({
+  timestamp: z.union([z.string().min(1).max(64), DeviceTime]).optional(),
+  coords: z.object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    accuracy: z.number().nullish(),
+    speed: z.number().nullish(),
+    heading: z.number().nullish(),
+    altitude: z.number().nullish(),
+  }),
+  battery: z.object({ level: z.number().nullish(), is_charging: z.boolean().nullish() }).nullish(),
+});
+export type TraccarClientLocation = z.infer<typeof TraccarClientLocation>;
+
+/**
+ * The JSON body Traccar Client posts to the OsmAnd endpoint: `device_id` (here the ingest key) and one
+ * `location`, or an array of them (a client's offline buffer).
+ */
+export const TraccarClientBody = z.object({
+  device_id: z.string().min(1).max(200),
+  location: z.union([
+    TraccarClientLocation,
+    z.array(TraccarClientLocation).min(1).max(INGEST_MAX_POINTS),
+  ]),
+});
+export type TraccarClientBody = z.infer<typeof TraccarClientBody>;
