@@ -120,14 +120,15 @@ export async function buildServer(
   await app.register(equipmentRoutes, { db: deps.db, memberTokens });
   await app.register(wearerRoutes, { db: deps.db, memberTokens });
   await app.register(activityRoutes, { db: deps.db, memberTokens });
-  // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
-  await app.register(ingestRoutes, { db: deps.db, silenceSweepIntervalMs: 60_000 });
   await app.register(realtimePlugin, {
     config,
     db: deps.db,
     memberTokens,
     buildTimestamp: await readBuildTimestamp(config.webDir),
   });
+  // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
+  // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
+  await app.register(ingestRoutes, { db: deps.db, silenceSweepIntervalMs: 60_000 });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
   if (config.devEndpoints) {

@@ -24,10 +24,14 @@ import { recutTimeline } from './timelineRecut';
  *   rewritten with stats recomputed from all their fixes.
  */
 
-/** What one request stored: points and events newly inserted (the rest were duplicates). */
+/**
+ * What one request stored: points and events newly inserted (the rest were duplicates), and the device
+ * times (epoch ms) of the new points.
+ */
 export interface StoredCounts {
   readonly fixes: number;
   readonly events: number;
+  readonly fixTimes: readonly number[];
 }
 
 const isTracking = (type: IngestEvent['Type']) =>
@@ -106,11 +110,11 @@ export async function storeAndBuild(
     tracking: tracking.filter((event) => event.Time > frontier),
   };
   let latest = head.latest;
-  let fixes = 0;
+  const fixTimes: number[] = [];
   let stored = 0;
   if (late.points.length + late.tracking.length > 0) {
     const counts = await storeLate(trx, owner, late.points, late.tracking, nowMs, defaultType);
-    fixes += counts.fixes;
+    fixTimes.push(...counts.fixTimes);
     stored += counts.events;
     latest = await latestActivity(trx, owner);
   }
@@ -120,12 +124,12 @@ export async function storeAndBuild(
       initial === undefined
         ? await storeLate(trx, owner, fresh.points, fresh.tracking, nowMs, defaultType)
         : await appendInOrder(trx, owner, latest, initial, fresh, nowMs, defaultType);
-    fixes += counts.fixes;
+    fixTimes.push(...counts.fixTimes);
     stored += counts.events;
   }
   const others = events.filter((event) => !isTracking(event.Type));
   stored += (await insertEvents(trx, owner.deviceId, others)).length;
-  return { fixes, events: stored };
+  return { fixes: fixTimes.length, events: stored, fixTimes };
 }
 
 /**
@@ -154,7 +158,7 @@ async function appendInOrder(
   );
   const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds);
   const events = await insertEvents(trx, owner.deviceId, fresh.tracking);
-  return { fixes: fixes.length, events: events.length };
+  return { fixes: fixes.length, events: events.length, fixTimes: fixes };
 }
 
 /**
@@ -193,5 +197,5 @@ async function storeLate(
       defaultType,
     );
   }
-  return { fixes: newFixTimes.length, events: newTracking.length };
+  return { fixes: newFixTimes.length, events: newTracking.length, fixTimes: newFixTimes };
 }

@@ -4,6 +4,12 @@ import type { Db } from '../db/database';
 import { storeAndBuild } from './activityBuilder';
 import { defaultActivityType } from './activityRules';
 import { lockIngestDevice, type Trx } from './ingestDevice';
+import {
+  changedActivities,
+  changeMark,
+  latestBattery,
+  type IngestCommit,
+} from './ingestPublication';
 
 /** Points and events of one request, already validated (src/api/ingest.ts limits). */
 export interface IngestInput {
@@ -14,11 +20,17 @@ export interface IngestInput {
 /**
  * What an ingest request did: `unknown-key` (nothing stored: the key is unknown, rotated by
  * remove-device, or of a device no member holds), or `stored` with `accepted` points and events newly
- * stored and `duplicates` already stored (or repeated within the request).
+ * stored, `duplicates` already stored (or repeated within the request), and `commit`: what it changed,
+ * for publishing to the member's sockets once committed (ingestPublication.ts).
  */
 export type IngestOutcome =
   | { readonly kind: 'unknown-key' }
-  | { readonly kind: 'stored'; readonly accepted: number; readonly duplicates: number };
+  | {
+      readonly kind: 'stored';
+      readonly accepted: number;
+      readonly duplicates: number;
+      readonly commit: IngestCommit;
+    };
 
 /** The points with unique device times (the first of each), sorted by time. */
 function uniquePoints(points: readonly IngestPoint[]): IngestPoint[] {
@@ -65,6 +77,7 @@ export async function ingestTelemetry(
     const points = uniquePoints(input.points);
     const events = uniqueEvents(input.events);
     let type: Promise<ActivityType> | undefined;
+    const mark = await changeMark(trx, device.deviceId);
     const stored = await storeAndBuild(
       trx,
       { deviceId: device.deviceId, memberId: device.memberId },
@@ -79,6 +92,14 @@ export async function ingestTelemetry(
       kind: 'stored',
       accepted,
       duplicates: input.points.length + input.events.length - accepted,
+      commit: {
+        memberId: device.memberId,
+        deviceId: device.deviceId,
+        fixTimes: stored.fixTimes,
+        activities: await changedActivities(trx, device.deviceId, mark),
+        battery: latestBattery(points, events),
+        nowMs,
+      },
     };
   });
 }

@@ -3,6 +3,7 @@ import { IngestBatchRequest, IngestBatchResponse } from '../../src/api/ingest';
 import type { Db } from '../db/database';
 import { sendApiError } from '../http/errorHandler';
 import { ingestTelemetry, type IngestInput } from './ingest';
+import { publishIngest } from './ingestPublication';
 import { timeIssues, zodIssues, type IngestIssue, type Parsed } from './ingestValidation';
 import { parseOsmAnd, type OsmAndParams, type OsmAndMessage } from './osmandRequest';
 import { startSilenceSweep } from './silenceSweep';
@@ -84,6 +85,9 @@ function osmAndMessage(
  * missing, unknown or revoked key (one answer for all); 413 PAYLOAD_TOO_LARGE above the body limit
  * (the server's for OsmAnd, {@link INGEST_BATCH_BODY_LIMIT_BYTES} for batches). The key travels in the
  * query as `id` for OsmAnd: server/http/redact.ts keeps it out of the request log.
+ * Once a request has committed, its new points and activity changes go to the member's sockets
+ * (ingestPublication.ts) through `app.realtime` when the realtime plugin is registered, before the
+ * answer; a publishing failure is logged and changes nothing of the answer.
  */
 export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, options, done) => {
   const { db } = options;
@@ -120,6 +124,9 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
   ) => {
     const outcome = await ingestTelemetry(db, ingestKey, input, nowMs);
     if (outcome.kind === 'unknown-key') return unknownKey(reply);
+    // Committed: tell the member's sockets (none when the realtime plugin is not registered).
+    const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;
+    await publishIngest(db, publisher, outcome.commit, reply.log);
     return answer(outcome.accepted, outcome.duplicates);
   };
 

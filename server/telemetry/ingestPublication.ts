@@ -1,0 +1,218 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
+import { ActivityStatus } from '../../src/api/enums';
+import type { EntityChanges, TelemetryWearerUpdate } from '../../src/api/socket';
+import {
+  ACTIVITY_COLUMNS,
+  toActivitySummary,
+  toLocationPoint,
+} from '../activities/activityMapping';
+import type { Db } from '../db/database';
+import type { RealtimePublisher } from '../realtime/publisher';
+import type { Trx } from './ingestDevice';
+
+/*
+ * What an ingest request tells the member's sockets once it has committed (issue 5 item 5;
+ * ARCHITECTURE.md §1 telemetry → socket.io rooms). The ingest transaction only notes what it changed
+ * ({@link changeMark} before building, {@link changedActivities} after); everything published is read
+ * after the commit ({@link collectPublication}) and sent by {@link publishIngest}, so a socket never
+ * sees an uncommitted point and a publishing failure never fails the ingest answer.
+ */
+
+/** What an ingest transaction committed, for its publication. */
+export interface IngestCommit {
+  readonly memberId: number;
+  readonly deviceId: number;
+  /** Device times (epoch ms) of the points newly stored by the request (not the duplicates). */
+  readonly fixTimes: readonly number[];
+  /** The activities of the device the request created or changed, in id order. */
+  readonly activities: readonly ChangedActivity[];
+  /** The latest battery percentage of the request (points' Battery, BATTERY events), null if none. */
+  readonly battery: number | null;
+  /** Server clock at the request (epoch ms), the changes' Timestamp. */
+  readonly nowMs: number;
+}
+
+/** An activity the request created (inserted) or updated. */
+export interface ChangedActivity {
+  readonly activityId: number;
+  readonly created: boolean;
+}
+
+/** Taken in the transaction before building: the device's highest activity id and the time. */
+export interface ChangeMark {
+  readonly ceilingId: number;
+  readonly since: Date;
+}
+
+/** {@link ChangeMark} of `deviceId`, with the device row locked. */
+export async function changeMark(trx: Trx, deviceId: number): Promise<ChangeMark> {
+  const row = await trx
+    .selectFrom('activities')
+    .select((eb) => eb.fn.max('activity_id').as('ceiling'))
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  return { ceilingId: row?.ceiling ?? 0, since: new Date() };
+}
+
+/**
+ * The device's activities inserted (id above the mark's ceiling) or updated (`updated_at` set since the
+ * mark; the builder stamps every update) by the request, in id order.
+ */
+export async function changedActivities(
+  trx: Trx,
+  deviceId: number,
+  mark: ChangeMark,
+): Promise<ChangedActivity[]> {
+  const rows = await trx
+    .selectFrom('activities')
+    .select('activity_id')
+    .where('device_id', '=', deviceId)
+    .where((eb) =>
+      eb.or([eb('activity_id', '>', mark.ceilingId), eb('updated_at', '>=', mark.since)]),
+    )
+    .orderBy('activity_id')
+    .execute();
+  return rows.map((row) => ({
+    activityId: row.activity_id,
+    created: row.activity_id > mark.ceilingId,
+  }));
+}
+
+/** The battery percentage of the request's latest item that carries one, null when none does. */
+export function latestBattery(
+  points: readonly IngestPoint[],
+  events: readonly IngestEvent[],
+): number | null {
+  let latest: { time: number; percent: number } | null = null;
+  const consider = (time: number, percent: number | null | undefined) => {
+    if (percent === null || percent === undefined) return;
+    if (latest === null || time >= latest.time) latest = { time, percent };
+  };
+  for (const point of points) consider(point.Time, point.Battery);
+  for (const event of events) if (event.Type === 'BATTERY') consider(event.Time, event.Percent);
+  return (latest as { percent: number } | null)?.percent ?? null;
+}
+
+/** A bearing in degrees as a heading in [0, 360). */
+function heading(bearing: number): number {
+  const degrees = bearing % 360;
+  return degrees < 0 ? degrees + 360 : degrees;
+}
+
+/** What {@link publishIngest} sends to the member's sockets. */
+export interface IngestPublication {
+  readonly memberId: number;
+  /** One per activity holding new points (ActivityId null for points outside any), by first point. */
+  readonly updates: TelemetryWearerUpdate[];
+  readonly changes: EntityChanges;
+}
+
+/**
+ * Reads, after the commit, what `commit` publishes: the new points by activity (time order) with the
+ * activity's status and stats, and the EntityChanges of the activities created or changed. Null when
+ * there is nothing to tell.
+ */
+export async function collectPublication(
+  db: Db,
+  commit: IngestCommit,
+): Promise<IngestPublication | null> {
+  if (commit.fixTimes.length === 0 && commit.activities.length === 0) return null;
+  const member = await db
+    .selectFrom('members')
+    .select('wearer_id')
+    .where('member_id', '=', commit.memberId)
+    .executeTakeFirst();
+  if (!member) return null;
+  const points =
+    commit.fixTimes.length === 0
+      ? []
+      : await db
+          .selectFrom('location_points')
+          .select([
+            'device_time_ms',
+            'activity_id',
+            'lon',
+            'lat',
+            'alt',
+            'hacc',
+            'speed_mps',
+            'bearing_deg',
+          ])
+          .where('device_id', '=', commit.deviceId)
+          .where(sql<boolean>`device_time_ms = any(${[...commit.fixTimes]}::bigint[])`)
+          .orderBy('device_time_ms')
+          .execute();
+  const activityIds = new Set(commit.activities.map((a) => a.activityId));
+  for (const point of points) if (point.activity_id !== null) activityIds.add(point.activity_id);
+  const activities =
+    activityIds.size === 0
+      ? []
+      : await db
+          .selectFrom('activities')
+          .select(ACTIVITY_COLUMNS)
+          .where('activity_id', 'in', [...activityIds])
+          .execute();
+  const byId = new Map(activities.map((row) => [row.activity_id, row]));
+
+  const groups = new Map<number | null, typeof points>();
+  for (const point of points) {
+    const group = groups.get(point.activity_id);
+    if (group) group.push(point);
+    else groups.set(point.activity_id, [point]);
+  }
+  const updates: TelemetryWearerUpdate[] = [];
+  for (const [activityId, group] of groups) {
+    const row = activityId === null ? undefined : byId.get(activityId);
+    const status = ActivityStatus.safeParse(row?.status);
+    const bearing = group.findLast((point) => point.bearing_deg !== null)?.bearing_deg ?? null;
+    updates.push({
+      WearerID: member.wearer_id,
+      ActivityId: row ? activityId : null,
+      Points: group.map(toLocationPoint),
+      Battery: commit.battery,
+      Status: status.success ? status.data : null,
+      Heading: bearing === null ? null : heading(bearing),
+      ...(row ? { ActivityStats: toActivitySummary(row).ActivityStats } : {}),
+    });
+  }
+  const changes: EntityChanges = commit.activities
+    .filter((activity) => byId.has(activity.activityId))
+    .map((activity) => ({
+      EntityType: 'Activity',
+      EntityId: activity.activityId,
+      ChangeType: activity.created ? 'created' : 'updated',
+      Timestamp: commit.nowMs,
+      WearerID: member.wearer_id,
+      ActivityId: activity.activityId,
+    }));
+  return { memberId: commit.memberId, updates, changes };
+}
+
+/**
+ * Publishes what `commit` changed to the member's sockets: first the EntityChanges batch, then one
+ * TelemetryWearerUpdate per activity with new points. Call only after the commit. Never throws: a
+ * failure (reading or publishing) is logged and the ingest answers as usual.
+ */
+export async function publishIngest(
+  db: Db,
+  publisher: RealtimePublisher | undefined,
+  commit: IngestCommit,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!publisher) return;
+  try {
+    const publication = await collectPublication(db, commit);
+    if (!publication) return;
+    publisher.publishEntityChanges(publication.memberId, publication.changes);
+    for (const update of publication.updates) {
+      publisher.publishTelemetry(publication.memberId, update);
+    }
+  } catch (error) {
+    log.error(
+      { err: error, memberId: commit.memberId, deviceId: commit.deviceId },
+      'ingest: publishing to sockets failed',
+    );
+  }
+}
