@@ -463,7 +463,7 @@ describe('the builder on the database', () => {
       { points: hike, events: [] },
       (hike.at(-1)?.Time ?? 0) + 86_400_000,
     );
-    expect(outcome).toEqual({ kind: 'stored', accepted: hike.length, duplicates: 0 });
+    expect(outcome).toMatchObject({ kind: 'stored', accepted: hike.length, duplicates: 0 });
     const { activities } = await snapshot(database.db);
     expect(activities.map((a) => [a.activity_type, a.status, a.opened_by, a.closed_by])).toEqual([
       ['HIKING', 'COMPLETE', 'FIX', 'SILENCE'],
