@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { firstValueFrom, filter, map, Subject } from 'rxjs';
-import { io, type Socket as ClientSocket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../../src/api/errors';
 import {
@@ -25,92 +25,16 @@ import { realtimePlugin } from '../../../server/realtime/realtimePlugin';
 import type { ShareTokenVerifier } from '../../../server/realtime/shareAccess';
 import { listen } from './identity/identityKit';
 import { memberIntegrationToken } from './signedUpMember';
+import { connectProbe, EVENT_TIMEOUT_MS, Probe } from './socketProbe';
 import { buildTestServer, createTestDatabase, testConfig, type TestDatabase } from './testServer';
 
-/** How long a test waits for an event that must come, ms (the acceptance asks ≤ 1 s for telemetry). */
-// How long to wait for an event before failing: a bound, not a speed target (bench realtime.fanout
-// measures latency).
-const EVENT_TIMEOUT_MS = 5_000;
 const VERIFY_URL = '/api/member-integration-public/verify-socket-user';
-
-/** A socket.io-client socket with every server event it received, in order. */
-class Probe {
-  readonly events: { event: string; payload: unknown }[] = [];
-  private readonly changed = new Subject<void>();
-
-  constructor(readonly socket: ClientSocket) {
-    socket.onAny((event: string, payload: unknown) => {
-      this.events.push({ event, payload });
-      this.changed.next();
-    });
-  }
-
-  get id(): string {
-    if (!this.socket.id) throw new Error('socket not connected');
-    return this.socket.id;
-  }
-
-  /** Payloads of `event` received so far. */
-  received(event: string): unknown[] {
-    return this.events.filter((e) => e.event === event).map((e) => e.payload);
-  }
-
-  /** Resolves with the `n`-th (1-based) payload of `event`, waiting up to `timeoutMs`. */
-  async nth(event: string, n: number, timeoutMs = EVENT_TIMEOUT_MS): Promise<unknown> {
-    const ready = () => this.received(event).length >= n;
-    if (!ready()) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        firstValueFrom(this.changed.pipe(filter(ready))),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => {
-            reject(new Error(`no ${event} #${n} within ${timeoutMs} ms`));
-          }, timeoutMs);
-        }),
-      ]).finally(() => {
-        clearTimeout(timer);
-      });
-    }
-    return this.received(event)[n - 1];
-  }
-
-  command(command: SocketCommand | Record<string, unknown> | string): void {
-    this.socket.emit('SocketCommand', command);
-  }
-
-  /**
-   * Round trip through the server: PING and wait for its SocketInit. Events are ordered on one
-   * connection, so anything the server sent this socket before handling the PING has arrived after.
-   */
-  async ping(): Promise<void> {
-    const n = this.received('SocketInit').length;
-    this.command({ Command: 'PING' });
-    await this.nth('SocketInit', n + 1);
-  }
-
-  close(): void {
-    this.socket.disconnect();
-  }
-}
 
 const probes: Probe[] = [];
 
 /** Connects a websocket to `origin` as src/streams/socket.ts does, without reconnection. */
-async function connect(origin: string): Promise<Probe> {
-  const socket = io(origin, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  const probe = new Probe(socket);
-  probes.push(probe);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  await probe.nth('SocketInit', 1);
-  return probe;
+function connect(origin: string): Promise<Probe> {
+  return connectProbe(origin, probes);
 }
 
 async function verify(app: FastifyInstance, body: Record<string, unknown>) {
