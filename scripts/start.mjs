@@ -11,7 +11,13 @@ const WEB_INPUTS = [
   'vite.config.ts',
   'package-lock.json',
 ];
-const SERVER_INPUTS = ['server', 'src/api', 'package-lock.json', 'scripts/build-server.mjs'];
+const SERVER_INPUTS = [
+  'server',
+  'src/api',
+  'tools',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
 
 function run(script) {
   const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
