@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LIFELINE_ENVIRONMENT: DeploymentEnvironment.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -100,6 +101,11 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Largest accepted request body, bytes. */
   readonly bodyLimitBytes: number;
+  /**
+   * How often the background sweeps run (activities gone silent, alerts of elapsed time), ms
+   * (`SWEEP_INTERVAL_MS`, default 60 000); null under NODE_ENV=test, where tests run sweeps themselves.
+   */
+  readonly sweepIntervalMs: number | null;
   readonly mapStyleUrl: string | undefined;
   readonly centralHost: string | undefined;
   /** Whether the live demo replays real GPS tracks (embedded mode only). */
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? null : 60_000),
     mapStyleUrl: e.MAP_STYLE_URL,
     centralHost: e.CENTRAL_HOST?.replace(/\/+$/, ''),
     demo: mode === 'embedded' && (e.DEMO ?? e.NODE_ENV === 'development'),

@@ -20,6 +20,7 @@ export interface Database {
   location_points: LocationPointsTable;
   device_events: DeviceEventsTable;
   alerts: AlertsTable;
+  zones: ZonesTable;
   alert_notes: AlertNotesTable;
   message_threads: MessageThreadsTable;
   messages: MessagesTable;
@@ -101,6 +102,10 @@ export interface MembersTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
+  /** GENERAL, PROTECT_ACTIVE or CARE: the default alert configurations followed (0010_alerts). */
+  alert_profile: Generated<string>;
+  /** Automatic alerts are held until then (epoch ms), null when not paused. */
+  alerts_paused_until_ms: number | null;
 }
 
 export interface DevicesTable {
@@ -229,6 +234,31 @@ export interface AlertsTable {
   body_position: string | null;
   rescue_orgs_notified: Generated<string[]>;
   paused_until_ms: number | null;
+  /** The device whose data raised it (0010_alerts), null for alerts made elsewhere. */
+  device_id: number | null;
+  /** The measured value that raised it, in its configuration's ThresholdUnits; null when none. */
+  value: number | null;
+  /** Last change, epoch ms. */
+  updated_ms: number;
+  closed_by_name: string | null;
+  resolve_text: string | null;
+}
+
+/** A member's SAFETY or DANGER zone (0010_alerts; app §3 "Zones"). */
+export interface ZonesTable {
+  zone_id: Generated<number>;
+  member_id: number;
+  name: string;
+  zone_type: 'CIRCLE' | 'POLYGON' | 'BEACON';
+  zone_kind: 'SAFETY' | 'DANGER';
+  center_lon: number | null;
+  center_lat: number | null;
+  /** Circle radius, m. */
+  radius_m: number | null;
+  /** POLYGON ring as [lon, lat][] (degrees). */
+  polygon: JSONColumnType<[number, number][] | null, string | null, string | null>;
+  beacon_id: string | null;
+  active: Generated<boolean>;
 }
 
 export interface AlertNotesTable {
@@ -303,7 +333,7 @@ export interface SubscriptionsTable {
 
 export interface OutboxMessagesTable {
   message_id: Generated<number>;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'call';
   recipient: string;
   subject: string;
   body: string;

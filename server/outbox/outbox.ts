@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '../../src/api/dev';
+import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
 import type { OutgoingMessage, Transport } from './transport';
 
@@ -16,6 +18,38 @@ export interface Outbox {
   send(message: OutboxSend): Promise<void>;
   /** Messages to `to` (case-insensitive; all when absent), newest first, at most `limit`. */
   list(to: string | undefined, limit: number): Promise<OutboxMessage[]>;
+  /**
+   * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) to the transport,
+   * oldest first, recording each delivery or failure; does nothing without a transport. Answers how
+   * many were delivered. Never throws for a delivery failure.
+   */
+  deliverPending(): Promise<number>;
+}
+
+/**
+ * Stores `messages` in the outbox inside the caller's transaction `trx` (the transactional outbox):
+ * they exist exactly when the change that caused them commits; {@link Outbox.deliverPending} sends
+ * them afterwards. `nowMs` is the creation time (epoch ms).
+ */
+export async function storeOutboxMessages(
+  trx: Kysely<Database>,
+  messages: readonly OutboxSend[],
+  nowMs: number,
+): Promise<void> {
+  if (messages.length === 0) return;
+  await trx
+    .insertInto('outbox_messages')
+    .values(
+      messages.map((message) => ({
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.body,
+        code: message.code ?? null,
+        created_ms: nowMs,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -28,7 +62,50 @@ export function createOutbox(
   log: { error: (obj: object, msg: string) => void },
   now: () => number = Date.now,
 ): Outbox {
+  const deliver = async (messageId: number, message: OutgoingMessage) => {
+    if (!transport) return false;
+    try {
+      await transport.deliver(message);
+      await db
+        .updateTable('outbox_messages')
+        .set({ delivered_ms: now() })
+        .where('message_id', '=', messageId)
+        .execute();
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error({ messageId, channel: message.channel }, `delivery failed: ${reason}`);
+      await db
+        .updateTable('outbox_messages')
+        .set({ delivery_error: reason.slice(0, 500) })
+        .where('message_id', '=', messageId)
+        .execute();
+      return false;
+    }
+  };
   return {
+    async deliverPending() {
+      if (!transport) return 0;
+      const rows = await db
+        .selectFrom('outbox_messages')
+        .select(['message_id', 'channel', 'recipient', 'subject', 'body'])
+        .where('delivered_ms', 'is', null)
+        .where('delivery_error', 'is', null)
+        .orderBy('message_id')
+        .limit(500)
+        .execute();
+      let delivered = 0;
+      for (const row of rows) {
+        const sent = await deliver(row.message_id, {
+          channel: row.channel,
+          to: row.recipient,
+          subject: row.subject,
+          body: row.body,
+        });
+        if (sent) delivered += 1;
+      }
+      return delivered;
+    },
     async send(message) {
       const row = await db
         .insertInto('outbox_messages')
@@ -42,26 +119,7 @@ export function createOutbox(
         })
         .returning('message_id')
         .executeTakeFirstOrThrow();
-      if (!transport) return;
-      try {
-        await transport.deliver(message);
-        await db
-          .updateTable('outbox_messages')
-          .set({ delivered_ms: now() })
-          .where('message_id', '=', row.message_id)
-          .execute();
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        log.error(
-          { messageId: row.message_id, channel: message.channel },
-          `delivery failed: ${reason}`,
-        );
-        await db
-          .updateTable('outbox_messages')
-          .set({ delivery_error: reason.slice(0, 500) })
-          .where('message_id', '=', row.message_id)
-          .execute();
-      }
+      await deliver(row.message_id, message);
     },
     async list(to, limit) {
       let query = db

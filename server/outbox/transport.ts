@@ -2,7 +2,8 @@ import nodemailer from 'nodemailer';
 
 /** A message ready to leave the system. */
 export interface OutgoingMessage {
-  readonly channel: 'email' | 'sms';
+  /** `call`: a voice call reading `body` to the phone number (alert notifications). */
+  readonly channel: 'email' | 'sms' | 'call';
   /** E-mail address or E.164 phone number. */
   readonly to: string;
   readonly subject: string;
@@ -16,7 +17,7 @@ export interface Transport {
 
 /**
  * The production transport: e-mail through SMTP (nodemailer, `SMTP_URL`, e.g.
- * `smtps://user:pass@mail.example:465`), SMS as a JSON POST `{ To, Body }` to `SMS_GATEWAY_URL`
+ * `smtps://user:pass@mail.example:465`), SMS and voice calls as a JSON POST `{ To, Body, Kind: 'sms' | 'call' }` to `SMS_GATEWAY_URL`
  * (a provider adapter or webhook). The sender address is `MAIL_FROM` of the SMTP URL's user.
  */
 export function createProductionTransport(options: {
@@ -39,7 +40,7 @@ export function createProductionTransport(options: {
       const response = await fetch(options.smsGatewayUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ To: message.to, Body: message.body }),
+        body: JSON.stringify({ To: message.to, Body: message.body, Kind: message.channel }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);

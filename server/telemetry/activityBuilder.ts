@@ -10,7 +10,7 @@ import {
 import { attributeFixes } from './activityRules';
 import type { Trx } from './ingestDevice';
 import { compareTrackItems, TimelineWalker, type Segment, type TrackItem } from './segmentation';
-import { insertEvents, insertFixes } from './telemetryStore';
+import { insertEvents, insertFixes, type StoredEventKey } from './telemetryStore';
 import { recutTimeline } from './timelineRecut';
 
 /*
@@ -32,6 +32,8 @@ export interface StoredCounts {
   readonly fixes: number;
   readonly events: number;
   readonly fixTimes: readonly number[];
+  /** The events newly stored (time and type), for the alert engine. */
+  readonly eventKeys: readonly StoredEventKey[];
 }
 
 const isTracking = (type: IngestEvent['Type']) =>
@@ -111,11 +113,11 @@ export async function storeAndBuild(
   };
   let latest = head.latest;
   const fixTimes: number[] = [];
-  let stored = 0;
+  const eventKeys: StoredEventKey[] = [];
   if (late.points.length + late.tracking.length > 0) {
     const counts = await storeLate(trx, owner, late.points, late.tracking, nowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
-    stored += counts.events;
+    eventKeys.push(...counts.eventKeys);
     latest = await latestActivity(trx, owner);
   }
   if (fresh.points.length + fresh.tracking.length > 0) {
@@ -125,11 +127,11 @@ export async function storeAndBuild(
         ? await storeLate(trx, owner, fresh.points, fresh.tracking, nowMs, defaultType)
         : await appendInOrder(trx, owner, latest, initial, fresh, nowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
-    stored += counts.events;
+    eventKeys.push(...counts.eventKeys);
   }
   const others = events.filter((event) => !isTracking(event.Type));
-  stored += (await insertEvents(trx, owner.deviceId, others)).length;
-  return { fixes: fixTimes.length, events: stored, fixTimes };
+  eventKeys.push(...(await insertEvents(trx, owner.deviceId, others)));
+  return { fixes: fixTimes.length, events: eventKeys.length, fixTimes, eventKeys };
 }
 
 /**
@@ -158,7 +160,7 @@ async function appendInOrder(
   );
   const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds);
   const events = await insertEvents(trx, owner.deviceId, fresh.tracking);
-  return { fixes: fixes.length, events: events.length, fixTimes: fixes };
+  return { fixes: fixes.length, events: events.length, fixTimes: fixes, eventKeys: events };
 }
 
 /**
@@ -197,5 +199,10 @@ async function storeLate(
       defaultType,
     );
   }
-  return { fixes: newFixTimes.length, events: newTracking.length, fixTimes: newFixTimes };
+  return {
+    fixes: newFixTimes.length,
+    events: newTracking.length,
+    fixTimes: newFixTimes,
+    eventKeys: newTracking,
+  };
 }

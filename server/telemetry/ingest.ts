@@ -1,7 +1,8 @@
 import type { ActivityType } from '../../src/api/enums';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
+import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
-import { storeAndBuild } from './activityBuilder';
+import { storeAndBuild, type StoredCounts } from './activityBuilder';
 import { defaultActivityType } from './activityRules';
 import { lockIngestDevice, type Trx } from './ingestDevice';
 import {
@@ -49,6 +50,22 @@ function uniqueEvents(events: readonly IngestEvent[]): IngestEvent[] {
   return [...byKey.values()];
 }
 
+/** The request's points and events that were newly stored (not duplicates). */
+function newlyStored(
+  points: readonly IngestPoint[],
+  events: readonly IngestEvent[],
+  stored: StoredCounts,
+  frontierMs: number | null,
+) {
+  const fixTimes = new Set(stored.fixTimes);
+  const eventKeys = new Set(stored.eventKeys.map((key) => `${key.time}:${key.type}`));
+  return {
+    points: points.filter((point) => fixTimes.has(point.Time)),
+    events: events.filter((event) => eventKeys.has(`${event.Time}:${event.Type}`)),
+    frontierMs,
+  };
+}
+
 async function favouriteType(trx: Trx, memberId: number): Promise<ActivityType> {
   const member = await trx
     .selectFrom('members')
@@ -64,12 +81,16 @@ async function favouriteType(trx: Trx, memberId: number): Promise<ActivityType> 
  * every point is durable (ARCHITECTURE.md §5). Idempotent on (device, device time) for points and
  * (device, time, type) for events; out-of-order and late items land in the activity their time belongs
  * to. `ingestKey` is the device's secret key (never the IMEI); `nowMs` the server clock (epoch ms).
+ * With `alerts`, the alert engine evaluates what the request newly stored in the same transaction
+ * (server/alerts/alertEngine.ts): alerts, their notifications and the activity status commit together
+ * with the points.
  */
 export async function ingestTelemetry(
   db: Db,
   ingestKey: string,
   input: IngestInput,
   nowMs: number,
+  alerts?: AlertEngineDeps,
 ): Promise<IngestOutcome> {
   return db.transaction().execute(async (trx): Promise<IngestOutcome> => {
     const device = await lockIngestDevice(trx, ingestKey);
@@ -87,6 +108,16 @@ export async function ingestTelemetry(
       nowMs,
       () => (type ??= favouriteType(trx, device.memberId)),
     );
+    const owner = { memberId: device.memberId, deviceId: device.deviceId };
+    const alerted = alerts
+      ? await evaluateIngest(
+          trx,
+          owner,
+          newlyStored(points, events, stored, device.frontierMs),
+          nowMs,
+          alerts,
+        )
+      : { alerts: [], activities: [] };
     const accepted = stored.fixes + stored.events;
     return {
       kind: 'stored',
@@ -98,6 +129,7 @@ export async function ingestTelemetry(
         fixTimes: stored.fixTimes,
         activities: await changedActivities(trx, device.deviceId, mark),
         battery: latestBattery(points, events),
+        alerts: alerted.alerts,
         nowMs,
       },
     };

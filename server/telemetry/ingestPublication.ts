@@ -10,6 +10,7 @@ import {
 } from '../activities/activityMapping';
 import type { Db } from '../db/database';
 import type { RealtimePublisher } from '../realtime/publisher';
+import type { ChangedAlert } from '../alerts/alertStore';
 import type { Trx } from './ingestDevice';
 
 /*
@@ -30,6 +31,8 @@ export interface IngestCommit {
   readonly activities: readonly ChangedActivity[];
   /** The latest battery percentage of the request (points' Battery, BATTERY events), null if none. */
   readonly battery: number | null;
+  /** Alerts the request opened or closed (server/alerts/alertEngine.ts), in order. */
+  readonly alerts: readonly ChangedAlert[];
   /** Server clock at the request (epoch ms), the changes' Timestamp. */
   readonly nowMs: number;
 }
@@ -118,7 +121,13 @@ export async function collectPublication(
   db: Db,
   commit: IngestCommit,
 ): Promise<IngestPublication | null> {
-  if (commit.fixTimes.length === 0 && commit.activities.length === 0) return null;
+  if (
+    commit.fixTimes.length === 0 &&
+    commit.activities.length === 0 &&
+    commit.alerts.length === 0
+  ) {
+    return null;
+  }
   const member = await db
     .selectFrom('members')
     .select('wearer_id')
@@ -177,16 +186,26 @@ export async function collectPublication(
       ...(row ? { ActivityStats: toActivitySummary(row).ActivityStats } : {}),
     });
   }
-  const changes: EntityChanges = commit.activities
-    .filter((activity) => byId.has(activity.activityId))
-    .map((activity) => ({
-      EntityType: 'Activity',
-      EntityId: activity.activityId,
-      ChangeType: activity.created ? 'created' : 'updated',
+  const changes: EntityChanges = [
+    ...commit.activities
+      .filter((activity) => byId.has(activity.activityId))
+      .map((activity) => ({
+        EntityType: 'Activity' as const,
+        EntityId: activity.activityId,
+        ChangeType: activity.created ? ('created' as const) : ('updated' as const),
+        Timestamp: commit.nowMs,
+        WearerID: member.wearer_id,
+        ActivityId: activity.activityId,
+      })),
+    ...commit.alerts.map((alert) => ({
+      EntityType: 'Alert' as const,
+      EntityId: alert.alertId,
+      ChangeType: alert.created ? ('created' as const) : ('updated' as const),
       Timestamp: commit.nowMs,
       WearerID: member.wearer_id,
-      ActivityId: activity.activityId,
-    }));
+      ActivityId: alert.activityId,
+    })),
+  ];
   return { memberId: commit.memberId, updates, changes };
 }
 

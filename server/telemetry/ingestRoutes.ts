@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { IngestBatchRequest, IngestBatchResponse } from '../../src/api/ingest';
+import type { AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
 import { sendApiError } from '../http/errorHandler';
 import { ingestTelemetry, type IngestInput } from './ingest';
@@ -24,6 +25,11 @@ export interface IngestRoutesOptions {
    * Runs the silence sweep (silenceSweep.ts) every so many ms while the server is up; off when absent.
    */
   readonly silenceSweepIntervalMs?: number;
+  /**
+   * The alert engine's outside world (server/alerts/alertEngine.ts); when absent, ingest stores and
+   * builds activities without evaluating alerts.
+   */
+  readonly alerts?: AlertEngineDeps;
 }
 
 /** Form and text bodies as OsmAnd parameters (a repeated name gives an array, as in a query). */
@@ -122,11 +128,16 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     nowMs: number,
     answer: (accepted: number, duplicates: number) => FastifyReply,
   ) => {
-    const outcome = await ingestTelemetry(db, ingestKey, input, nowMs);
+    const outcome = await ingestTelemetry(db, ingestKey, input, nowMs, options.alerts);
     if (outcome.kind === 'unknown-key') return unknownKey(reply);
     // Committed: tell the member's sockets (none when the realtime plugin is not registered).
     const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;
     await publishIngest(db, publisher, outcome.commit, reply.log);
+    if (outcome.commit.alerts.some((alert) => alert.created)) {
+      options.alerts?.deliverNotifications?.().catch((error: unknown) => {
+        reply.log.error({ err: error }, 'alert notifications: delivery failed');
+      });
+    }
     return answer(outcome.accepted, outcome.duplicates);
   };
 

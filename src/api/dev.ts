@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Device } from './entities/device';
 import { DeviceType } from './enums';
 
-/** A channel the system sends messages on. */
-export const OutboxChannel = z.enum(['email', 'sms']);
+/** A channel the system sends messages on: e-mail, SMS, or a voice call (alert notifications). */
+export const OutboxChannel = z.enum(['email', 'sms', 'call']);
 export type OutboxChannel = z.infer<typeof OutboxChannel>;
 
 /**

@@ -68,6 +68,7 @@ const Percent = z.number().min(0).max(100);
  * - `FALL` with the `BodyPosition` after the fall;
  * - `NOT_WORN`: the device was taken off; `CHARGING`: it was put on charge;
  * - `BATTERY` with its charge `Percent`;
+ * - `CLOSE_ALERTS`: the wearer cancelled the open alerts on the device (closure CLOSE_ALL_COMMAND);
  * - `VITALS` with any of `TemperatureC` (°C), `OxygenPct` (SpO₂ %), `RespirationBpm` and
  *   `HeartRateBpm` (per minute), at least one of them.
  * The alert engine reads them; the activity builder follows TRACKING_START and TRACKING_STOP.
@@ -82,6 +83,7 @@ export const IngestEvent = z.discriminatedUnion('Type', [
   z.object({ Time: DeviceTime, Type: z.literal('NOT_WORN') }),
   z.object({ Time: DeviceTime, Type: z.literal('CHARGING') }),
   z.object({ Time: DeviceTime, Type: z.literal('BATTERY'), Percent }),
+  z.object({ Time: DeviceTime, Type: z.literal('CLOSE_ALERTS') }),
   z
     .object({
       Time: DeviceTime,

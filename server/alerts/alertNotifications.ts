@@ -1,0 +1,169 @@
+import type { EmergencyContact } from '../../src/api/entities/contact';
+import type { AlertType, Severity } from '../../src/api/enums';
+import type { OutgoingMessage } from '../outbox/transport';
+import { EMERGENCY_TYPES, type Position } from './alertState';
+
+/*
+ * Who is told about a new alert, and how (issue 5 item 3; app §3 "Emergency contact … AlertConfigs per
+ * alert type (Email, Call, Sms)"; policy §1 "Alert and rescue routing policy"). Pure: the engine hands
+ * the messages to the outbox in the alert's transaction.
+ *
+ * Contacts: an assistance request goes to the contacts who share assistance alerts, a manual emergency
+ * or a fall to those who share emergency alerts; any other type to the contacts whose AlertConfigs
+ * name it. A contact's AlertConfigs entry for the type picks the channels; without one, help requests
+ * and falls use e-mail and SMS (a call too when the alert is critical and the contact may be called).
+ * A channel needs the contact's address for it and the configuration's notification count above 0.
+ * Rescue organisations notified get one e-mail with the wearer, the alert, the position and the
+ * contacts who share emergency alerts (name and phone; policy §1: they agreed to it).
+ */
+
+/** What the messages say about an alert. Times epoch ms; `value` in the configuration's units. */
+export interface AlertNotice {
+  readonly alertId: number;
+  readonly type: AlertType;
+  readonly severity: Severity;
+  readonly timeMs: number;
+  readonly value: number | null;
+  readonly units: string | null;
+  readonly position: Position | null;
+  readonly wearerName: string;
+  /** The rescue organisations told, by name (empty: contacts only). */
+  readonly rescueOrgs: readonly { readonly code: string; readonly name: string }[];
+}
+
+/** How many messages per channel a contact gets for the alert (its configuration's counts). */
+export interface ChannelCounts {
+  readonly Email: number;
+  readonly Sms: number;
+  readonly Voice: number;
+}
+
+/** Human wording of each alert type for the messages (the UI shows its own translations). */
+const TYPE_TEXT: Partial<Record<AlertType, string>> = {
+  ASSISTANCE: 'asked for assistance',
+  MANUAL: 'raised a manual emergency',
+  FALL: 'may have fallen',
+  GEOFENCE: 'crossed a zone boundary',
+  NO_DATA: 'has sent no data',
+  NO_GPS: 'has no GPS position',
+  NO_MOTION: 'has not moved',
+  NOT_WORN: 'is not wearing the device',
+  BATTERY_LOW: 'has a low device battery',
+  BATTERY_CRITICAL: 'has a critically low device battery',
+  TEMPERATURE_HIGH: 'has a high body temperature',
+  TEMPERATURE_LOW: 'has a low body temperature',
+  OXYGEN_LOW: 'has low blood oxygen',
+  RESPIRATORY_HIGH: 'has a high breathing rate',
+  RESPIRATORY_LOW: 'has a low breathing rate',
+};
+
+/** The address rescue organisation `code` receives alerts at (the partner's alert desk). */
+export function rescueOrgAlertAddress(code: string): string {
+  return `alerts+${code.toLowerCase()}@rescue-partners.lifeline.invalid`;
+}
+
+function describe(notice: AlertNotice): string {
+  const what = TYPE_TEXT[notice.type] ?? `has an alert (${notice.type})`;
+  const when = new Date(notice.timeMs).toISOString().replace('T', ' ').slice(0, 16);
+  const where = notice.position
+    ? `Last known position: ${notice.position.lat.toFixed(5)}, ${notice.position.lon.toFixed(5)} ` +
+      `(https://www.openstreetmap.org/?mlat=${notice.position.lat.toFixed(5)}&mlon=${notice.position.lon.toFixed(5)}#map=15/${notice.position.lat.toFixed(5)}/${notice.position.lon.toFixed(5)}).`
+    : 'Position unknown.';
+  const value =
+    notice.value === null
+      ? ''
+      : ` Measured: ${notice.value}${notice.units ? ` ${notice.units}` : ''}.`;
+  const rescue =
+    notice.rescueOrgs.length > 0
+      ? ` Rescue services told: ${notice.rescueOrgs.map((org) => org.name).join(', ')}.`
+      : '';
+  return `${notice.wearerName} ${what} at ${when} UTC.${value} ${where}${rescue}`;
+}
+
+function subject(notice: AlertNotice): string {
+  const prefix = notice.severity >= 4 ? 'EMERGENCY' : 'Alert';
+  return `${prefix}: ${notice.wearerName} ${TYPE_TEXT[notice.type] ?? notice.type}`;
+}
+
+/** Whether `contact` is told about `type`, and on which channels (before counts and addresses). */
+function channelsFor(
+  contact: EmergencyContact,
+  type: AlertType,
+  severity: Severity,
+): { email: boolean; sms: boolean; call: boolean } | null {
+  const configured = contact.AlertConfigs[type];
+  const shares =
+    type === 'ASSISTANCE'
+      ? contact.ShareAssistanceAlert
+      : EMERGENCY_TYPES.has(type)
+        ? contact.ShareEmergencyAlert
+        : configured !== undefined;
+  if (!shares) return null;
+  if (configured) return { email: configured.Email, sms: configured.Sms, call: configured.Call };
+  return { email: true, sms: true, call: severity >= 4 && contact.CanCall };
+}
+
+/**
+ * The messages to the wearer's emergency contacts for a new alert `notice`, limited by the alert
+ * configuration's per-channel `counts` (0 switches a channel off; one message per channel is sent).
+ */
+export function contactNotifications(
+  contacts: readonly EmergencyContact[],
+  notice: AlertNotice,
+  counts: ChannelCounts,
+): OutgoingMessage[] {
+  const text = describe(notice);
+  const messages: OutgoingMessage[] = [];
+  for (const contact of contacts) {
+    const channels = channelsFor(contact, notice.type, notice.severity);
+    if (!channels) continue;
+    const greeting = `Hello ${contact.Name}, this is Lifeline. `;
+    if (channels.email && counts.Email > 0 && contact.Email !== '') {
+      messages.push({
+        channel: 'email',
+        to: contact.Email,
+        subject: subject(notice),
+        body: `${greeting}${text}\n\nYou receive this because ${notice.wearerName} made you an emergency contact.`,
+      });
+    }
+    if (channels.sms && counts.Sms > 0 && contact.Phone !== '') {
+      messages.push({ channel: 'sms', to: contact.Phone, subject: subject(notice), body: text });
+    }
+    if (channels.call && counts.Voice > 0 && contact.Phone !== '') {
+      messages.push({
+        channel: 'call',
+        to: contact.Phone,
+        subject: subject(notice),
+        body: `${greeting}${text}`,
+      });
+    }
+  }
+  return messages;
+}
+
+/**
+ * The e-mails to the rescue organisations of `notice.rescueOrgs`: the alert, the wearer's position and
+ * the contacts who share emergency alerts with their phone numbers (policy §1).
+ */
+export function rescueNotifications(
+  contacts: readonly EmergencyContact[],
+  notice: AlertNotice,
+): OutgoingMessage[] {
+  const emergencyContacts = contacts
+    .filter((contact) => contact.ShareEmergencyAlert)
+    .map(
+      (contact) =>
+        `- ${contact.Name}${contact.Phone ? `, ${contact.Phone}` : ''}${contact.Relationship ? ` (${contact.Relationship})` : ''}`,
+    );
+  const body =
+    `${describe(notice)}\n\nLifeline alert ${notice.alertId}.\n` +
+    (emergencyContacts.length > 0
+      ? `Emergency contacts:\n${emergencyContacts.join('\n')}`
+      : 'No emergency contacts.');
+  return notice.rescueOrgs.map((org) => ({
+    channel: 'email' as const,
+    to: rescueOrgAlertAddress(org.code),
+    subject: subject(notice),
+    body,
+  }));
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { Db } from '../db/database';
+import type { AlertEngineDeps } from './alertEngine';
+import { sweepAlerts } from './alertSweep';
+
+/** Options of {@link alertPlugin}. */
+export interface AlertPluginOptions {
+  readonly db: Db;
+  readonly alerts: AlertEngineDeps;
+  /** How often the sweep runs, ms (60 000 in the server; absent: no sweep). */
+  readonly sweepIntervalMs?: number;
+  /** Server clock, epoch ms; default `Date.now`. */
+  readonly clock?: () => number;
+}
+
+/**
+ * Runs the alert sweep (alertSweep.ts: no data, no GPS, no motion, not worn, expiry) every
+ * `sweepIntervalMs` while the server is up, one sweep at a time, on an unref'd timer; each member's
+ * committed changes go to their sockets (`app.realtime`, when registered) and new notifications to
+ * the outbox's delivery. A failed sweep is logged and the next runs as planned; closing the server
+ * waits for a sweep in progress.
+ */
+export const alertPlugin: FastifyPluginCallback<AlertPluginOptions> = (app, options, done) => {
+  const clock = options.clock ?? Date.now;
+  const interval = options.sweepIntervalMs;
+  if (interval === undefined) {
+    done();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const sweep = async () => {
+    const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;
+    const changed = await sweepAlerts(options.db, clock(), options.alerts, (memberId, changes) => {
+      publisher?.publishEntityChanges(memberId, changes);
+    });
+    if (changed > 0) await options.alerts.deliverNotifications?.();
+  };
+  app.addHook('onReady', (hookDone) => {
+    timer = setInterval(() => {
+      running = running.then(sweep).catch((error: unknown) => {
+        app.log.error({ err: error }, 'alert sweep failed');
+      });
+    }, interval);
+    timer.unref();
+    hookDone();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+  done();
+};

@@ -1,0 +1,279 @@
+import type { AlertType, Severity } from '../../src/api/enums';
+import { haversineMeters } from '../../src/api/geo/haversine';
+import {
+  applyDecisions,
+  WEARER_RAISED,
+  type AlertState,
+  type Decision,
+  type Observation,
+  type Position,
+  type RuleContext,
+} from './alertState';
+import { geofenceVerdict } from './zoneGeometry';
+
+/*
+ * The alert rules for what a device reports (issue 5 item 3; app §3 alert types and closure reasons,
+ * §9 thresholds; policy §3, §4). Pure: {@link evaluateObservations} folds observations in time order
+ * over the wearer's alert state and answers the decisions; the engine stores them. Rules of elapsed
+ * time (no data, no GPS, no motion, not worn, expiry) are in timeRules.ts.
+ *
+ * Opening: an alert type opens only when its configured severity is above None and no alert of that
+ * type is open (one per type). Alerts the wearer raises by hand (ASSISTANCE, MANUAL) always open, also
+ * while alerts are paused; every other type is held while paused (a pause set by a resolving
+ * guardian, policy §4). A newer help request closes an open one of the other kind as DEFUNCT.
+ *
+ * Closing (app §3 closure reasons): CHARGING closes the battery and not-worn alerts; a metric back
+ * inside its threshold closes its alert as METRIC (battery above the threshold, vitals back in range,
+ * heart rate seen again for not-worn, a fix for no-GPS, data for no-data, 50 m of movement for
+ * no-motion); TRACKING_STOP closes the tracking alerts (no data / GPS / motion, geofence, not worn) as
+ * TRACKING_STOPPED — help requests and falls stay open until a person resolves them; leaving a DANGER
+ * zone or entering a SAFETY zone closes the geofence alert as ZONE_SAFE; the device's close command
+ * closes every open alert as CLOSE_ALL_COMMAND, by the wearer.
+ */
+
+/** Movement that ends a no-motion alert, metres from where it was raised. */
+export const NO_MOTION_RADIUS_M = 50;
+
+/** Alerts the end of tracking closes (TRACKING_STOPPED). */
+const TRACKING_ALERTS: readonly AlertType[] = [
+  'NO_DATA',
+  'NO_GPS',
+  'NO_MOTION',
+  'GEOFENCE',
+  'NOT_WORN',
+];
+
+/** Evaluates one observation; `state` already holds the decisions of earlier ones. */
+type Rule = (state: AlertState, observation: Observation, context: RuleContext) => Decision[];
+
+function isOpen(state: AlertState, type: AlertType): boolean {
+  return state.open.some((alert) => alert.type === type);
+}
+
+/** The configured severity of `type`, 0 (off) when not configured. */
+function severityOf(context: RuleContext, type: AlertType): Severity {
+  return context.configs.get(type)?.Severity ?? 0;
+}
+
+/** The configured threshold of `type`, null when none. */
+export function thresholdOf(context: RuleContext, type: AlertType): number | null {
+  return context.configs.get(type)?.ThresholdValue ?? null;
+}
+
+function isPaused(state: AlertState, context: RuleContext): boolean {
+  return state.pausedUntilMs !== null && context.nowMs < state.pausedUntilMs;
+}
+
+/** Opens `type` when it is configured, not open, and not held by a pause. */
+export function openIf(
+  state: AlertState,
+  context: RuleContext,
+  type: AlertType,
+  at: { timeMs: number; value?: number | null; position?: Position | null },
+  extra: Pick<Extract<Decision, { kind: 'OPEN' }>, 'bodyPosition'> = { bodyPosition: null },
+): Decision[] {
+  const severity = severityOf(context, type);
+  if (severity === 0 || isOpen(state, type)) return [];
+  if (!WEARER_RAISED.has(type) && isPaused(state, context)) return [];
+  return [
+    {
+      kind: 'OPEN',
+      type,
+      severity,
+      timeMs: at.timeMs,
+      value: at.value ?? null,
+      position: at.position ?? context.lastPosition,
+      ...extra,
+    },
+  ];
+}
+
+/** Closes `type` when open. */
+export function closeIf(
+  state: AlertState,
+  type: AlertType,
+  reason: Extract<Decision, { kind: 'CLOSE' }>['reason'],
+  timeMs: number,
+  by: 'SYSTEM' | 'WEARER' = 'SYSTEM',
+): Decision[] {
+  return isOpen(state, type) ? [{ kind: 'CLOSE', type, reason, timeMs, by }] : [];
+}
+
+const help: Rule = (state, observation, context) => {
+  if (observation.kind !== 'HELP') return [];
+  const other = observation.type === 'ASSISTANCE' ? 'MANUAL' : 'ASSISTANCE';
+  const opened = openIf(state, context, observation.type, observation);
+  if (opened.length === 0) return [];
+  return [...closeIf(state, other, 'DEFUNCT', observation.timeMs), ...opened];
+};
+
+const fall: Rule = (state, observation, context) =>
+  observation.kind === 'FALL'
+    ? openIf(state, context, 'FALL', observation, { bodyPosition: observation.bodyPosition })
+    : [];
+
+/** Battery: ≤ critical → BATTERY_CRITICAL (the low alert DEFUNCT), ≤ low → BATTERY_LOW, else METRIC. */
+const battery: Rule = (state, observation, context) => {
+  if (observation.kind !== 'BATTERY') return [];
+  const { percent, timeMs } = observation;
+  const low = thresholdOf(context, 'BATTERY_LOW');
+  const critical = thresholdOf(context, 'BATTERY_CRITICAL');
+  const at = { timeMs, value: percent };
+  if (critical !== null && percent <= critical) {
+    const opened = openIf(state, context, 'BATTERY_CRITICAL', at);
+    return opened.length > 0
+      ? [...closeIf(state, 'BATTERY_LOW', 'DEFUNCT', timeMs), ...opened]
+      : [];
+  }
+  const decisions = closeIf(state, 'BATTERY_CRITICAL', 'METRIC', timeMs);
+  if (low !== null && percent <= low) {
+    return [...decisions, ...openIf(applyDecisions(state, decisions), context, 'BATTERY_LOW', at)];
+  }
+  return [...decisions, ...closeIf(state, 'BATTERY_LOW', 'METRIC', timeMs)];
+};
+
+const charging: Rule = (state, observation) =>
+  observation.kind === 'CHARGING'
+    ? (['BATTERY_LOW', 'BATTERY_CRITICAL', 'NOT_WORN'] as const).flatMap((type) =>
+        closeIf(state, type, 'CHARGING', observation.timeMs),
+      )
+    : [];
+
+/** A vital against a high and/or a low threshold: opens the side crossed, closes the others (METRIC). */
+function vitalRange(
+  state: AlertState,
+  context: RuleContext,
+  timeMs: number,
+  value: number | null,
+  high: AlertType | null,
+  low: AlertType | null,
+): Decision[] {
+  if (value === null) return [];
+  const highAt = high ? thresholdOf(context, high) : null;
+  const lowAt = low ? thresholdOf(context, low) : null;
+  const crossed =
+    high && highAt !== null && value > highAt
+      ? high
+      : low && lowAt !== null && value < lowAt
+        ? low
+        : null;
+  const closes = [high, low]
+    .filter((type): type is AlertType => type !== null && type !== crossed)
+    .flatMap((type) => closeIf(state, type, 'METRIC', timeMs));
+  return crossed ? [...closes, ...openIf(state, context, crossed, { timeMs, value })] : closes;
+}
+
+const vitals: Rule = (state, observation, context) => {
+  if (observation.kind !== 'VITALS') return [];
+  const { timeMs } = observation;
+  return [
+    ...vitalRange(
+      state,
+      context,
+      timeMs,
+      observation.temperatureC,
+      'TEMPERATURE_HIGH',
+      'TEMPERATURE_LOW',
+    ),
+    ...vitalRange(state, context, timeMs, observation.oxygenPct, null, 'OXYGEN_LOW'),
+    ...vitalRange(
+      state,
+      context,
+      timeMs,
+      observation.respirationBpm,
+      'RESPIRATORY_HIGH',
+      'RESPIRATORY_LOW',
+    ),
+    ...(observation.heartRateBpm !== null && observation.heartRateBpm > 0
+      ? closeIf(state, 'NOT_WORN', 'METRIC', timeMs)
+      : []),
+  ];
+};
+
+const trackingStop: Rule = (state, observation) =>
+  observation.kind === 'TRACKING_STOP'
+    ? TRACKING_ALERTS.flatMap((type) =>
+        closeIf(state, type, 'TRACKING_STOPPED', observation.timeMs),
+      )
+    : [];
+
+const closeCommand: Rule = (state, observation) =>
+  observation.kind === 'CLOSE_ALERTS'
+    ? state.open.map((alert) => ({
+        kind: 'CLOSE' as const,
+        type: alert.type,
+        reason: 'CLOSE_ALL_COMMAND' as const,
+        timeMs: observation.timeMs,
+        by: 'WEARER' as const,
+      }))
+    : [];
+
+/** The newest fix: geofence in or out, GPS back, moving again. */
+const position: Rule = (state, observation, context) => {
+  if (observation.kind !== 'POSITION') return [];
+  const { timeMs } = observation;
+  const decisions = closeIf(state, 'NO_GPS', 'METRIC', timeMs);
+  const still = state.open.find((alert) => alert.type === 'NO_MOTION');
+  if (
+    still?.position &&
+    haversineMeters(still.position, observation.position) > NO_MOTION_RADIUS_M
+  ) {
+    decisions.push(...closeIf(state, 'NO_MOTION', 'METRIC', timeMs));
+  }
+  if (context.zones.length > 0) {
+    const verdict = geofenceVerdict(observation.position, context.zones);
+    decisions.push(
+      ...(verdict.violated
+        ? openIf(state, context, 'GEOFENCE', {
+            timeMs,
+            value: verdict.distanceKm,
+            position: observation.position,
+          })
+        : closeIf(state, 'GEOFENCE', 'ZONE_SAFE', timeMs)),
+    );
+  }
+  return decisions;
+};
+
+const data: Rule = (state, observation) =>
+  observation.kind === 'DATA' ? closeIf(state, 'NO_DATA', 'METRIC', observation.timeMs) : [];
+
+const RULES: readonly Rule[] = [
+  help,
+  fall,
+  battery,
+  charging,
+  vitals,
+  trackingStop,
+  closeCommand,
+  position,
+  data,
+];
+
+/**
+ * Folds `observations` (any order; evaluated by device time, ties in the given order) over `state`
+ * and answers every decision in order with the resulting state. `context.lastPosition` follows the
+ * POSITION observations, so an alert raised after a fix carries that fix's position.
+ */
+export function evaluateObservations(
+  state: AlertState,
+  observations: readonly Observation[],
+  context: RuleContext,
+): { readonly state: AlertState; readonly decisions: readonly Decision[] } {
+  const ordered = observations
+    .map((observation, index) => ({ observation, index }))
+    .sort((a, b) => a.observation.timeMs - b.observation.timeMs || a.index - b.index);
+  let current = state;
+  let lastPosition = context.lastPosition;
+  const decisions: Decision[] = [];
+  for (const { observation } of ordered) {
+    if (observation.kind === 'POSITION') lastPosition = observation.position;
+    const here = { ...context, lastPosition };
+    for (const rule of RULES) {
+      const made = rule(current, observation, here);
+      decisions.push(...made);
+      current = applyDecisions(current, made);
+    }
+  }
+  return { state: current, decisions };
+}

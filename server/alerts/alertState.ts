@@ -1,0 +1,123 @@
+import type { AlertClosureReason, AlertType, BodyPosition, Severity } from '../../src/api/enums';
+import type { AlertConfigMap } from './alertConfigurations';
+import type { ZoneShape } from './zoneGeometry';
+
+/*
+ * The vocabulary of the alert rules (server/alerts/alertRules.ts, timeRules.ts): what the engine knows
+ * of a wearer's open alerts, what it observes, and what it decides. Everything here is plain data so
+ * the rules are pure functions tested without a database or a clock (time is an argument).
+ */
+
+/** A WGS 84 position, degrees. */
+export interface Position {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+/** An open alert as the rules see it: one per type at most (the database enforces it too). */
+export interface OpenAlert {
+  readonly type: AlertType;
+  readonly severity: Severity;
+  /** When it was raised, epoch ms. */
+  readonly openedMs: number;
+  /** Where the wearer was when it was raised, null when unknown. */
+  readonly position: Position | null;
+}
+
+/** A wearer's alert state: the open alerts and the pause set by a resolving guardian. */
+export interface AlertState {
+  readonly open: readonly OpenAlert[];
+  /** Automatic alerts are held until then (epoch ms); null when not paused. */
+  readonly pausedUntilMs: number | null;
+}
+
+/**
+ * One thing the engine observed, at device time `timeMs` (epoch ms):
+ * - `HELP`: the wearer asked for help — ASSISTANCE (SOS / assistance button) or MANUAL (manual
+ *   emergency);
+ * - `FALL` with the body position after it; `BATTERY` with its charge percent; `CHARGING`;
+ * - `VITALS`: temperature °C, SpO₂ %, breaths and heart beats per minute (null: not measured);
+ * - `NOT_WORN`: the device reports it was taken off (the time rules raise NOT_WORN later);
+ * - `TRACKING_STOP`; `CLOSE_ALERTS`: the wearer cancelled the alerts on the device;
+ * - `POSITION`: the newest fix (geofence, GPS back, moving again);
+ * - `DATA`: the device sent anything (data back).
+ */
+export type Observation =
+  | { readonly kind: 'HELP'; readonly timeMs: number; readonly type: 'ASSISTANCE' | 'MANUAL' }
+  | { readonly kind: 'FALL'; readonly timeMs: number; readonly bodyPosition: BodyPosition }
+  | { readonly kind: 'BATTERY'; readonly timeMs: number; readonly percent: number }
+  | { readonly kind: 'CHARGING'; readonly timeMs: number }
+  | {
+      readonly kind: 'VITALS';
+      readonly timeMs: number;
+      readonly temperatureC: number | null;
+      readonly oxygenPct: number | null;
+      readonly respirationBpm: number | null;
+      readonly heartRateBpm: number | null;
+    }
+  | { readonly kind: 'NOT_WORN'; readonly timeMs: number }
+  | { readonly kind: 'TRACKING_STOP'; readonly timeMs: number }
+  | { readonly kind: 'CLOSE_ALERTS'; readonly timeMs: number }
+  | { readonly kind: 'POSITION'; readonly timeMs: number; readonly position: Position }
+  | { readonly kind: 'DATA'; readonly timeMs: number };
+
+/** Who ended an alert the engine closes: the system, or the wearer from the device. */
+export type CloserActor = 'SYSTEM' | 'WEARER';
+
+/**
+ * What the rules decided, at `timeMs` (epoch ms):
+ * - `OPEN` an alert of `type` with its `severity`, the measured `value` (in the configuration's units,
+ *   null when none), the body position of a fall, and the wearer's `position` when known;
+ * - `CLOSE` the open alert of `type` for `reason` (app §3 closure reasons), by `by`.
+ */
+export type Decision =
+  | {
+      readonly kind: 'OPEN';
+      readonly type: AlertType;
+      readonly severity: Severity;
+      readonly timeMs: number;
+      readonly value: number | null;
+      readonly bodyPosition: BodyPosition | null;
+      readonly position: Position | null;
+    }
+  | {
+      readonly kind: 'CLOSE';
+      readonly type: AlertType;
+      readonly reason: AlertClosureReason;
+      readonly timeMs: number;
+      readonly by: CloserActor;
+    };
+
+/** What the rules read besides the state: the wearer's configurations, zones, and the server clock. */
+export interface RuleContext {
+  readonly configs: AlertConfigMap;
+  readonly zones: readonly ZoneShape[];
+  /** Server clock, epoch ms (pauses are real time). */
+  readonly nowMs: number;
+  /** The wearer's last known position before the observations, null when unknown. */
+  readonly lastPosition: Position | null;
+}
+
+/** Alert types the wearer raises by hand: never held by a pause, never expired, closed by a person. */
+export const WEARER_RAISED: ReadonlySet<AlertType> = new Set(['ASSISTANCE', 'MANUAL']);
+
+/** Emergency types: told to the contacts who share emergency alerts, routed to rescue services. */
+export const EMERGENCY_TYPES: ReadonlySet<AlertType> = new Set(['ASSISTANCE', 'MANUAL', 'FALL']);
+
+/** Applies decisions to a state: opened alerts join `open`, closed ones leave it. */
+export function applyDecisions(state: AlertState, decisions: readonly Decision[]): AlertState {
+  let open = [...state.open];
+  for (const decision of decisions) {
+    if (decision.kind === 'CLOSE') {
+      open = open.filter((alert) => alert.type !== decision.type);
+    } else if (!open.some((alert) => alert.type === decision.type)) {
+      open.push({
+        type: decision.type,
+        severity: decision.severity,
+        openedMs: decision.timeMs,
+        position: decision.position,
+      });
+    }
+  }
+  return { ...state, open };
+}

@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { EntityChanges } from '../../src/api/socket';
+import type { Db } from '../db/database';
+import { storeDecisions, type AlertEngineDeps, type AlertOutcome } from './alertEngine';
+import { loadWearerAlertContext } from './alertStore';
+import { evaluateTime, type DeviceClock, type TimedFix } from './timeRules';
+
+/*
+ * The periodic alert sweep (issue 5 item 3): the rules of elapsed time (timeRules.ts) for every device
+ * that may need them — one with device events in the last {@link SWEEP_LOOKBACK_MS} or whose member
+ * has an open alert — each in its own transaction with the device row locked, like the ingest.
+ */
+
+/** How far back a device's events make it a candidate, ms; also the longest tracking session. */
+export const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+/** The longest no-motion window of any profile, ms: how many fixes the sweep reads per device. */
+const MOTION_WINDOW_MS = 3600 * 1000;
+
+interface Candidate {
+  readonly device_id: number;
+  readonly member_id: number;
+  readonly wearer_id: number;
+  readonly start_ms: number | null;
+  readonly stop_ms: number | null;
+  readonly last_fix_ms: number | null;
+  readonly last_event_ms: number | null;
+  readonly not_worn_ms: number | null;
+  readonly worn_ms: number | null;
+}
+
+async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
+  const since = nowMs - SWEEP_LOOKBACK_MS;
+  const { rows } = await sql<Candidate>`
+    select d.device_id, d.member_id, m.wearer_id,
+      (select max(e.event_time_ms) from device_events e
+        where e.device_id = d.device_id and e.event_type = 'TRACKING_START') as start_ms,
+      (select max(e.event_time_ms) from device_events e
+        where e.device_id = d.device_id and e.event_type = 'TRACKING_STOP') as stop_ms,
+      (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id)
+        as last_fix_ms,
+      (select max(e.event_time_ms) from device_events e where e.device_id = d.device_id)
+        as last_event_ms,
+      (select max(e.event_time_ms) from device_events e
+        where e.device_id = d.device_id and e.event_type = 'NOT_WORN') as not_worn_ms,
+      (select max(e.event_time_ms) from device_events e
+        where e.device_id = d.device_id
+          and (e.event_type = 'CHARGING' or (e.event_type = 'VITALS' and e.heart_rate_bpm > 0)))
+        as worn_ms
+    from devices d join members m on m.member_id = d.member_id
+    where exists (select 1 from device_events e
+                  where e.device_id = d.device_id and e.event_time_ms > ${since})
+       or exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
+  `.execute(db);
+  return rows;
+}
+
+/** The device's {@link DeviceClock} at `nowMs` from its candidate row and recent fixes. */
+export function deviceClock(
+  row: Candidate,
+  recentFixes: readonly TimedFix[],
+  nowMs: number,
+): DeviceClock {
+  const tracking =
+    row.start_ms !== null &&
+    (row.stop_ms === null || row.start_ms > row.stop_ms) &&
+    row.start_ms > nowMs - SWEEP_LOOKBACK_MS;
+  const lastItem = Math.max(row.last_fix_ms ?? -Infinity, row.last_event_ms ?? -Infinity);
+  return {
+    trackingSinceMs: tracking ? row.start_ms : null,
+    lastItemMs: Number.isFinite(lastItem) ? lastItem : null,
+    lastFixMs: row.last_fix_ms,
+    recentFixes,
+    notWornSinceMs:
+      row.not_worn_ms !== null && (row.worn_ms === null || row.worn_ms < row.not_worn_ms)
+        ? row.not_worn_ms
+        : null,
+  };
+}
+
+async function recentFixes(db: Db, deviceId: number, nowMs: number): Promise<TimedFix[]> {
+  const from = nowMs - MOTION_WINDOW_MS;
+  const { rows } = await sql<{ device_time_ms: number; lat: number; lon: number }>`
+    (select device_time_ms, lat, lon from location_points
+      where device_id = ${deviceId} and device_time_ms < ${from}
+      order by device_time_ms desc limit 1)
+    union all
+    (select device_time_ms, lat, lon from location_points
+      where device_id = ${deviceId} and device_time_ms >= ${from}
+      order by device_time_ms)
+    order by device_time_ms`.execute(db);
+  return rows.map((row) => ({
+    timeMs: row.device_time_ms,
+    position: { lat: row.lat, lon: row.lon },
+  }));
+}
+
+/** The EntityChanges of an alert outcome: the alerts, then the activities whose status changed. */
+export function alertEntityChanges(
+  outcome: AlertOutcome,
+  wearerId: number,
+  nowMs: number,
+): EntityChanges {
+  return [
+    ...outcome.alerts.map((alert) => ({
+      EntityType: 'Alert' as const,
+      EntityId: alert.alertId,
+      ChangeType: alert.created ? ('created' as const) : ('updated' as const),
+      Timestamp: nowMs,
+      WearerID: wearerId,
+      ActivityId: alert.activityId,
+    })),
+    ...outcome.activities.map((activityId) => ({
+      EntityType: 'Activity' as const,
+      EntityId: activityId,
+      ChangeType: 'updated' as const,
+      Timestamp: nowMs,
+      WearerID: wearerId,
+      ActivityId: activityId,
+    })),
+  ];
+}
+
+/** Called with each member's committed changes of a sweep. */
+export type SweepPublisher = (memberId: number, changes: EntityChanges) => void;
+
+/**
+ * Runs the time rules once at server time `nowMs` (epoch ms) for every candidate device and stores
+ * the decisions; each device's committed changes go to `publish`. Answers how many alerts changed.
+ */
+export async function sweepAlerts(
+  db: Db,
+  nowMs: number,
+  deps: AlertEngineDeps,
+  publish?: SweepPublisher,
+): Promise<number> {
+  let changed = 0;
+  for (const row of await candidates(db, nowMs)) {
+    const fixes = await recentFixes(db, row.device_id, nowMs);
+    const outcome = await db.transaction().execute(async (trx) => {
+      await sql`select 1 from devices where device_id = ${row.device_id} for no key update`.execute(
+        trx,
+      );
+      const wearer = await loadWearerAlertContext(trx, row.member_id);
+      const newest = fixes[fixes.length - 1];
+      const context = {
+        configs: wearer.configs,
+        zones: wearer.zones,
+        nowMs,
+        lastPosition: newest?.position ?? null,
+      };
+      const decisions = evaluateTime(wearer.state, deviceClock(row, fixes, nowMs), context);
+      if (decisions.length === 0) return null;
+      const owner = { memberId: row.member_id, deviceId: row.device_id };
+      return storeDecisions(trx, owner, wearer, decisions, nowMs, deps);
+    });
+    if (!outcome || outcome.alerts.length === 0) continue;
+    changed += outcome.alerts.length;
+    publish?.(row.member_id, alertEntityChanges(outcome, row.wearer_id, nowMs));
+  }
+  return changed;
+}

@@ -1,0 +1,122 @@
+import { haversineMeters } from '../../src/api/geo/haversine';
+import { closeIf, NO_MOTION_RADIUS_M, openIf, thresholdOf } from './alertRules';
+import {
+  applyDecisions,
+  EMERGENCY_TYPES,
+  type AlertState,
+  type Decision,
+  type Position,
+  type RuleContext,
+} from './alertState';
+
+/*
+ * The alert rules of elapsed time (issue 5 item 3; app §9 "No motion, no GPS and no data: 3600 s …
+ * Not worn 3600 s with secondary 900 s"), evaluated by the periodic sweep (alertSweep.ts) at server
+ * time `context.nowMs`. Pure.
+ *
+ * They apply while the device's own tracking session is open — it reported TRACKING_START and no
+ * TRACKING_STOP since. Phone apps that send fixes without tracking events have no such session: they
+ * stop by going quiet, so silence from them is not a sign of trouble.
+ * - NO_DATA: nothing from the device for the threshold (s);
+ * - NO_GPS: the device keeps reporting, but no fix for the threshold;
+ * - NO_MOTION: every fix of the last threshold seconds within 50 m of the newest, fixes cover the
+ *   whole window, and at least one lies inside it (the device still reports: silence is NO_DATA);
+ * - NOT_WORN: reported taken off and not worn again for the threshold — the secondary threshold
+ *   (900 s) while a tracking session is open (out on an activity), the primary (3600 s) otherwise;
+ * - EXPIRED: an alert a person need not resolve (not a help request or a fall) still open 24 hours
+ *   after it was raised is closed.
+ */
+
+/** How long an automatic alert stays open at most, ms (closure reason EXPIRED). */
+export const ALERT_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** A fix as the time rules see it: device time (epoch ms) and position. */
+export interface TimedFix {
+  readonly timeMs: number;
+  readonly position: Position;
+}
+
+/** What the sweep knows of one device, times in epoch ms. */
+export interface DeviceClock {
+  /** Start of the open tracking session, null when none (no TRACKING_START since the last stop). */
+  readonly trackingSinceMs: number | null;
+  /** Newest fix or event of the device, null before any. */
+  readonly lastItemMs: number | null;
+  /** Newest fix, null before any. */
+  readonly lastFixMs: number | null;
+  /**
+   * The fixes from (now − the NO_MOTION threshold) on, plus the newest one before that window (so
+   * the window is known to be covered), in time order.
+   */
+  readonly recentFixes: readonly TimedFix[];
+  /** Last NOT_WORN report not followed by signs of wearing, null when worn. */
+  readonly notWornSinceMs: number | null;
+}
+
+function silentFor(nowMs: number, sinceMs: number | null, thresholdS: number | null): boolean {
+  return sinceMs !== null && thresholdS !== null && nowMs - sinceMs >= thresholdS * 1000;
+}
+
+function noMotion(device: DeviceClock, nowMs: number, thresholdS: number | null): boolean {
+  if (thresholdS === null) return false;
+  const windowStart = nowMs - thresholdS * 1000;
+  const fixes = device.recentFixes;
+  const newest = fixes[fixes.length - 1];
+  const first = fixes[0];
+  if (!newest || !first || first.timeMs > windowStart || newest.timeMs <= windowStart) return false;
+  if (device.trackingSinceMs === null || device.trackingSinceMs > windowStart) return false;
+  return fixes.every((fix) => haversineMeters(fix.position, newest.position) <= NO_MOTION_RADIUS_M);
+}
+
+/**
+ * The decisions of elapsed time for one device of the wearer at `context.nowMs`; `state` is the
+ * wearer's alert state. Opened alerts carry the device's newest position (`context.lastPosition`).
+ */
+export function evaluateTime(
+  state: AlertState,
+  device: DeviceClock,
+  context: RuleContext,
+): readonly Decision[] {
+  const { nowMs } = context;
+  const decisions: Decision[] = [];
+  const add = (made: readonly Decision[]) => {
+    decisions.push(...made);
+    state = applyDecisions(state, made);
+  };
+  for (const alert of state.open) {
+    if (!EMERGENCY_TYPES.has(alert.type) && nowMs - alert.openedMs >= ALERT_EXPIRY_MS) {
+      add(closeIf(state, alert.type, 'EXPIRED', nowMs));
+    }
+  }
+  if (device.trackingSinceMs !== null) {
+    const at = (sinceMs: number | null) => ({
+      timeMs: nowMs,
+      value: sinceMs === null ? null : Math.round((nowMs - sinceMs) / 1000),
+    });
+    if (silentFor(nowMs, device.lastItemMs, thresholdOf(context, 'NO_DATA'))) {
+      add(openIf(state, context, 'NO_DATA', at(device.lastItemMs)));
+    } else if (
+      silentFor(nowMs, device.lastFixMs ?? device.trackingSinceMs, thresholdOf(context, 'NO_GPS'))
+    ) {
+      add(openIf(state, context, 'NO_GPS', at(device.lastFixMs ?? device.trackingSinceMs)));
+    }
+    const stillFor = thresholdOf(context, 'NO_MOTION');
+    if (noMotion(device, nowMs, stillFor)) {
+      add(openIf(state, context, 'NO_MOTION', { timeMs: nowMs, value: stillFor }));
+    }
+  }
+  const config = context.configs.get('NOT_WORN');
+  const notWornLimit =
+    device.trackingSinceMs !== null
+      ? (config?.SecondaryThresholdValue ?? config?.ThresholdValue ?? null)
+      : (config?.ThresholdValue ?? null);
+  if (silentFor(nowMs, device.notWornSinceMs, notWornLimit)) {
+    add(
+      openIf(state, context, 'NOT_WORN', {
+        timeMs: nowMs,
+        value: Math.round((nowMs - (device.notWornSinceMs ?? nowMs)) / 1000),
+      }),
+    );
+  }
+  return decisions;
+}

@@ -1,0 +1,62 @@
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { polygon as turfPolygon } from '@turf/helpers';
+import type { ZoneKind } from '../../src/api/enums';
+import { haversineMeters, type LatLon } from '../../src/api/geo/haversine';
+
+/*
+ * Zone geometry for the geofence rule (app §3 "Zones": CIRCLE, POLYGON, BEACON; SAFETY, DANGER).
+ * A SAFETY zone is where the wearer should stay: being outside every SAFETY zone is a violation. A
+ * DANGER zone is where the wearer should not be: being inside any is a violation. A BEACON zone is a
+ * radio beacon: with known coordinates it counts as a circle of the GEOFENCE threshold (default
+ * 5 km, app §9); without them it has no position to test and is left to the device.
+ */
+
+/** A zone as the rules test it: `radiusM` in metres, rings as [lon, lat] degrees. */
+export type ZoneShape =
+  | {
+      readonly zoneId: number;
+      readonly kind: ZoneKind;
+      readonly shape: 'CIRCLE';
+      readonly center: LatLon;
+      readonly radiusM: number;
+    }
+  | {
+      readonly zoneId: number;
+      readonly kind: ZoneKind;
+      readonly shape: 'POLYGON';
+      readonly ring: readonly (readonly [number, number])[];
+    };
+
+/** Whether `position` lies inside `zone` (on the edge counts as inside). */
+export function isInsideZone(position: LatLon, zone: ZoneShape): boolean {
+  if (zone.shape === 'CIRCLE') return haversineMeters(zone.center, position) <= zone.radiusM;
+  const ring = zone.ring.map(([lon, lat]) => [lon, lat]);
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([...first]);
+  if (ring.length < 4) return false;
+  return booleanPointInPolygon([position.lon, position.lat], turfPolygon([ring]));
+}
+
+/**
+ * The geofence verdict at `position`: `violated` when outside every SAFETY zone (if there are any) or
+ * inside a DANGER zone; `distanceKm` how far outside the nearest SAFETY circle (km, 0 when inside or
+ * when the nearest is a polygon). No zones → never violated.
+ */
+export function geofenceVerdict(
+  position: LatLon,
+  zones: readonly ZoneShape[],
+): { readonly violated: boolean; readonly distanceKm: number } {
+  const safety = zones.filter((zone) => zone.kind === 'SAFETY');
+  const insideSafety = safety.some((zone) => isInsideZone(position, zone));
+  const insideDanger = zones.some((zone) => zone.kind === 'DANGER' && isInsideZone(position, zone));
+  const outside = safety.length > 0 && !insideSafety;
+  let distanceKm = 0;
+  if (outside) {
+    const gaps = safety
+      .filter((zone) => zone.shape === 'CIRCLE')
+      .map((zone) => haversineMeters(zone.center, position) - zone.radiusM);
+    distanceKm = gaps.length > 0 ? Math.max(0, Math.min(...gaps)) / 1000 : 0;
+  }
+  return { violated: outside || insideDanger, distanceKm };
+}

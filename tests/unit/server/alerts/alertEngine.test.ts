@@ -1,0 +1,392 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AlertEngineDeps, RescueRouter } from '../../../../server/alerts/alertEngine';
+import { sweepAlerts } from '../../../../server/alerts/alertSweep';
+import { rescueOrgAlertAddress } from '../../../../server/alerts/alertNotifications';
+import { newIngestKey } from '../../../../server/devices/ingestKey';
+import { installErrorHandling } from '../../../../server/http/errorHandler';
+import { ingestTelemetry } from '../../../../server/telemetry/ingest';
+import { ingestRoutes } from '../../../../server/telemetry/ingestRoutes';
+import type { IngestBatchRequest, IngestEvent, IngestPoint } from '../../../../src/api/ingest';
+import type { EmergencyContactsTable } from '../../../../server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../testServer';
+
+/*
+ * The alert engine on a real database, in virtual time: the ingest app runs on an injected clock and
+ * the sweep is called with explicit server times (issue 5 acceptance: "Alert rules tested in virtual
+ * time: SOS opens an ASSISTANCE alert at once and notifies the right contacts and, in coverage, the
+ * rescue organisation; battery 15 %/5 %; no data after 3600 s; geofence exit; each closure reason").
+ */
+
+const T0 = Date.UTC(2026, 10, 1, 9, 0, 0);
+/** Lysefjord, on the water (NO). */
+const FJORD = { Lat: 59.0176, Lon: 6.0532 };
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let now = T0;
+let deviceCount = 0;
+const routed: Parameters<RescueRouter>[0][] = [];
+
+/** The test's rescue routing: Norway's partner for a known position, contacts only without one. */
+const deps: AlertEngineDeps = {
+  rescueRouter: (input) => {
+    routed.push(input);
+    return input.position ? [{ code: 'RESCUE_NO', name: 'Rescue partner Norway' }] : [];
+  },
+};
+
+interface Wearer {
+  readonly memberId: number;
+  readonly deviceId: number;
+  readonly key: string;
+}
+
+async function addWearer(email: string): Promise<Wearer> {
+  const member = await database.db
+    .insertInto('members')
+    .values({
+      identity_sub: `sub-${email}`,
+      client_id: 1,
+      domain_id: 'local',
+      email,
+      name_first: 'Astrid',
+      name_last: 'Alert',
+      language_code: 'en',
+      country_code: 'NO',
+      activity_types: ['KAYAKING'],
+    })
+    .returning('member_id')
+    .executeTakeFirstOrThrow();
+  const contact = (
+    position: number,
+    values: Partial<Insertable<EmergencyContactsTable>>,
+  ): Insertable<EmergencyContactsTable> => ({
+    member_id: member.member_id,
+    position,
+    name: 'Contact',
+    email: null,
+    phone: null,
+    relationship: 'Friend',
+    is_primary: position === 0,
+    can_call: false,
+    can_sms: false,
+    share_activity: false,
+    share_assistance_alert: false,
+    share_emergency_alert: false,
+    alert_configs: '{}',
+    consent_confirmed_ms: null,
+    ...values,
+  });
+  await database.db
+    .insertInto('emergency_contacts')
+    .values([
+      contact(0, {
+        name: 'Erik Emergency',
+        email: `erik+${email}`,
+        phone: '+4791234567',
+        can_call: true,
+        share_assistance_alert: true,
+        share_emergency_alert: true,
+        consent_confirmed_ms: T0 - 1000,
+      }),
+      contact(1, {
+        name: 'Bea Battery',
+        email: `bea+${email}`,
+        phone: '+4798765432',
+        alert_configs: JSON.stringify({ BATTERY_LOW: { Email: true, Call: false, Sms: false } }),
+      }),
+    ])
+    .execute();
+  deviceCount += 1;
+  const key = newIngestKey();
+  const device = await database.db
+    .insertInto('devices')
+    .values({
+      atlas_device_id: `alert-test-${deviceCount}`,
+      imei: `35777700000${String(deviceCount).padStart(4, '0')}`,
+      device_type: 'MSAFETY',
+      device_nickname: 'Watch',
+      member_id: member.member_id,
+      ingest_key: key,
+      registered_at: new Date(),
+    })
+    .returning('device_id')
+    .executeTakeFirstOrThrow();
+  return { memberId: member.member_id, deviceId: device.device_id, key };
+}
+
+async function batch(
+  wearer: Wearer,
+  points: IngestPoint[],
+  events: IngestEvent[] = [],
+): Promise<void> {
+  const body: IngestBatchRequest = { IngestKey: wearer.key, Points: points, Events: events };
+  const response = await app.inject({ method: 'POST', url: '/ingest/batch', payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function osmand(wearer: Wearer, params: Record<string, string | number>): Promise<void> {
+  const query = new URLSearchParams({ id: wearer.key });
+  for (const [name, value] of Object.entries(params)) query.set(name, `${value}`);
+  const response = await app.inject({ method: 'GET', url: `/ingest/osmand?${query.toString()}` });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function alertsOf(wearer: Wearer) {
+  return database.db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('member_id', '=', wearer.memberId)
+    .orderBy('alert_id')
+    .execute();
+}
+
+async function outbox() {
+  return database.db
+    .selectFrom('outbox_messages')
+    .select(['channel', 'recipient', 'subject', 'body'])
+    .orderBy('message_id')
+    .execute();
+}
+
+async function statusOf(wearer: Wearer) {
+  const row = await database.db
+    .selectFrom('activities')
+    .select('status')
+    .where('device_id', '=', wearer.deviceId)
+    .orderBy('timestamp_start_ms', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+const fix = (seconds: number, offset = 0): IngestPoint => ({
+  Time: T0 + seconds * 1000,
+  Lat: FJORD.Lat + offset,
+  Lon: FJORD.Lon,
+  Hacc: 5,
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await app.register(ingestRoutes, { db: database.db, clock: () => now, alerts: deps });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+beforeEach(async () => {
+  now = T0 + 3_600_000;
+  routed.length = 0;
+  await database.db.deleteFrom('outbox_messages').execute();
+});
+
+describe('the alert engine on ingest (issue 5 item 3)', () => {
+  it('SOS opens an ASSISTANCE alert at once, routes it and notifies the assistance contacts', async () => {
+    const wearer = await addWearer('sos@example.com');
+    await batch(
+      wearer,
+      [fix(0), fix(60, 0.001)],
+      [
+        { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
+        { Time: T0 + 90_000, Type: 'SOS' },
+      ],
+    );
+    const [alert] = await alertsOf(wearer);
+    expect(alert).toMatchObject({
+      alert_type: 'ASSISTANCE',
+      severity: 4,
+      close_state: 'OPEN',
+      opened_ms: T0 + 90_000,
+      lat: FJORD.Lat + 0.001,
+      lon: FJORD.Lon,
+      rescue_orgs_notified: ['RESCUE_NO'],
+      device_id: wearer.deviceId,
+    });
+    expect(alert?.activity_id).not.toBeNull();
+    expect(routed).toEqual([
+      { position: { lat: FJORD.Lat + 0.001, lon: FJORD.Lon }, homeCountryCode: 'NO' },
+    ]);
+    expect(await statusOf(wearer)).toBe('ASSISTANCE');
+
+    const sent = await outbox();
+    expect(sent.map((m) => `${m.channel} ${m.recipient}`)).toEqual([
+      'email erik+sos@example.com',
+      'sms +4791234567',
+      'call +4791234567',
+      `email ${rescueOrgAlertAddress('RESCUE_NO')}`,
+    ]);
+    expect(sent[0]?.subject).toBe('EMERGENCY: Astrid Alert asked for assistance');
+    expect(sent[0]?.body).toContain('59.01860, 6.05320');
+    expect(sent[0]?.body).toContain('Rescue services told: Rescue partner Norway.');
+    expect(sent[3]?.body).toContain('Erik Emergency, +4791234567 (Friend)');
+    expect(sent[3]?.body).not.toContain('Bea Battery');
+  });
+
+  it('re-sending the SOS changes nothing', async () => {
+    const wearer = await addWearer('resend@example.com');
+    const events: IngestEvent[] = [{ Time: T0 + 1000, Type: 'SOS' }];
+    await batch(wearer, [fix(0)], events);
+    await database.db.deleteFrom('outbox_messages').execute();
+    await batch(wearer, [fix(0)], events);
+    expect(await alertsOf(wearer)).toHaveLength(1);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('OsmAnd alarm=sos raises the same alert; without a position nearby it goes to contacts only', async () => {
+    const wearer = await addWearer('osmand-sos@example.com');
+    await batch(wearer, [], [{ Time: T0, Type: 'SOS' }]);
+    expect(routed).toEqual([{ position: null, homeCountryCode: 'NO' }]);
+    const [alert] = await alertsOf(wearer);
+    expect(alert).toMatchObject({ alert_type: 'ASSISTANCE', rescue_orgs_notified: [], lat: null });
+    expect((await outbox()).map((m) => m.recipient)).not.toContain(
+      rescueOrgAlertAddress('RESCUE_NO'),
+    );
+
+    const phone = await addWearer('osmand-phone@example.com');
+    await osmand(phone, {
+      timestamp: (T0 + 5000) / 1000,
+      lat: FJORD.Lat,
+      lon: FJORD.Lon,
+      alarm: 'sos',
+    });
+    expect((await alertsOf(phone)).map((a) => [a.alert_type, a.close_state])).toEqual([
+      ['ASSISTANCE', 'OPEN'],
+    ]);
+  });
+
+  it('battery 15 % → BATTERY_LOW to the contact configured for it; 5 % → CRITICAL (low DEFUNCT); charging closes', async () => {
+    const wearer = await addWearer('battery@example.com');
+    await osmand(wearer, { timestamp: T0 / 1000, lat: FJORD.Lat, lon: FJORD.Lon, batt: 16 });
+    expect(await alertsOf(wearer)).toEqual([]);
+    await osmand(wearer, { timestamp: T0 / 1000 + 60, lat: FJORD.Lat, lon: FJORD.Lon, batt: 15 });
+    expect((await outbox()).map((m) => `${m.channel} ${m.recipient}`)).toEqual([
+      'email bea+battery@example.com',
+    ]);
+    await osmand(wearer, { timestamp: T0 / 1000 + 120, lat: FJORD.Lat, lon: FJORD.Lon, batt: 5 });
+    await osmand(wearer, {
+      timestamp: T0 / 1000 + 180,
+      lat: FJORD.Lat,
+      lon: FJORD.Lon,
+      charge: 'true',
+    });
+    expect(
+      (await alertsOf(wearer)).map((a) => [a.alert_type, a.close_state, a.closure_reason, a.value]),
+    ).toEqual([
+      ['BATTERY_LOW', 'CLOSED_BY_SYSTEM', 'DEFUNCT', 15],
+      ['BATTERY_CRITICAL', 'CLOSED_BY_SYSTEM', 'CHARGING', 5],
+    ]);
+  });
+
+  it('no data for 3600 s while tracking opens NO_DATA (sweep); data back closes it as METRIC', async () => {
+    const wearer = await addWearer('nodata@example.com');
+    await batch(
+      wearer,
+      [fix(0), fix(60, 0.001)],
+      [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
+    );
+    const lastItem = T0 + 60_000;
+    await sweepAlerts(database.db, lastItem + 3_599_000, deps);
+    expect(await alertsOf(wearer)).toEqual([]);
+    await sweepAlerts(database.db, lastItem + 3_600_000, deps);
+    expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.close_state, a.value])).toEqual([
+      ['NO_DATA', 'OPEN', 3600],
+    ]);
+    now = lastItem + 3_700_000;
+    await batch(wearer, [fix(3_700, 0.002)]);
+    expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.closure_reason])).toEqual([
+      ['NO_DATA', 'METRIC'],
+    ]);
+  });
+
+  it('leaving a safety zone opens GEOFENCE; coming back closes it as ZONE_SAFE', async () => {
+    const wearer = await addWearer('geofence@example.com');
+    await database.db
+      .insertInto('zones')
+      .values({
+        member_id: wearer.memberId,
+        name: 'Fjord',
+        zone_type: 'CIRCLE',
+        zone_kind: 'SAFETY',
+        center_lat: FJORD.Lat,
+        center_lon: FJORD.Lon,
+        radius_m: 1000,
+      })
+      .execute();
+    await batch(wearer, [fix(0)]);
+    await batch(wearer, [fix(60, 0.02)]); // ≈ 2.2 km north
+    await batch(wearer, [fix(120)]);
+    expect(
+      (await alertsOf(wearer)).map((a) => [a.alert_type, a.closure_reason, a.value?.toFixed(1)]),
+    ).toEqual([['GEOFENCE', 'ZONE_SAFE', '1.2']]);
+  });
+
+  it('tracking stop closes tracking alerts; the device close command closes the rest by the wearer', async () => {
+    const wearer = await addWearer('closure@example.com');
+    await batch(
+      wearer,
+      [fix(0)],
+      [
+        { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
+        { Time: T0 + 1000, Type: 'SOS' },
+        { Time: T0 + 1_800_000, Type: 'BATTERY', Percent: 80 },
+      ],
+    );
+    await sweepAlerts(database.db, T0 + 3_600_000, deps);
+    await batch(wearer, [], [{ Time: T0 + 3_700_000, Type: 'TRACKING_STOP' }]);
+    await batch(wearer, [], [{ Time: T0 + 3_800_000, Type: 'CLOSE_ALERTS' }]);
+    expect(
+      (await alertsOf(wearer)).map((a) => [
+        a.alert_type,
+        a.close_state,
+        a.closure_reason,
+        a.closed_by_actor,
+      ]),
+    ).toEqual([
+      ['ASSISTANCE', 'CLOSED_BY_USER', 'CLOSE_ALL_COMMAND', 'WEARER'],
+      ['NO_GPS', 'CLOSED_BY_SYSTEM', 'TRACKING_STOPPED', 'SYSTEM'],
+    ]);
+  });
+
+  it('a wearer who cancels the SOS while the activity runs leaves it RESOLVED', async () => {
+    const wearer = await addWearer('resolved@example.com');
+    now = T0 + 120_000;
+    await batch(
+      wearer,
+      [fix(0)],
+      [
+        { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
+        { Time: T0 + 1000, Type: 'SOS' },
+      ],
+    );
+    expect(await statusOf(wearer)).toBe('ASSISTANCE');
+    await batch(wearer, [fix(60)], [{ Time: T0 + 30_000, Type: 'CLOSE_ALERTS' }]);
+    expect(await statusOf(wearer)).toBe('RESOLVED');
+  });
+
+  it('the commit names the alerts for the sockets (EntityChanges)', async () => {
+    const wearer = await addWearer('commit@example.com');
+    const outcome = await ingestTelemetry(
+      database.db,
+      wearer.key,
+      { points: [fix(0)], events: [{ Time: T0 + 1000, Type: 'FALL', BodyPosition: 'LEFT_SIDE' }] },
+      now,
+      deps,
+    );
+    if (outcome.kind !== 'stored') throw new Error('stored expected');
+    const [alert] = await alertsOf(wearer);
+    expect(outcome.commit.alerts).toEqual([
+      { alertId: alert?.alert_id, activityId: alert?.activity_id, created: true },
+    ]);
+    expect(alert).toMatchObject({ alert_type: 'FALL', body_position: 'LEFT_SIDE' });
+  });
+});

@@ -1,0 +1,377 @@
+import { describe, expect, it } from 'vitest';
+import { alertConfigMap, type AlertProfile } from '../../../../server/alerts/alertConfigurations';
+import { evaluateObservations } from '../../../../server/alerts/alertRules';
+import type {
+  AlertState,
+  Decision,
+  Observation,
+  OpenAlert,
+  RuleContext,
+} from '../../../../server/alerts/alertState';
+import type { ZoneShape } from '../../../../server/alerts/zoneGeometry';
+import type { AlertType } from '../../../../src/api/enums';
+
+const T0 = Date.UTC(2026, 10, 1, 9, 0, 0);
+const HOME = { lat: 58.97, lon: 5.73 };
+
+function context(overrides: Partial<RuleContext> = {}, profile: AlertProfile = 'GENERAL') {
+  return {
+    configs: alertConfigMap(profile),
+    zones: [],
+    nowMs: T0,
+    lastPosition: HOME,
+    ...overrides,
+  } satisfies RuleContext;
+}
+
+function open(...types: AlertType[]): AlertState {
+  return {
+    open: types.map((type): OpenAlert => ({
+      type,
+      severity: 3,
+      openedMs: T0 - 60_000,
+      position: HOME,
+    })),
+    pausedUntilMs: null,
+  };
+}
+
+/** Decisions as compact strings, e.g. 'OPEN ASSISTANCE' / 'CLOSE BATTERY_LOW DEFUNCT'. */
+function summary(decisions: readonly Decision[]): string[] {
+  return decisions.map((d) =>
+    d.kind === 'OPEN'
+      ? `OPEN ${d.type}`
+      : `CLOSE ${d.type} ${d.reason}${d.by === 'WEARER' ? ' by WEARER' : ''}`,
+  );
+}
+
+const at = (seconds: number) => T0 + seconds * 1000;
+
+describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)', () => {
+  it.each<[string, AlertState, Observation[], string[]]>([
+    [
+      'SOS opens ASSISTANCE at once',
+      open(),
+      [{ kind: 'HELP', type: 'ASSISTANCE', timeMs: at(1) }],
+      ['OPEN ASSISTANCE'],
+    ],
+    [
+      'a second SOS while one is open opens nothing',
+      open('ASSISTANCE'),
+      [{ kind: 'HELP', type: 'ASSISTANCE', timeMs: at(1) }],
+      [],
+    ],
+    [
+      'a manual emergency supersedes an open assistance request (newer alert)',
+      open('ASSISTANCE'),
+      [{ kind: 'HELP', type: 'MANUAL', timeMs: at(1) }],
+      ['CLOSE ASSISTANCE DEFUNCT', 'OPEN MANUAL'],
+    ],
+    [
+      'a fall opens FALL',
+      open(),
+      [{ kind: 'FALL', timeMs: at(1), bodyPosition: 'LYING_ON_BACK' }],
+      ['OPEN FALL'],
+    ],
+    [
+      'battery 15 % opens BATTERY_LOW',
+      open(),
+      [{ kind: 'BATTERY', timeMs: at(1), percent: 15 }],
+      ['OPEN BATTERY_LOW'],
+    ],
+    ['battery 16 % opens nothing', open(), [{ kind: 'BATTERY', timeMs: at(1), percent: 16 }], []],
+    [
+      'battery 5 % opens BATTERY_CRITICAL, the low alert is DEFUNCT',
+      open('BATTERY_LOW'),
+      [{ kind: 'BATTERY', timeMs: at(1), percent: 5 }],
+      ['CLOSE BATTERY_LOW DEFUNCT', 'OPEN BATTERY_CRITICAL'],
+    ],
+    [
+      'battery falling 20 → 14 → 4',
+      open(),
+      [20, 14, 4].map((percent, i): Observation => ({ kind: 'BATTERY', timeMs: at(i), percent })),
+      ['OPEN BATTERY_LOW', 'CLOSE BATTERY_LOW DEFUNCT', 'OPEN BATTERY_CRITICAL'],
+    ],
+    [
+      'battery back above 15 % closes as METRIC',
+      open('BATTERY_LOW'),
+      [{ kind: 'BATTERY', timeMs: at(1), percent: 40 }],
+      ['CLOSE BATTERY_LOW METRIC'],
+    ],
+    [
+      'charging closes battery and not-worn alerts',
+      open('BATTERY_CRITICAL', 'NOT_WORN', 'ASSISTANCE'),
+      [{ kind: 'CHARGING', timeMs: at(1) }],
+      ['CLOSE BATTERY_CRITICAL CHARGING', 'CLOSE NOT_WORN CHARGING'],
+    ],
+    [
+      'temperature 37.3 °C opens TEMPERATURE_HIGH',
+      open(),
+      [
+        {
+          kind: 'VITALS',
+          timeMs: at(1),
+          temperatureC: 37.3,
+          oxygenPct: null,
+          respirationBpm: null,
+          heartRateBpm: null,
+        },
+      ],
+      ['OPEN TEMPERATURE_HIGH'],
+    ],
+    [
+      'temperature 37.2 °C is not above the threshold',
+      open(),
+      [
+        {
+          kind: 'VITALS',
+          timeMs: at(1),
+          temperatureC: 37.2,
+          oxygenPct: null,
+          respirationBpm: null,
+          heartRateBpm: null,
+        },
+      ],
+      [],
+    ],
+    [
+      'temperature 31.9 °C opens TEMPERATURE_LOW',
+      open(),
+      [
+        {
+          kind: 'VITALS',
+          timeMs: at(1),
+          temperatureC: 31.9,
+          oxygenPct: null,
+          respirationBpm: null,
+          heartRateBpm: null,
+        },
+      ],
+      ['OPEN TEMPERATURE_LOW'],
+    ],
+    [
+      'temperature back in range closes as METRIC',
+      open('TEMPERATURE_HIGH'),
+      [
+        {
+          kind: 'VITALS',
+          timeMs: at(1),
+          temperatureC: 36.8,
+          oxygenPct: null,
+          respirationBpm: null,
+          heartRateBpm: null,
+        },
+      ],
+      ['CLOSE TEMPERATURE_HIGH METRIC'],
+    ],
+    [
+      'oxygen 94 % opens OXYGEN_LOW',
+      open(),
+      [
+        {
+          kind: 'VITALS',
+          timeMs: at(1),
+          temperatureC: null,
+          oxygenPct: 94,
+          respirationBpm: null,
+          heartRateBpm: null,
+        },
+      ],
+      ['OPEN OXYGEN_LOW'],
+    ],
+    [
+      'respiration 22 and 10 BPM',
+      open(),
+      [22, 10].map((respirationBpm, i): Observation => ({
+        kind: 'VITALS',
+        timeMs: at(i),
+        temperatureC: null,
+        oxygenPct: null,
+        respirationBpm,
+        heartRateBpm: null,
+      })),
+      ['OPEN RESPIRATORY_HIGH', 'CLOSE RESPIRATORY_HIGH METRIC', 'OPEN RESPIRATORY_LOW'],
+    ],
+    [
+      'a heart rate closes NOT_WORN as METRIC',
+      open('NOT_WORN'),
+      [
+        {
+          kind: 'VITALS',
+          timeMs: at(1),
+          temperatureC: null,
+          oxygenPct: null,
+          respirationBpm: null,
+          heartRateBpm: 72,
+        },
+      ],
+      ['CLOSE NOT_WORN METRIC'],
+    ],
+    [
+      'tracking stop closes tracking alerts, not help requests',
+      open('NO_DATA', 'GEOFENCE', 'ASSISTANCE', 'FALL'),
+      [{ kind: 'TRACKING_STOP', timeMs: at(1) }],
+      ['CLOSE NO_DATA TRACKING_STOPPED', 'CLOSE GEOFENCE TRACKING_STOPPED'],
+    ],
+    [
+      'the device close command closes everything, by the wearer',
+      open('ASSISTANCE', 'BATTERY_LOW'),
+      [{ kind: 'CLOSE_ALERTS', timeMs: at(1) }],
+      [
+        'CLOSE ASSISTANCE CLOSE_ALL_COMMAND by WEARER',
+        'CLOSE BATTERY_LOW CLOSE_ALL_COMMAND by WEARER',
+      ],
+    ],
+    [
+      'data back closes NO_DATA, a fix closes NO_GPS',
+      open('NO_DATA', 'NO_GPS'),
+      [
+        { kind: 'DATA', timeMs: at(1) },
+        { kind: 'POSITION', timeMs: at(1), position: HOME },
+      ],
+      ['CLOSE NO_DATA METRIC', 'CLOSE NO_GPS METRIC'],
+    ],
+    [
+      'moving 51 m closes NO_MOTION; 40 m does not',
+      open('NO_MOTION'),
+      [
+        { kind: 'POSITION', timeMs: at(1), position: { lat: HOME.lat + 0.00036, lon: HOME.lon } },
+        { kind: 'POSITION', timeMs: at(2), position: { lat: HOME.lat + 0.00046, lon: HOME.lon } },
+      ],
+      ['CLOSE NO_MOTION METRIC'],
+    ],
+    [
+      'observations are evaluated in device time order',
+      open(),
+      [
+        { kind: 'BATTERY', timeMs: at(2), percent: 50 },
+        { kind: 'BATTERY', timeMs: at(1), percent: 10 },
+      ],
+      ['OPEN BATTERY_LOW', 'CLOSE BATTERY_LOW METRIC'],
+    ],
+  ])('%s', (_name, state, observations, expected) => {
+    expect(summary(evaluateObservations(state, observations, context()).decisions)).toEqual(
+      expected,
+    );
+  });
+
+  it('an opened alert carries its severity, value, body position and the latest position', () => {
+    const fix = { lat: 59.0, lon: 6.0 };
+    const { decisions } = evaluateObservations(
+      open(),
+      [
+        { kind: 'POSITION', timeMs: at(1), position: fix },
+        { kind: 'FALL', timeMs: at(2), bodyPosition: 'LEFT_SIDE' },
+        { kind: 'BATTERY', timeMs: at(3), percent: 12 },
+      ],
+      context(),
+    );
+    expect(decisions).toEqual([
+      {
+        kind: 'OPEN',
+        type: 'FALL',
+        severity: 4,
+        timeMs: at(2),
+        value: null,
+        bodyPosition: 'LEFT_SIDE',
+        position: fix,
+      },
+      {
+        kind: 'OPEN',
+        type: 'BATTERY_LOW',
+        severity: 1,
+        timeMs: at(3),
+        value: 12,
+        bodyPosition: null,
+        position: fix,
+      },
+    ]);
+  });
+
+  it('a pause holds automatic alerts but never the wearer’s own help request', () => {
+    const paused: AlertState = { open: [], pausedUntilMs: T0 + 60_000 };
+    const observations: Observation[] = [
+      { kind: 'BATTERY', timeMs: at(1), percent: 3 },
+      { kind: 'FALL', timeMs: at(2), bodyPosition: 'UNKNOWN' },
+      { kind: 'HELP', type: 'ASSISTANCE', timeMs: at(3) },
+    ];
+    expect(summary(evaluateObservations(paused, observations, context()).decisions)).toEqual([
+      'OPEN ASSISTANCE',
+    ]);
+    const after = context({ nowMs: T0 + 60_000 });
+    expect(summary(evaluateObservations(paused, observations, after).decisions)).toEqual([
+      'OPEN BATTERY_CRITICAL',
+      'OPEN FALL',
+      'OPEN ASSISTANCE',
+    ]);
+  });
+
+  describe('geofence', () => {
+    const safeCircle: ZoneShape = {
+      zoneId: 1,
+      kind: 'SAFETY',
+      shape: 'CIRCLE',
+      center: HOME,
+      radiusM: 5000,
+    };
+    const dangerPolygon: ZoneShape = {
+      zoneId: 2,
+      kind: 'DANGER',
+      shape: 'POLYGON',
+      ring: [
+        [5.8, 58.9],
+        [5.9, 58.9],
+        [5.9, 59.0],
+        [5.8, 59.0],
+      ],
+    };
+    const position = (lat: number, lon: number, seconds: number): Observation => ({
+      kind: 'POSITION',
+      timeMs: at(seconds),
+      position: { lat, lon },
+    });
+
+    it('leaving a safety circle opens GEOFENCE with the distance outside; coming back closes it as ZONE_SAFE', () => {
+      const outside = position(HOME.lat + 0.1, HOME.lon, 1); // ≈ 11.1 km north
+      const { decisions, state } = evaluateObservations(
+        open(),
+        [outside],
+        context({ zones: [safeCircle] }),
+      );
+      expect(summary(decisions)).toEqual(['OPEN GEOFENCE']);
+      const value = decisions[0]?.kind === 'OPEN' ? decisions[0].value : null;
+      expect(value).toBeCloseTo(11.12 - 5, 1);
+      const back = evaluateObservations(
+        state,
+        [position(HOME.lat, HOME.lon, 2)],
+        context({ zones: [safeCircle] }),
+      );
+      expect(summary(back.decisions)).toEqual(['CLOSE GEOFENCE ZONE_SAFE']);
+    });
+
+    it('entering a danger polygon opens GEOFENCE; leaving closes it', () => {
+      const zones = [dangerPolygon];
+      const inside = evaluateObservations(open(), [position(58.95, 5.85, 1)], context({ zones }));
+      expect(summary(inside.decisions)).toEqual(['OPEN GEOFENCE']);
+      const out = evaluateObservations(inside.state, [position(58.95, 5.7, 2)], context({ zones }));
+      expect(summary(out.decisions)).toEqual(['CLOSE GEOFENCE ZONE_SAFE']);
+    });
+
+    it('no zones, no geofence alert', () => {
+      expect(evaluateObservations(open(), [position(10, 10, 1)], context()).decisions).toEqual([]);
+    });
+  });
+
+  it('a type configured with severity None never opens', () => {
+    const configs = new Map(alertConfigMap('GENERAL'));
+    const battery = configs.get('BATTERY_LOW');
+    if (!battery) throw new Error('BATTERY_LOW is configured by default');
+    configs.set('BATTERY_LOW', { ...battery, Severity: 0 });
+    const { decisions } = evaluateObservations(
+      open(),
+      [{ kind: 'BATTERY', timeMs: at(1), percent: 10 }],
+      context({ configs }),
+    );
+    expect(decisions).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { alertConfigMap, type AlertProfile } from '../../../../server/alerts/alertConfigurations';
+import type { AlertState, Decision, RuleContext } from '../../../../server/alerts/alertState';
+import { evaluateTime, type DeviceClock, type TimedFix } from '../../../../server/alerts/timeRules';
+
+const T0 = Date.UTC(2026, 10, 1, 9, 0, 0);
+const HOME = { lat: 47.3, lon: 8.2 };
+const s = (seconds: number) => seconds * 1000;
+
+function context(nowMs: number, profile: AlertProfile = 'GENERAL'): RuleContext {
+  return { configs: alertConfigMap(profile), zones: [], nowMs, lastPosition: HOME };
+}
+
+const none: AlertState = { open: [], pausedUntilMs: null };
+
+/** A device tracking since T0 that sent a fix at HOME (+ `drift` degrees each) every 60 s until `untilS`. */
+function tracking(untilS: number, drift = 0, overrides: Partial<DeviceClock> = {}): DeviceClock {
+  const fixes: TimedFix[] = [];
+  for (let t = 0; t <= untilS; t += 60) {
+    fixes.push({
+      timeMs: T0 + s(t),
+      position: { lat: HOME.lat + (drift * t) / 60, lon: HOME.lon },
+    });
+  }
+  const last = fixes[fixes.length - 1]?.timeMs ?? null;
+  return {
+    trackingSinceMs: T0,
+    lastItemMs: last,
+    lastFixMs: last,
+    recentFixes: fixes,
+    notWornSinceMs: null,
+    ...overrides,
+  };
+}
+
+const types = (decisions: readonly Decision[]) =>
+  decisions.map((d) => (d.kind === 'OPEN' ? `OPEN ${d.type}` : `CLOSE ${d.type} ${d.reason}`));
+
+describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () => {
+  it('no data: nothing for 3600 s opens NO_DATA; 3599 s does not', () => {
+    const device = tracking(600, 0.001);
+    const lastItem = T0 + s(600);
+    expect(types(evaluateTime(none, device, context(lastItem + s(3599))))).toEqual([]);
+    expect(types(evaluateTime(none, device, context(lastItem + s(3600))))).toEqual([
+      'OPEN NO_DATA',
+    ]);
+  });
+
+  it('no GPS: events keep coming but no fix for 3600 s', () => {
+    const device = tracking(600, 0.001, { lastItemMs: T0 + s(4100) });
+    expect(types(evaluateTime(none, device, context(T0 + s(4199))))).toEqual([]);
+    expect(types(evaluateTime(none, device, context(T0 + s(4200))))).toEqual(['OPEN NO_GPS']);
+  });
+
+  it('no motion: an hour within 50 m opens NO_MOTION in GENERAL, 30 minutes in PROTECT_ACTIVE and CARE', () => {
+    const still = tracking(3600);
+    expect(types(evaluateTime(none, still, context(T0 + s(3600))))).toEqual(['OPEN NO_MOTION']);
+    expect(types(evaluateTime(none, tracking(1800), context(T0 + s(1800))))).toEqual([]);
+    for (const profile of ['PROTECT_ACTIVE', 'CARE'] as const) {
+      expect(types(evaluateTime(none, tracking(1800), context(T0 + s(1800), profile)))).toEqual([
+        'OPEN NO_MOTION',
+      ]);
+    }
+  });
+
+  it('moving is not no motion', () => {
+    expect(types(evaluateTime(none, tracking(3600, 0.001), context(T0 + s(3600))))).toEqual([]);
+  });
+
+  it('without an open tracking session (a phone app) silence raises nothing', () => {
+    const phone = tracking(600, 0, { trackingSinceMs: null });
+    expect(evaluateTime(none, phone, context(T0 + s(20_000)))).toEqual([]);
+  });
+
+  it('not worn: 900 s while tracking, 3600 s otherwise', () => {
+    const worn = tracking(60, 0.001, { notWornSinceMs: T0 + s(60) });
+    expect(types(evaluateTime(none, worn, context(T0 + s(959))))).toEqual([]);
+    expect(types(evaluateTime(none, worn, context(T0 + s(960))))).toEqual(['OPEN NOT_WORN']);
+    const idle = { ...worn, trackingSinceMs: null };
+    expect(types(evaluateTime(none, idle, context(T0 + s(960))))).toEqual([]);
+    expect(types(evaluateTime(none, idle, context(T0 + s(3660))))).toEqual(['OPEN NOT_WORN']);
+  });
+
+  it('an automatic alert expires after 24 h; a help request does not', () => {
+    const state: AlertState = {
+      open: [
+        { type: 'BATTERY_LOW', severity: 1, openedMs: T0, position: null },
+        { type: 'ASSISTANCE', severity: 4, openedMs: T0, position: null },
+      ],
+      pausedUntilMs: null,
+    };
+    const idle = tracking(0, 0, { trackingSinceMs: null });
+    expect(types(evaluateTime(state, idle, context(T0 + s(86_399))))).toEqual([]);
+    expect(types(evaluateTime(state, idle, context(T0 + s(86_400))))).toEqual([
+      'CLOSE BATTERY_LOW EXPIRED',
+    ]);
+  });
+
+  it('an open alert is not opened twice, and a pause holds the time rules', () => {
+    const device = tracking(600, 0.001);
+    const later = context(T0 + s(600 + 3600));
+    const open: AlertState = {
+      open: [{ type: 'NO_DATA', severity: 3, openedMs: T0, position: null }],
+      pausedUntilMs: null,
+    };
+    expect(evaluateTime(open, device, later)).toEqual([]);
+    expect(evaluateTime({ open: [], pausedUntilMs: later.nowMs + 1 }, device, later)).toEqual([]);
+  });
+});
