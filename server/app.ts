@@ -20,6 +20,10 @@ import { equipmentRoutes } from './member/equipmentRoutes';
 import { wearerRoutes } from './member/wearerRoutes';
 import { memberClientRoutes } from './member/memberClientRoutes';
 import { publicClientRoutes } from './member/publicClientRoutes';
+import { alertPlugin } from './alerts/alertPlugin';
+import { rescueOrgRoutes } from './alerts/rescueOrgRoutes';
+import { rescueRouter } from './alerts/rescueRouter';
+import { deviceMessageRoutes } from './messages/deviceMessageRoutes';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createProductionTransport } from './outbox/transport';
@@ -128,9 +132,22 @@ export async function buildServer(
   });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
-  await app.register(ingestRoutes, { db: deps.db, silenceSweepIntervalMs: 60_000 });
+  const alerts = { rescueRouter, deliverNotifications: () => outbox.deliverPending() };
+  const sweepIntervalMs = config.sweepIntervalMs ?? undefined;
+  await app.register(ingestRoutes, {
+    db: deps.db,
+    alerts,
+    ...(sweepIntervalMs ? { silenceSweepIntervalMs: sweepIntervalMs } : {}),
+  });
+  await app.register(alertPlugin, {
+    db: deps.db,
+    alerts,
+    ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
+  });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
+  await app.register(rescueOrgRoutes, { db: deps.db });
+  await app.register(deviceMessageRoutes, { db: deps.db });
   if (config.devEndpoints) {
     await app.register(devOutboxRoutes, { outbox });
     await app.register(devDemoRoutes, { db: deps.db, memberTokens });

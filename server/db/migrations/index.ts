@@ -8,6 +8,8 @@ import * as m0006 from './0006_device_registry';
 import * as m0007 from './0007_equipment_rules';
 import * as m0008 from './0008_telemetry';
 import * as m0009 from './0009_socket_io';
+import * as m0010 from './0010_alerts';
+import * as m0011 from './0011_device_messages';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0007_equipment_rules': m0007,
   '0008_telemetry': m0008,
   '0009_socket_io': m0009,
+  '0010_alerts': m0010,
+  '0011_device_messages': m0011,
 };
