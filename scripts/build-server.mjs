@@ -17,4 +17,8 @@ await build({
   logLevel: 'warning',
 });
 await cp('server/db/documents', 'dist/server/documents', { recursive: true });
+// The coastline extract (rescue coverage; server/geodata/coastline.ts reads it from ./geodata).
+await mkdir('dist/server/geodata', { recursive: true });
+await cp('server/geodata/coastline-extract.json', 'dist/server/geodata/coastline-extract.json');
+await cp('server/geodata/ATTRIBUTION.md', 'dist/server/geodata/ATTRIBUTION.md');
 console.log('Built dist/server/main.js');

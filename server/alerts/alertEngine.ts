@@ -5,6 +5,7 @@ import { storeOutboxMessages } from '../outbox/outbox';
 import type { Trx } from '../telemetry/ingestDevice';
 import { contactNotifications, rescueNotifications } from './alertNotifications';
 import { evaluateObservations } from './alertRules';
+import { isWaterActivity } from './waterActivities';
 import { EMERGENCY_TYPES, type Decision, type Observation, type Position } from './alertState';
 import {
   activityAt,
@@ -39,6 +40,8 @@ export interface RescueOrgRef {
 export type RescueRouter = (input: {
   readonly position: Position | null;
   readonly homeCountryCode: string | null;
+  /** Whether the alert's activity is done on water (waterActivities.ts): routes an unknown position. */
+  readonly waterActivity: boolean;
 }) => readonly RescueOrgRef[];
 
 /** The alert engine's outside world. */
@@ -165,11 +168,16 @@ export async function storeDecisions(
       }
       continue;
     }
-    const activityId = await activityAt(trx, owner.deviceId, decision.timeMs);
+    const activity = await activityAt(trx, owner.deviceId, decision.timeMs);
+    const activityId = activity?.activityId ?? null;
     const position = decision.position ?? (await positionAt(trx, owner.deviceId, decision.timeMs));
     const rescueOrgs =
       EMERGENCY_TYPES.has(decision.type) && decision.severity >= RESCUE_SEVERITY
-        ? deps.rescueRouter({ position, homeCountryCode: wearer.countryCode })
+        ? deps.rescueRouter({
+            position,
+            homeCountryCode: wearer.countryCode,
+            waterActivity: isWaterActivity(activity?.activityType ?? null),
+          })
         : [];
     const where = { position, activityId };
     const codes = rescueOrgs.map((org) => org.code);

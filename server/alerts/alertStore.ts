@@ -90,17 +90,18 @@ async function loadZones(trx: Trx, memberId: number): Promise<ZoneShape[]> {
 export const ALERT_ACTIVITY_GRACE_MS = 2 * 60 * 60 * 1000;
 
 /**
- * The activity of `deviceId` an alert at `timeMs` belongs to: the one running then, else the latest
- * that started before and ended at most {@link ALERT_ACTIVITY_GRACE_MS} earlier; null when none.
+ * The activity of `deviceId` an alert at `timeMs` belongs to, with its type: the one running then,
+ * else the latest that started before and ended at most {@link ALERT_ACTIVITY_GRACE_MS} earlier; null
+ * when none.
  */
 export async function activityAt(
   trx: Trx,
   deviceId: number,
   timeMs: number,
-): Promise<number | null> {
+): Promise<{ readonly activityId: number; readonly activityType: string } | null> {
   const row = await trx
     .selectFrom('activities')
-    .select('activity_id')
+    .select(['activity_id', 'activity_type'])
     .where('device_id', '=', deviceId)
     .where('timestamp_start_ms', '<=', timeMs)
     .where((eb) =>
@@ -112,7 +113,7 @@ export async function activityAt(
     .orderBy('timestamp_start_ms', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.activity_id ?? null;
+  return row ? { activityId: row.activity_id, activityType: row.activity_type } : null;
 }
 
 /** Fix search around an alert time: the last fix up to 15 min before, else the first up to 5 min after. */

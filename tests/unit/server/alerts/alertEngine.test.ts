@@ -214,7 +214,11 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     });
     expect(alert?.activity_id).not.toBeNull();
     expect(routed).toEqual([
-      { position: { lat: FJORD.Lat + 0.001, lon: FJORD.Lon }, homeCountryCode: 'NO' },
+      {
+        position: { lat: FJORD.Lat + 0.001, lon: FJORD.Lon },
+        homeCountryCode: 'NO',
+        waterActivity: true,
+      },
     ]);
     expect(await statusOf(wearer)).toBe('ASSISTANCE');
 
@@ -245,7 +249,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
   it('OsmAnd alarm=sos raises the same alert; without a position nearby it goes to contacts only', async () => {
     const wearer = await addWearer('osmand-sos@example.com');
     await batch(wearer, [], [{ Time: T0, Type: 'SOS' }]);
-    expect(routed).toEqual([{ position: null, homeCountryCode: 'NO' }]);
+    expect(routed).toEqual([{ position: null, homeCountryCode: 'NO', waterActivity: false }]);
     const [alert] = await alertsOf(wearer);
     expect(alert).toMatchObject({ alert_type: 'ASSISTANCE', rescue_orgs_notified: [], lat: null });
     expect((await outbox()).map((m) => m.recipient)).not.toContain(
