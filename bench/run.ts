@@ -6,6 +6,7 @@ import { ingestBench } from './ingest';
 import type { BenchArea } from './lib/figure';
 import { realtimeBench } from './realtime';
 import { serverBench } from './server.bench';
+import { storeBench } from './store';
 
 const AREAS: readonly BenchArea[] = [
   contractBench,
@@ -13,6 +14,7 @@ const AREAS: readonly BenchArea[] = [
   identityBench,
   realtimeBench,
   ingestBench,
+  storeBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { animationFrameScheduler } from 'rxjs';
 import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
 import { socket$ } from '../streams/socket';
@@ -32,6 +33,7 @@ const store = createAppStore({
     now: () => Date.now(),
     userActivity$: userActivity$(),
     openSocket: (options) => socket$(options),
+    frameScheduler: animationFrameScheduler,
   },
   epics: featureEpics,
   preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },

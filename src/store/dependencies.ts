@@ -1,5 +1,6 @@
-import type { Observable } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
 import type { IdentityClient } from '../api/identity';
+import type { MemberCallsFactory } from './activities/memberCalls';
 import type { IdentityConfig, RuntimeConfig } from '../api/runtimeConfig';
 import type { SocketConnectOptions, SocketEvent } from '../streams/socket';
 import type { KeyValueStorage } from '../streams/storage';
@@ -37,4 +38,15 @@ export interface StoreDependencies {
   readonly userActivity$: Observable<unknown>;
   /** Opens the realtime socket to a domain server (src/streams/socket.ts `socket$`; a fake in tests). */
   readonly openSocket: (options: SocketConnectOptions) => Observable<SocketEvent>;
+  /**
+   * The animation-frame clock that paces store updates from telemetry bursts (at most one per frame,
+   * src/store/locationHistory/telemetryCoalescingEpic.ts): `animationFrameScheduler` in the browser;
+   * in tests `asyncScheduler`, or `animationFrameScheduler` driven by `TestScheduler.run`'s `animate`.
+   */
+  readonly frameScheduler: SchedulerLike;
+  /**
+   * The member's API calls as Observables (src/store/activities/memberCalls.ts); when absent, the
+   * member-integration clients over `fetch`. Tests inject fakes answering in virtual time.
+   */
+  readonly memberCalls?: MemberCallsFactory;
 }

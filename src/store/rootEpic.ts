@@ -1,10 +1,12 @@
 import { combineEpics } from 'redux-observable';
+import { activityEpics } from './activities/activityEpics';
 import type { AppEpic } from './epic';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
 import { clientEpics } from './client/clientEpics';
 import { entityEpics } from './entities/entityLoadEpics';
+import { locationHistoryEpics } from './locationHistory/telemetryCoalescingEpic';
 import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
@@ -18,6 +20,8 @@ export const storeEpics: readonly AppEpic[] = [
   ...clientEpics,
   ...entityEpics,
   ...realtimeEpics,
+  ...activityEpics,
+  ...locationHistoryEpics,
   ...inactivityEpics,
 ];
 

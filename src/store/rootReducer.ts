@@ -1,4 +1,10 @@
 import { combineSlices, type Action } from '@reduxjs/toolkit';
+import { activityDetailsSlice } from './activities/activityDetailsSlice';
+import { activitySummariesSlice } from './activities/activitySummariesSlice';
+import { alertsSlice } from './activities/alertsSlice';
+import { journeySlice } from './activities/journeySlice';
+import { messageThreadsSlice } from './activities/messageThreadsSlice';
+import { rescueOrgsSlice } from './activities/rescueOrgsSlice';
 import { clientSlice } from './client/clientSlice';
 import { contactsSlice } from './entities/contactsSlice';
 import { devicesSlice } from './entities/devicesSlice';
@@ -6,6 +12,7 @@ import { equipmentSlice } from './entities/equipmentSlice';
 import { wearerSlice } from './entities/wearerSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
 import { realtimeSlice } from './realtime/realtimeSlice';
+import { locationHistorySlice } from './locationHistory/locationHistorySlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
@@ -31,6 +38,13 @@ export const combinedReducer = combineSlices(
   devicesSlice,
   equipmentSlice,
   realtimeSlice,
+  activitySummariesSlice,
+  activityDetailsSlice,
+  alertsSlice,
+  messageThreadsSlice,
+  journeySlice,
+  rescueOrgsSlice,
+  locationHistorySlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof combinedReducer>;

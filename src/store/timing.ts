@@ -45,3 +45,41 @@ export const TOKEN_REFRESH_LEAD_MS = 5 * 60_000;
 export const SOCKET_RECONNECT_ATTEMPTS = 1000;
 export const SOCKET_RECONNECT_DELAY_MS = 1_000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5_000;
+
+/*
+ * Activities, journeys and their reloads (application-behaviour §4 "Activities and journeys", §9
+ * "Sessions and timing" and "Data windows"; ARCHITECTURE.md §4). Used by src/store/activities.
+ */
+
+/** A Wearer EntityChanges burst reloads the wearer 4 s after its last change … (§9). */
+export const WEARER_RELOAD_DEBOUNCE_MS = 4_000;
+/** … and at the latest 6 s after its first change under continuous changes (§9 "max 6 s"). */
+export const WEARER_RELOAD_MAX_WAIT_MS = 6_000;
+/** An activity change pushed while its detail is loading reloads it after this wait (§4: 5 s). */
+export const ACTIVITY_CHANGE_LOADING_WAIT_MS = 5_000;
+/** Activities that ended longer ago than this are not reloaded unless forced (§4: 1 hour). */
+export const ACTIVITY_RELOAD_ENDED_WITHIN_MS = 60 * 60_000;
+/** Activities that ended within this are still refreshed with the open ones (§9: the last 60 s). */
+export const ACTIVITY_RECENTLY_ENDED_MS = 60_000;
+/** Open activities are refreshed every minute while shown (§4 "Open activities are refreshed every minute"). */
+export const OPEN_ACTIVITY_REFRESH_MS = 60_000;
+/** A shown journey is refreshed each minute (§9 "Journey refresh each minute"). */
+export const JOURNEY_REFRESH_MS = 60_000;
+/** Playback time reaches the store at most every 10 s (§9 "Playback throttle is 10 s"; §4). */
+export const PLAYBACK_THROTTLE_MS = 10_000;
+/** Edit, trim and splits reload the activity about 6 s after the local update (§4; §9 "6 s"). */
+export const ACTIVITY_RELOAD_AFTER_EDIT_MS = 6_000;
+/** A delete reloads the activity summaries after 1 s (§4 "Delete reloads after 1 s"). */
+export const ACTIVITY_RELOAD_AFTER_DELETE_MS = 1_000;
+/** Activity refreshes are throttled to one per 30 s … (§9 "Refresh throttle 30 s"). */
+export const ACTIVITY_REFRESH_THROTTLE_MS = 30_000;
+/** … and each runs 3 s after its trigger (§9 "with a delay of 3 s"). */
+export const ACTIVITY_REFRESH_DELAY_MS = 3_000;
+/** Rescue organisations are cached 120 s (§9 "Rescue orgs are cached 120 s"). */
+export const RESCUE_ORGS_CACHE_MS = 120_000;
+/** Shortest activity summary window, days (§9 Data windows "Minimum … 30 days"). */
+export const ACTIVITY_SUMMARY_MIN_WINDOW_DAYS = 30;
+/** Activity summary window when none is asked for, days (§9 Data windows "default 365"). */
+export const ACTIVITY_SUMMARY_DEFAULT_WINDOW_DAYS = 365;
+/** Activity detail loads in parallel at most (§4 "up to 4 in parallel"; §9 Data windows). */
+export const ACTIVITY_DETAIL_PARALLEL_LOADS = 4;

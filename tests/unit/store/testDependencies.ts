@@ -1,4 +1,4 @@
-import { NEVER } from 'rxjs';
+import { NEVER, asyncScheduler } from 'rxjs';
 import {
   IdentityError,
   type IdentityClient,
@@ -84,6 +84,7 @@ export function testDependencies(overrides: Partial<StoreDependencies> = {}): St
     now: () => Date.now(),
     userActivity$: NEVER,
     openSocket: () => NEVER,
+    frameScheduler: asyncScheduler,
     ...overrides,
   };
 }

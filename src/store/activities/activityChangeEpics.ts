@@ -1,0 +1,90 @@
+import type { Action } from '@reduxjs/toolkit';
+import { exhaustMap, from, groupBy, map, mergeMap, of, timer } from 'rxjs';
+import type { EntityChange } from '../../api/socket';
+import type { AppEpic } from '../epic';
+import type { RootState } from '../rootReducer';
+import { ACTIVITY_CHANGE_LOADING_WAIT_MS } from '../timing';
+import { activityDetailRequested } from './activityDetailsSlice';
+import { activityRemoved } from './activityEvents';
+import { activitySummariesRequested } from './activitySummariesSlice';
+import { activitiesRefreshRequested } from './activityRefreshEpic';
+import { changesOf } from './entityChanges';
+
+/** The activity an Activity or Alert change concerns, or null (an alert of no known activity). */
+function activityOf(state: RootState, change: EntityChange): number | null {
+  if (change.EntityType === 'Activity') return change.EntityId;
+  return change.ActivityId ?? state.alerts.entities[change.EntityId]?.ActivityId ?? null;
+}
+
+/** Whether the detail of `activityId` is held (asked for at least once and not removed). */
+function detailHeld(state: RootState, activityId: number): boolean {
+  return state.activityDetails.loads[activityId] !== undefined;
+}
+
+/**
+ * An Activity or Alert change of an activity whose detail is held reloads that detail, forced (spec
+ * §4 "An activity change pushed over the socket reloads the detail, after a 5 s wait if it is
+ * currently loading"; Alert changes refresh the owning activity). Per activity (groupBy): a change
+ * while its detail loads waits 5 s, and changes during that wait are covered by the reload that ends
+ * it (exhaustMap), so a chatty open activity reloads at most once per wait.
+ */
+export const activityChangeReloadEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    changesOf('Activity', 'Alert'),
+    mergeMap((changes) => {
+      const state = state$.value;
+      const ids = changes
+        .filter((change) => change.ChangeType !== 'deleted' || change.EntityType === 'Alert')
+        .map((change) => activityOf(state, change))
+        .filter((id): id is number => id !== null && detailHeld(state, id));
+      return from(new Set(ids));
+    }),
+    groupBy((activityId) => activityId),
+    mergeMap((perActivity$) =>
+      perActivity$.pipe(
+        exhaustMap((ActivityId) => {
+          const reload = activityDetailRequested({ ActivityId, force: true });
+          const loading = state$.value.activityDetails.loads[ActivityId]?.status === 'loading';
+          return loading
+            ? timer(ACTIVITY_CHANGE_LOADING_WAIT_MS).pipe(map(() => reload))
+            : of(reload);
+        }),
+      ),
+    ),
+  );
+
+/**
+ * Activity changes of activities whose detail is not held keep the summaries current:
+ * - `deleted`: `activityRemoved` (it leaves every slice, held detail or not);
+ * - a cached summary of an ended activity: its own window is refetched (`force`), e.g. an edit made
+ *   on another device;
+ * - anything else (a new activity, an open one, one not cached): `activitiesRefreshRequested`, the
+ *   throttled top-up to now (spec §9 "Refresh throttle 30 s with a delay of 3 s"), so a recording
+ *   activity's changes every few seconds cost one summaries load per 30 s.
+ */
+export const activitySummaryChangeEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    changesOf('Activity'),
+    mergeMap((changes) => {
+      const state = state$.value;
+      const actions: Action[] = [];
+      let refresh = false;
+      for (const change of changes) {
+        const ActivityId = change.EntityId;
+        const summary = state.activitySummaries.entities[ActivityId];
+        if (change.ChangeType === 'deleted') actions.push(activityRemoved({ ActivityId }));
+        else if (detailHeld(state, ActivityId)) continue;
+        else if (summary && summary.TimestampEnd !== null) {
+          actions.push(
+            activitySummariesRequested({
+              fromMs: summary.TimestampStart,
+              toMs: summary.TimestampEnd,
+              force: true,
+            }),
+          );
+        } else refresh = true;
+      }
+      if (refresh) actions.push(activitiesRefreshRequested());
+      return from(actions);
+    }),
+  );

@@ -1,0 +1,99 @@
+import { catchError, defer, EMPTY, filter, from, map, mergeMap, of } from 'rxjs';
+import { memberWearerActivityDetail } from '../../api/calls/memberIntegrationActivities';
+import type { AppEpic } from '../epic';
+import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../timing';
+import {
+  activityDetailLoadFailed,
+  activityDetailLoadQueued,
+  activityDetailReloadRequested,
+  activityDetailRequested,
+} from './activityDetailsSlice';
+import { activityDetailLoaded, detailLoadedActions } from './activityEvents';
+import { selectPreviousActivityId } from './activitySummariesSelectors';
+import { detailLoadDecision } from './detailReloadRules';
+import { memberCallsFor } from './memberCalls';
+
+/**
+ * Decides each `activityDetailRequested({ ActivityId, force? })` by the spec §4 rules
+ * ({@link detailLoadDecision} at `deps.now()`): `activityDetailLoadQueued` for a load,
+ * `activityDetailReloadRequested` for a forced reload of a detail still loading, nothing otherwise.
+ * The queued action marks the detail loading at once, so a second request waits for the first.
+ */
+export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(activityDetailRequested.match),
+    mergeMap(({ payload }) => {
+      const { ActivityId } = payload;
+      const details = state$.value.activityDetails;
+      const decision = detailLoadDecision(
+        details.loads[ActivityId],
+        details.entities[ActivityId]?.TimestampEnd,
+        payload.force ?? false,
+        deps.now(),
+      );
+      if (decision === 'load') return of(activityDetailLoadQueued({ ActivityId }));
+      if (decision === 'reloadAfterCurrent')
+        return of(activityDetailReloadRequested({ ActivityId }));
+      return EMPTY;
+    }),
+  );
+
+/**
+ * Runs the queued detail loads, at most 4 at once (spec §4 "up to 4 in parallel"; mergeMap with
+ * concurrency {@link ACTIVITY_DETAIL_PARALLEL_LOADS}); the rest wait in order. Each loads
+ * member-wearer-activity-detail with every location point up to now ([0, now] epoch ms) and answers
+ * `historyLoaded` + `activityDetailLoaded({ detail })` ({@link detailLoadedActions}) or
+ * `activityDetailLoadFailed({ ActivityId })`.
+ */
+export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(activityDetailLoadQueued.match),
+    mergeMap(
+      ({ payload: { ActivityId } }) =>
+        defer(() =>
+          memberCallsFor(() => state$.value, deps).call(memberWearerActivityDetail, {
+            ActivityId,
+            TimeStart: 0,
+            TimeEnd: Math.max(0, Math.floor(deps.now())),
+          }),
+        ).pipe(
+          mergeMap((answer) => from(detailLoadedActions(answer.Activity))),
+          catchError(() => of(activityDetailLoadFailed({ ActivityId }))),
+        ),
+      ACTIVITY_DETAIL_PARALLEL_LOADS,
+    ),
+  );
+
+/**
+ * When a load answers (or fails) for a detail whose forced reload was asked for meanwhile, that
+ * reload is requested now, so answers of one detail never overtake each other.
+ */
+export const activityDetailPendingReloadEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    map((action) => {
+      if (activityDetailLoaded.match(action)) return action.payload.detail.ActivityId;
+      if (activityDetailLoadFailed.match(action)) return action.payload.ActivityId;
+      return null;
+    }),
+    filter((id): id is number => id !== null),
+    filter((id) => state$.value.activityDetails.loads[id]?.reloadRequested === true),
+    map((ActivityId) => activityDetailRequested({ ActivityId, force: true })),
+  );
+
+/**
+ * A plain request (neither forced nor itself a preload) also requests the previous activity by
+ * start time in the cached summaries, marked `preload` so that it preloads nothing further (spec §4
+ * "with the previous activity preloaded"). The preload follows the rules of any request, so a loaded
+ * detail that ended over an hour ago is not loaded again.
+ */
+export const activityDetailPreloadEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(activityDetailRequested.match),
+    filter(({ payload }) => !payload.force && !payload.preload),
+    mergeMap(({ payload }) => {
+      const previous = selectPreviousActivityId(state$.value, payload.ActivityId);
+      return previous === null
+        ? EMPTY
+        : of(activityDetailRequested({ ActivityId: previous, preload: true }));
+    }),
+  );

@@ -1,0 +1,167 @@
+import {
+  createEntityAdapter,
+  createSlice,
+  type Draft,
+  type EntityState,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
+import type { LoadStatus } from '../entities/loadStatus';
+import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
+import { toDetailRecord, type ActivityDetailRecord } from './activityDetailRecord';
+import {
+  activityDeleted,
+  activityDeleteFailed,
+  activityEdited,
+  activityEditFailed,
+  activitySplitsSaved,
+  activitySplitsSaveFailed,
+  activityTrimFailed,
+  activityTrimmed,
+} from './activityEditActions';
+import { activityDetailLoaded, activityRemoved } from './activityEvents';
+
+/**
+ * Where the detail of one activity stands: `status` of its load ('loading' from the moment a load is
+ * queued until it answers), and `reloadRequested` when a forced reload was asked for while it was
+ * loading (it runs once the current load answers, so answers never arrive out of order).
+ */
+export interface DetailLoad {
+  readonly status: LoadStatus;
+  readonly reloadRequested: boolean;
+}
+
+/**
+ * The activity details loaded so far (spec §3 "Activity detail"; §4 "load lazily"), normalized by
+ * ActivityId, and the load of each id asked for (`loads`, also for ids whose first load failed).
+ */
+export interface ActivityDetailsState extends EntityState<ActivityDetailRecord, number> {
+  readonly loads: Readonly<Record<number, DetailLoad>>;
+}
+
+/** The details adapter, keyed by ActivityId. */
+export const detailsAdapter = createEntityAdapter<ActivityDetailRecord, number>({
+  selectId: (detail) => detail.ActivityId,
+});
+
+const initialState: ActivityDetailsState = detailsAdapter.getInitialState({ loads: {} });
+
+/**
+ * A detail request (spec §4): `force` reloads even an activity that ended over an hour ago or one
+ * being loaded; `preload` marks the previous activity's preload (it preloads nothing further).
+ */
+export interface DetailRequest {
+  readonly ActivityId: number;
+  readonly force?: boolean;
+  readonly preload?: boolean;
+}
+
+type IdPayload = PayloadAction<{ ActivityId: number }>;
+
+export const activityDetailsSlice = createSlice({
+  name: 'activityDetails',
+  initialState,
+  reducers: {
+    /** Load a detail if it is needed (the detail epics decide; payload {@link DetailRequest}). */
+    activityDetailRequested: (state, _action: PayloadAction<DetailRequest>) => state,
+    /** A load of the detail was queued (at most 4 run at once). */
+    activityDetailLoadQueued: (state, { payload }: IdPayload) => {
+      state.loads[payload.ActivityId] = { status: 'loading', reloadRequested: false };
+    },
+    /** A forced reload was asked for while the detail was loading. */
+    activityDetailReloadRequested: (state, { payload }: IdPayload) => {
+      const load = state.loads[payload.ActivityId];
+      if (load) load.reloadRequested = true;
+    },
+    /** The load failed; a detail loaded before stays. */
+    activityDetailLoadFailed: (state, { payload }: IdPayload) => {
+      const load = state.loads[payload.ActivityId];
+      state.loads[payload.ActivityId] = {
+        status: 'failed',
+        reloadRequested: load?.reloadRequested ?? false,
+      };
+    },
+  },
+  extraReducers: (builder) => {
+    const forget = (state: Draft<ActivityDetailsState>, { payload }: IdPayload) => {
+      detailsAdapter.removeOne(state, payload.ActivityId);
+      state.loads = Object.fromEntries(
+        Object.entries(state.loads).filter(([id]) => Number(id) !== payload.ActivityId),
+      );
+    };
+    builder
+      .addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
+        detailsAdapter.setOne(state, toDetailRecord(detail));
+        const load = state.loads[detail.ActivityId];
+        state.loads[detail.ActivityId] = {
+          status: 'loaded',
+          reloadRequested: load?.reloadRequested ?? false,
+        };
+      })
+      .addCase(activityRemoved, forget)
+      .addCase(activityDeleted, forget)
+      .addCase(activityDeleteFailed, (state, { payload }) => {
+        if (!payload.previous.detail) return;
+        detailsAdapter.setOne(state, payload.previous.detail);
+        state.loads[payload.ActivityId] = { status: 'loaded', reloadRequested: false };
+      })
+      .addCase(activityEdited, (state, { payload }) => {
+        detailsAdapter.updateOne(state, {
+          id: payload.ActivityId,
+          changes: { ActivityType: payload.NewActivityType },
+        });
+      })
+      .addCase(activityEditFailed, (state, { payload }) => {
+        const type = payload.previous.ActivityType;
+        if (type !== null) {
+          detailsAdapter.updateOne(state, {
+            id: payload.ActivityId,
+            changes: { ActivityType: type },
+          });
+        }
+      })
+      .addCase(activityTrimmed, (state, { payload }) => {
+        detailsAdapter.updateOne(state, {
+          id: payload.ActivityId,
+          changes: {
+            TimestampStart: payload.NewActivityStart,
+            TimestampEnd: payload.NewActivityEnd,
+          },
+        });
+      })
+      .addCase(activityTrimFailed, (state, { payload }) => {
+        if (payload.previous) {
+          detailsAdapter.updateOne(state, { id: payload.ActivityId, changes: payload.previous });
+        }
+      })
+      .addCase(activitySplitsSaved, (state, { payload }) => {
+        detailsAdapter.updateOne(state, {
+          id: payload.ActivityId,
+          changes: { SplitsSettings: payload.SplitsSettings },
+        });
+      })
+      .addCase(activitySplitsSaveFailed, (state, { payload }) => {
+        detailsAdapter.updateOne(state, {
+          id: payload.ActivityId,
+          changes: { SplitsSettings: payload.previous.SplitsSettings },
+        });
+      })
+      .addCase(wearerTelemetryReceived, (state, { payload }) => {
+        const id = payload.ActivityId;
+        if (id === null || state.entities[id] === undefined) return;
+        detailsAdapter.updateOne(state, {
+          id,
+          changes: {
+            ...(payload.ActivityStats ? { ActivityStats: payload.ActivityStats } : {}),
+            ...(payload.Status ? { Status: payload.Status } : {}),
+          },
+        });
+      });
+  },
+});
+
+export const {
+  activityDetailRequested,
+  activityDetailLoadQueued,
+  activityDetailReloadRequested,
+  activityDetailLoadFailed,
+} = activityDetailsSlice.actions;

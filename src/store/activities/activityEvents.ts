@@ -1,0 +1,54 @@
+import { createAction, type Action } from '@reduxjs/toolkit';
+import type { ActivityDetail } from '../../api/entities/activity';
+import { historyLoaded } from '../locationHistory/locationHistorySlice';
+
+/*
+ * Activity events and view notices shared by the activity slices and epics (spec §4 "Activities and
+ * journeys"). Events are past tense; the slices fold them (ARCHITECTURE.md §4).
+ */
+
+/** A detail without its LocationHistory, which the location-history slice keeps (columnar). */
+export type LoadedDetail = Omit<ActivityDetail, 'LocationHistory'>;
+
+/**
+ * A detail arrived from the server (member-wearer-activity-detail, or a shared view's answer): the
+ * details, summaries and alerts slices take their parts. Payload `{ detail }`; its LocationHistory
+ * travels in the location-history slice's `historyLoaded` just before (see {@link detailLoadedActions}),
+ * so the action log holds each history once.
+ */
+export const activityDetailLoaded = createAction<{ detail: LoadedDetail }>(
+  'activities/activityDetailLoaded',
+);
+
+/**
+ * The actions that put a detail from the server into the store: `historyLoaded` (the location
+ * points, epoch-ms `Time`, to the location-history slice), then `activityDetailLoaded` (the rest).
+ */
+export function detailLoadedActions(detail: ActivityDetail): [Action, Action] {
+  const { LocationHistory, ...rest } = detail;
+  return [
+    historyLoaded({
+      ActivityId: detail.ActivityId,
+      LocationHistory,
+      TimestampEnd: detail.TimestampEnd,
+    }),
+    activityDetailLoaded({ detail: rest }),
+  ];
+}
+
+/** The server deleted an activity (EntityChanges `deleted`): it leaves every slice. */
+export const activityRemoved = createAction<{ ActivityId: number }>('activities/activityRemoved');
+
+/**
+ * A screen shows the activity `ActivityId`: its detail is requested lazily (with the previous one
+ * preloaded), and while it is open it is refreshed every minute (spec §4) until
+ * {@link activityDetailHidden} for the same id.
+ */
+export const activityDetailShown = createAction<{ ActivityId: number }>(
+  'activities/activityDetailShown',
+);
+
+/** The screen that showed `ActivityId` closed (ends its minute refresh). */
+export const activityDetailHidden = createAction<{ ActivityId: number }>(
+  'activities/activityDetailHidden',
+);

@@ -1,0 +1,175 @@
+import {
+  createEntityAdapter,
+  createSlice,
+  type EntityState,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
+import type { ActivitySummary } from '../../api/entities/activity';
+import { loadFailed, loadRequested, NOT_LOADED, type Loadable } from '../entities/loadStatus';
+import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
+import {
+  activityDeleted,
+  activityDeleteFailed,
+  activityEdited,
+  activityEditFailed,
+  activityTrimFailed,
+  activityTrimmed,
+} from './activityEditActions';
+import { activityDetailLoaded, activityRemoved, type LoadedDetail } from './activityEvents';
+import {
+  activityOverlaps,
+  windowHull,
+  windowsMeet,
+  type SummaryWindowRequest,
+  type TimeWindow,
+} from './summaryWindow';
+
+/**
+ * The member's activity summaries (spec §3 "Activity summary"), normalized by ActivityId and kept
+ * newest start first, with `window`: the one contiguous time window (epoch ms) whose activities are
+ * all loaded, null before the first load (spec §9 Data windows: cached summaries are topped up).
+ */
+export interface ActivitySummariesState extends EntityState<ActivitySummary, number>, Loadable {
+  readonly window: TimeWindow | null;
+}
+
+/** Newest start first; ties by id, so the order is total. */
+export const summariesAdapter = createEntityAdapter<ActivitySummary, number>({
+  selectId: (summary) => summary.ActivityId,
+  sortComparer: (a, b) => b.TimestampStart - a.TimestampStart || b.ActivityId - a.ActivityId,
+});
+
+const initialState: ActivitySummariesState = summariesAdapter.getInitialState({
+  ...NOT_LOADED,
+  window: null,
+});
+
+/** A summary request: the window (defaults: 365 days up to now) and `force` to refetch it. */
+export interface SummariesRequest extends SummaryWindowRequest {
+  readonly force?: boolean;
+}
+
+/** The summary fields of a detail. */
+function summaryOf(detail: LoadedDetail): ActivitySummary {
+  const { ActivityId, ActivityType, TimestampStart, TimestampEnd, ActivityStats, Status } = detail;
+  return {
+    ActivityId,
+    ActivityType,
+    TimestampStart,
+    TimestampEnd,
+    ActivityStats,
+    ...(Status === undefined ? {} : { Status }),
+  };
+}
+
+export const activitySummariesSlice = createSlice({
+  name: 'activitySummaries',
+  initialState,
+  reducers: {
+    /**
+     * Load the summaries of a window (payload {@link SummariesRequest}, epoch ms): only what the
+     * cache lacks is fetched unless `force` (the summaries epic).
+     */
+    activitySummariesRequested: (state, _action: PayloadAction<SummariesRequest>) => state,
+    activitySummariesLoadStarted: loadRequested,
+    /**
+     * The answers of the loads of the `fetched` windows (epoch ms). Activities of those windows the
+     * answer lacks were deleted and leave the cache; the window grows by each fetched window that
+     * meets it (the first load sets it).
+     */
+    activitySummariesLoaded: (
+      state,
+      action: PayloadAction<{
+        fetched: readonly TimeWindow[];
+        Activities: readonly ActivitySummary[];
+      }>,
+    ) => {
+      const { fetched, Activities } = action.payload;
+      const answered = new Set(Activities.map((summary) => summary.ActivityId));
+      const gone = Object.values(state.entities)
+        .filter((summary) => !answered.has(summary.ActivityId))
+        .filter((summary) =>
+          fetched.some((window) =>
+            activityOverlaps(summary.TimestampStart, summary.TimestampEnd, window),
+          ),
+        )
+        .map((summary) => summary.ActivityId);
+      summariesAdapter.removeMany(state, gone);
+      summariesAdapter.setMany(state, Activities);
+      for (const window of fetched) {
+        if (state.window === null) state.window = window;
+        else if (windowsMeet(state.window, window)) state.window = windowHull(state.window, window);
+      }
+      state.status = 'loaded';
+      state.received = true;
+    },
+    activitySummariesLoadFailed: loadFailed,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
+        const known = state.entities[detail.ActivityId] !== undefined;
+        const inWindow =
+          state.window !== null &&
+          activityOverlaps(detail.TimestampStart, detail.TimestampEnd, state.window);
+        if (known || inWindow) summariesAdapter.setOne(state, summaryOf(detail));
+      })
+      .addCase(activityRemoved, (state, { payload }) => {
+        summariesAdapter.removeOne(state, payload.ActivityId);
+      })
+      .addCase(activityDeleted, (state, { payload }) => {
+        summariesAdapter.removeOne(state, payload.ActivityId);
+      })
+      .addCase(activityDeleteFailed, (state, { payload }) => {
+        if (payload.previous.summary) summariesAdapter.setOne(state, payload.previous.summary);
+      })
+      .addCase(activityEdited, (state, { payload }) => {
+        summariesAdapter.updateOne(state, {
+          id: payload.ActivityId,
+          changes: { ActivityType: payload.NewActivityType },
+        });
+      })
+      .addCase(activityEditFailed, (state, { payload }) => {
+        const type = payload.previous.ActivityType;
+        if (type !== null) {
+          summariesAdapter.updateOne(state, {
+            id: payload.ActivityId,
+            changes: { ActivityType: type },
+          });
+        }
+      })
+      .addCase(activityTrimmed, (state, { payload }) => {
+        summariesAdapter.updateOne(state, {
+          id: payload.ActivityId,
+          changes: {
+            TimestampStart: payload.NewActivityStart,
+            TimestampEnd: payload.NewActivityEnd,
+          },
+        });
+      })
+      .addCase(activityTrimFailed, (state, { payload }) => {
+        if (payload.previous) {
+          summariesAdapter.updateOne(state, { id: payload.ActivityId, changes: payload.previous });
+        }
+      })
+      .addCase(wearerTelemetryReceived, (state, { payload }) => {
+        // Live figures of an open activity (spec §7 TelemetryWearerUpdate) until its next reload.
+        const id = payload.ActivityId;
+        if (id === null || state.entities[id] === undefined) return;
+        summariesAdapter.updateOne(state, {
+          id,
+          changes: {
+            ...(payload.ActivityStats ? { ActivityStats: payload.ActivityStats } : {}),
+            ...(payload.Status ? { Status: payload.Status } : {}),
+          },
+        });
+      });
+  },
+});
+
+export const {
+  activitySummariesRequested,
+  activitySummariesLoadStarted,
+  activitySummariesLoaded,
+  activitySummariesLoadFailed,
+} = activitySummariesSlice.actions;

@@ -1,0 +1,102 @@
+import type { Action } from '@reduxjs/toolkit';
+import {
+  asyncScheduler,
+  concat,
+  defer,
+  exhaustMap,
+  filter,
+  from,
+  map,
+  merge,
+  mergeMap,
+  of,
+  switchMap,
+  takeUntil,
+  throttleTime,
+  timer,
+  type OperatorFunction,
+} from 'rxjs';
+import type { AppEpic } from '../epic';
+import type { RootState } from '../rootReducer';
+import { loggedOut } from '../session/sessionSlice';
+import { JOURNEY_REFRESH_MS, PLAYBACK_THROTTLE_MS } from '../timing';
+import { activityDetailRequested } from './activityDetailsSlice';
+import { loadSummaries } from './activitySummariesEpic';
+import { activitySummariesLoaded } from './activitySummariesSlice';
+import { isRecentlyActive } from './detailReloadRules';
+import {
+  journeyHidden,
+  journeyShown,
+  playbackTimeChanged,
+  playbackTimeStored,
+  type JourneySpan,
+} from './journeySlice';
+import { memberCallsFor } from './memberCalls';
+import { activityOverlaps, widenSummaryWindow, type TimeWindow } from './summaryWindow';
+
+/** The journey's span up to `nowMs` (epoch ms): a journey that has not ended yet ends now. */
+function journeyWindow(span: JourneySpan, nowMs: number): TimeWindow {
+  const toMs = Math.max(span.JourneyStart, Math.min(span.JourneyEnd, Math.floor(nowMs)));
+  return { fromMs: span.JourneyStart, toMs };
+}
+
+/** Forced reloads of the held details in `window` that are open or ended within the last 60 s. */
+function recentDetailReloads(state: RootState, window: TimeWindow, nowMs: number): Action[] {
+  return Object.values(state.activityDetails.entities)
+    .filter((detail) => activityOverlaps(detail.TimestampStart, detail.TimestampEnd, window))
+    .filter((detail) => isRecentlyActive(detail.TimestampEnd, nowMs))
+    .map((detail) => activityDetailRequested({ ActivityId: detail.ActivityId, force: true }));
+}
+
+/**
+ * While a journey is shown (`journeyShown` until `journeyHidden`, another `journeyShown` or logout),
+ * it is loaded at once and refreshed each minute (spec §9 "Journey refresh each minute"; STYLE.md:
+ * `timer(0, 60_000)` into `exhaustMap`, so a slow refresh is never overlapped): its summaries are
+ * refetched (the journey's span up to now, widened to 30 days, merged into the cache), then the held
+ * details of its activities that are open or ended within the last 60 s are reloaded, forced.
+ */
+export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(journeyShown.match),
+    switchMap(({ payload: span }) =>
+      timer(0, JOURNEY_REFRESH_MS).pipe(
+        exhaustMap(() =>
+          defer(() => {
+            const window = journeyWindow(span, deps.now());
+            const calls = memberCallsFor(() => state$.value, deps);
+            return loadSummaries(calls, [widenSummaryWindow(window)]).pipe(
+              mergeMap((action) =>
+                activitySummariesLoaded.match(action)
+                  ? concat(
+                      of(action),
+                      defer(() => from(recentDetailReloads(state$.value, window, deps.now()))),
+                    )
+                  : of(action),
+              ),
+            );
+          }),
+        ),
+        takeUntil(
+          merge(action$.pipe(filter(journeyHidden.match)), action$.pipe(filter(loggedOut.match))),
+        ),
+      ),
+    ),
+  );
+
+/**
+ * Playback times at animation speed (epoch ms) → at most one per 10 s (spec §9 "Playback throttle
+ * is 10 s"): the first of a burst at once, then the latest of each 10 s, so the last value always
+ * arrives (throttleTime with leading and trailing). For the UI's own animation stream too.
+ */
+export function storedPlaybackTimes(): OperatorFunction<number, number> {
+  return throttleTime(PLAYBACK_THROTTLE_MS, asyncScheduler, { leading: true, trailing: true });
+}
+
+/** `playbackTimeChanged` (animation speed) → `playbackTimeStored` at most every 10 s. */
+export const playbackThrottleEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(playbackTimeChanged.match),
+    map(({ payload }) => payload.timeMs),
+    storedPlaybackTimes(),
+    map((timeMs) => playbackTimeStored({ timeMs })),
+  );

@@ -1,0 +1,41 @@
+import { concat, filter, interval, map, merge, mergeMap, of, takeUntil } from 'rxjs';
+import type { AppEpic } from '../epic';
+import { loggedOut } from '../session/sessionSlice';
+import { OPEN_ACTIVITY_REFRESH_MS } from '../timing';
+import { activityDetailRequested } from './activityDetailsSlice';
+import { activityDetailHidden, activityDetailShown } from './activityEvents';
+import { isRecentlyActive } from './detailReloadRules';
+
+/**
+ * While a screen shows an activity (`activityDetailShown` until `activityDetailHidden` of the same
+ * id, or logout): its detail is requested at once (lazily, with the previous one preloaded), then
+ * every minute it is reloaded (forced) as long as the loaded detail is open or ended within the last
+ * 60 s (spec §4 "Open activities are refreshed every minute"; §9 "activities that ended within the
+ * last 60 s are reloaded"). A detail not loaded yet is left to its pending load.
+ */
+export const openActivityRefreshEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(activityDetailShown.match),
+    mergeMap(({ payload: { ActivityId } }) =>
+      concat(
+        of(activityDetailRequested({ ActivityId })),
+        interval(OPEN_ACTIVITY_REFRESH_MS).pipe(
+          filter(() => {
+            const detail = state$.value.activityDetails.entities[ActivityId];
+            return detail !== undefined && isRecentlyActive(detail.TimestampEnd, deps.now());
+          }),
+          map(() => activityDetailRequested({ ActivityId, force: true })),
+        ),
+      ).pipe(
+        takeUntil(
+          merge(
+            action$.pipe(
+              filter(activityDetailHidden.match),
+              filter(({ payload }) => payload.ActivityId === ActivityId),
+            ),
+            action$.pipe(filter(loggedOut.match)),
+          ),
+        ),
+      ),
+    ),
+  );

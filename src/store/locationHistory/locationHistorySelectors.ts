@@ -1,0 +1,55 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { LocationPoint } from '../../api/entities/location';
+import { columnsPoint, type TrackColumns } from './columnViews';
+import type { LocationHistoryState } from './locationHistorySlice';
+import { trackColumns, type TrackEntry } from './trackEntry';
+
+/*
+ * Selectors of the columnar location history (ARCHITECTURE.md §4: screens read through memoized
+ * selectors). Every result is stable while the activity's track is unchanged: an entry is replaced
+ * exactly when its version changes, and the derived values are memoized per entry (RTK 2
+ * `createSelector` memoizes by argument identity in a WeakMap), so deck.gl layers get the same `data`
+ * object until new points arrive.
+ */
+
+type WithLocationHistory = { readonly locationHistory: LocationHistoryState };
+
+/** The time span of a track: first and last `Time`, epoch ms. */
+export interface TrackTimeRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The store entry of an activity's track (metadata: length, version, first/last time), if any. */
+export const selectTrackEntry = (
+  state: WithLocationHistory,
+  activityId: number,
+): TrackEntry | undefined => state.locationHistory.tracks[activityId];
+
+/**
+ * The activity's track as columns for deck.gl binary attributes (`time` epoch ms, `positions`
+ * interleaved [lon, lat] degrees, `alt` m, `speed` m/s, `hacc` m, NaN unknown; see columnarTrack.ts),
+ * shared views that must not be written to; empty columns when the activity has no track.
+ */
+export const selectTrackColumns = (state: WithLocationHistory, activityId: number): TrackColumns =>
+  trackColumns(selectTrackEntry(state, activityId));
+
+/** The track's version (0 without a track), e.g. for deck.gl `updateTriggers`. */
+export const selectTrackVersion = (state: WithLocationHistory, activityId: number): number =>
+  selectTrackEntry(state, activityId)?.version ?? 0;
+
+/** The activity's latest point (by Time) in the contract's shape, null without points. */
+export const selectLastPoint = createSelector([selectTrackEntry], (entry): LocationPoint | null =>
+  entry === undefined || entry.length === 0
+    ? null
+    : columnsPoint(trackColumns(entry), entry.length - 1),
+);
+
+/** First and last Time of the activity's track (epoch ms), null without points. */
+export const selectTrackTimeRange = createSelector(
+  [selectTrackEntry],
+  (entry): TrackTimeRange | null =>
+    entry?.firstTime == null || entry.lastTime === null
+      ? null
+      : { start: entry.firstTime, end: entry.lastTime },
+);

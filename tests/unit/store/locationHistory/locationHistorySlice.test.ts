@@ -1,0 +1,201 @@
+import { configureStore, type Action } from '@reduxjs/toolkit';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import type { LocationPoint } from '../../../../src/api/entities/location';
+import {
+  historyCleared,
+  historyLoaded,
+  historyPointsAppended,
+} from '../../../../src/store/locationHistory/locationHistorySlice';
+import {
+  selectLastPoint,
+  selectTrackColumns,
+  selectTrackEntry,
+  selectTrackTimeRange,
+  selectTrackVersion,
+} from '../../../../src/store/locationHistory/locationHistorySelectors';
+import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+import { loggedOut } from '../../../../src/store/session/sessionSlice';
+import { arbitraryBatches, copyOf, EPOCH, point, pointsOf, referenceTrack } from './trackModel';
+
+const initial: RootState = rootReducer(undefined, { type: 'test/init' });
+const fold = (actions: readonly Action[], from: RootState = initial): RootState =>
+  actions.reduce(rootReducer, from);
+const times = (state: RootState, activityId: number) =>
+  Array.from(selectTrackColumns(state, activityId).time, (t) => t - EPOCH);
+const appended = (byActivity: Record<number, LocationPoint[]>) =>
+  historyPointsAppended({ byActivity });
+
+describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail LocationHistory)', () => {
+  it('locationHistory -> historyLoaded stores the history sorted by time with repeated times dropped', () => {
+    const state = fold([
+      historyLoaded({
+        ActivityId: 7,
+        LocationHistory: [point(30), point(10, 1), point(20), point(10, 2)],
+      }),
+    ]);
+    expect(times(state, 7)).toEqual([10, 20, 30]);
+    expect(selectTrackColumns(state, 7).positions[0]).toBe(1);
+    expect(selectTrackEntry(state, 7)).toMatchObject({
+      activityId: 7,
+      length: 3,
+      firstTime: EPOCH + 10,
+      lastTime: EPOCH + 30,
+    });
+  });
+
+  it('locationHistory -> historyLoaded replaces the stored track of a closed activity (a trim drops points)', () => {
+    const state = fold([
+      historyLoaded({ ActivityId: 7, LocationHistory: [point(0), point(10), point(20)] }),
+      appended({ 7: [point(30)] }),
+      historyLoaded({ ActivityId: 7, LocationHistory: [point(10)], TimestampEnd: EPOCH + 10 }),
+    ]);
+    expect(times(state, 7)).toEqual([10]);
+  });
+
+  it('locationHistory -> historyLoaded of an open activity keeps live points newer than the history', () => {
+    const state = fold([
+      appended({ 7: [point(0), point(10), point(20), point(30)] }),
+      // The server built the detail when it had points up to 10 ms; 20 and 30 arrived live since.
+      historyLoaded({ ActivityId: 7, LocationHistory: [point(5), point(10)], TimestampEnd: null }),
+    ]);
+    expect(times(state, 7)).toEqual([5, 10, 20, 30]);
+  });
+
+  it('locationHistory -> historyPointsAppended adds each activity’s points and leaves the others as they were', () => {
+    const before = fold([
+      historyLoaded({ ActivityId: 1, LocationHistory: [point(0)] }),
+      historyLoaded({ ActivityId: 2, LocationHistory: [point(0)] }),
+    ]);
+    const untouched = selectTrackEntry(before, 2);
+    const after = rootReducer(before, appended({ 1: [point(20), point(10)], 3: [point(5)] }));
+    expect(times(after, 1)).toEqual([0, 10, 20]);
+    expect(times(after, 3)).toEqual([5]);
+    expect(selectTrackEntry(after, 2)).toBe(untouched);
+    expect(selectTrackVersion(after, 1)).toBe(selectTrackVersion(before, 1) + 1);
+  });
+
+  it('locationHistory -> historyPointsAppended of points already stored changes nothing', () => {
+    const before = fold([historyLoaded({ ActivityId: 1, LocationHistory: [point(0), point(10)] })]);
+    expect(rootReducer(before, appended({ 1: [point(10, 99)], 2: [] }))).toBe(before);
+  });
+
+  it('locationHistory -> historyCleared forgets one activity, or all', () => {
+    const both = fold([appended({ 1: [point(0)], 2: [point(0)] })]);
+    const one = rootReducer(both, historyCleared({ ActivityId: 1 }));
+    expect(selectTrackEntry(one, 1)).toBeUndefined();
+    expect(times(one, 2)).toEqual([0]);
+    expect(rootReducer(one, historyCleared({ ActivityId: 1 }))).toBe(one);
+    expect(rootReducer(both, historyCleared()).locationHistory).toEqual({ tracks: {} });
+  });
+
+  it('locationHistory -> loggedOut clears every track (spec §4: on logout everything is cleared)', () => {
+    const state = fold([appended({ 1: [point(0)] }), loggedOut({ reason: 'user' })]);
+    expect(state.locationHistory).toEqual({ tracks: {} });
+  });
+
+  it('is a fold of its actions: earlier states never change, and replay gives the same columns', () => {
+    fc.assert(
+      fc.property(arbitraryBatches(200), (batches) => {
+        const actions = batches.map((batch) => appended({ 4: batch }));
+        const states: RootState[] = [initial];
+        const snapshots = [copyOf(selectTrackColumns(initial, 4))];
+        for (const action of actions) {
+          const next = rootReducer(states.at(-1) ?? initial, action);
+          states.push(next);
+          snapshots.push(copyOf(selectTrackColumns(next, 4)));
+        }
+        // A second store replaying the log, and a branch from every earlier state (time travel).
+        const replayed = fold(actions);
+        states.forEach((s, i) => {
+          const branch = appended({ 4: [point(1_000 + i)] });
+          expect(copyOf(selectTrackColumns(rootReducer(s, branch), 4))).toEqual(
+            copyOf(selectTrackColumns(fold([...actions.slice(0, i), branch]), 4)),
+          );
+        });
+        states.forEach((s, i) => {
+          expect(copyOf(selectTrackColumns(s, 4))).toEqual(snapshots[i]);
+        });
+        const final = states.at(-1) ?? initial;
+        expect(copyOf(selectTrackColumns(replayed, 4))).toEqual(snapshots.at(-1));
+        expect(pointsOf(selectTrackColumns(final, 4))).toEqual(referenceTrack(batches.flat()));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('branches from an older state as a fresh replay of that branch would', () => {
+    const base = fold([appended({ 1: [point(0), point(10)] })]);
+    const main = rootReducer(base, appended({ 1: [point(20)] }));
+    const newer = rootReducer(base, appended({ 1: [point(30)] }));
+    const late = rootReducer(base, appended({ 1: [point(30), point(5)] }));
+    expect(times(main, 1)).toEqual([0, 10, 20]);
+    expect(times(newer, 1)).toEqual([0, 10, 30]);
+    expect(times(late, 1)).toEqual([0, 5, 10, 30]);
+    expect(times(base, 1)).toEqual([0, 10]);
+  });
+
+  it('keeps the state serializable-ish: metadata in JSON, no RTK check complaints, columns reachable', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = configureStore({ reducer: rootReducer });
+    store.dispatch(historyLoaded({ ActivityId: 9, LocationHistory: [point(0), point(10)] }));
+    store.dispatch(appended({ 9: [point(20)] }));
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
+    expect(JSON.parse(JSON.stringify(store.getState().locationHistory))).toEqual({
+      tracks: {
+        9: { activityId: 9, length: 3, version: 2, firstTime: EPOCH, lastTime: EPOCH + 20 },
+      },
+    });
+    expect(times(store.getState(), 9)).toEqual([0, 10, 20]);
+  });
+
+  it('treats an entry that lost its columns (a serialized copy) as no track', () => {
+    const loaded = fold([historyLoaded({ ActivityId: 9, LocationHistory: [point(0)] })]);
+    const copied = JSON.parse(
+      JSON.stringify(loaded.locationHistory),
+    ) as RootState['locationHistory'];
+    const state = { ...loaded, locationHistory: copied };
+    expect(selectTrackColumns(state, 9).length).toBe(0);
+    const next = rootReducer(state, appended({ 9: [point(10)] }));
+    expect(times(next, 9)).toEqual([10]);
+    expect(selectTrackVersion(next, 9)).toBe(2);
+  });
+});
+
+describe('locationHistory selectors', () => {
+  const state = fold([
+    historyLoaded({ ActivityId: 1, LocationHistory: [point(10, 1, 2), point(0)] }),
+    historyLoaded({ ActivityId: 2, LocationHistory: [point(50)] }),
+  ]);
+
+  it('give the last point, the time range and the columns of a track', () => {
+    expect(selectLastPoint(state, 1)).toEqual({ ...point(10, 1, 2), Alt: 12.5, Speed: 1.25 });
+    expect(selectTrackTimeRange(state, 1)).toEqual({ start: EPOCH, end: EPOCH + 10 });
+    expect(selectTrackColumns(state, 1).length).toBe(2);
+    expect(selectTrackVersion(state, 1)).toBe(1);
+  });
+
+  it('give empty columns and null for an activity without a track', () => {
+    expect(selectTrackColumns(state, 3).length).toBe(0);
+    expect(selectLastPoint(state, 3)).toBeNull();
+    expect(selectTrackTimeRange(state, 3)).toBeNull();
+    expect(selectTrackVersion(state, 3)).toBe(0);
+  });
+
+  it('return the same objects while a track is unchanged, new ones once it changes', () => {
+    const other = rootReducer(state, appended({ 2: [point(60)] }));
+    for (const select of [selectTrackColumns, selectLastPoint, selectTrackTimeRange]) {
+      expect(select(other, 1)).toBe(select(state, 1));
+    }
+    // Interleaved calls for two activities do not evict each other's results.
+    const lastOf1 = selectLastPoint(state, 1);
+    expect(selectLastPoint(state, 2)).not.toBe(lastOf1);
+    expect(selectLastPoint(state, 1)).toBe(lastOf1);
+    const changed = rootReducer(state, appended({ 1: [point(20)] }));
+    expect(selectTrackColumns(changed, 1)).not.toBe(selectTrackColumns(state, 1));
+    expect(selectLastPoint(changed, 1)?.Time).toBe(EPOCH + 20);
+    expect(selectTrackTimeRange(changed, 1)).toEqual({ start: EPOCH, end: EPOCH + 20 });
+  });
+});
