@@ -2,6 +2,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { stopOrphanedPostgres } from './orphanedPostgres';
 
 /** A running embedded PostgreSQL cluster. */
 export interface EmbeddedPostgresHandle {
@@ -136,6 +137,10 @@ export async function startEmbeddedPostgres(
   });
   try {
     if (!initialised) await pg.initialise();
+    const orphan = await stopOrphanedPostgres(dataDir);
+    if (orphan !== null) {
+      options.onLog?.(`Stopped the PostgreSQL (pid ${orphan}) a killed server left running.`);
+    }
     await pg.start();
   } catch (error) {
     await pg.stop().catch(() => undefined);

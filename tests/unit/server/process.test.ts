@@ -108,6 +108,60 @@ describe('server process', () => {
     expect(await again.exited).toBe(0);
   }, 120_000);
 
+  it('a point acknowledged with 2xx survives kill -9 of the server and a restart', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'lifeline-kill-'));
+    await chmod(parent, 0o755);
+    const dataDir = path.join(parent, 'data');
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), DEV_ENDPOINTS: 'true' };
+    const origin = `http://127.0.0.1:${port}`;
+
+    const first = startServer(env);
+    await waitFor(first, `running (embedded mode) at ${origin}`);
+    const demo = (await (await fetch(`${origin}/api/dev/demo`)).json()) as {
+      ActivatableDevices: { IngestKey: string }[];
+    };
+    const key = demo.ActivatableDevices[0]?.IngestKey ?? '';
+    const registry = await clusterClient(dataDir);
+    const member = await registry.query<{ member_id: number }>(
+      `insert into members (identity_sub, client_id, domain_id, email, name_first, name_last, language_code)
+       select 'kill-9', client_id, 'local', 'kill9@example.com', 'K', 'Nine', 'en' from clients limit 1
+       returning member_id`,
+    );
+    await registry.query(
+      'update devices set member_id = $1, registered_at = now() where ingest_key = $2',
+      [member.rows[0]?.member_id, key],
+    );
+    await registry.end();
+    const startS = Math.floor(Date.now() / 1000) - 600;
+    const acknowledged: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const query = new URLSearchParams({
+        id: key,
+        timestamp: String(startS + i * 5),
+        lat: String(59.0176 + i * 0.0001),
+        lon: '6.0532',
+      });
+      const response = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
+      if (response.status === 200) acknowledged.push((startS + i * 5) * 1000);
+    }
+    expect(acknowledged).toHaveLength(20);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const again = startServer(env);
+    await waitFor(again, `running (embedded mode) at ${origin}`);
+    const reopened = await clusterClient(dataDir);
+    const stored = await reopened.query<{ device_time_ms: string }>(
+      'select p.device_time_ms from location_points p join devices d using (device_id) where d.ingest_key = $1 order by 1',
+      [key],
+    );
+    await reopened.end();
+    expect(stored.rows.map((row) => Number(row.device_time_ms))).toEqual(acknowledged);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 180_000);
+
   it('stops with a message naming a bad variable, without a stack trace', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: '/nonexistent' });
     expect(await bad.exited).toBe(1);
