@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { ActivityDetail, ActivitySummary } from '../../src/api/entities/activity';
 import type { SplitsSettings } from '../../src/api/entities/splits';
 import type { ActivityType } from '../../src/api/enums';
+import { alertsOfActivity } from '../alerts/alertRepository';
 import type { Db } from '../db/database';
+import { activityTimeline } from './activityTimeline';
 import {
   ACTIVITY_COLUMNS,
   toActivitySummary,
@@ -70,7 +72,8 @@ export interface DetailRequest extends TimeWindow {
 /**
  * One of the member's activities as ActivityDetail (application-behaviour §3, §7
  * member-wearer-activity-detail): the summary, its `SplitsSettings` (null when never saved) and the
- * `LocationHistory` of its fixes whose device time lies in [TimeStart, TimeEnd], in time order. Null
+ * `LocationHistory` of its fixes whose device time lies in [TimeStart, TimeEnd], in time order, its
+ * `Alerts` with their notes and the `Timeline` (activityTimeline.ts). Null
  * when the id is unknown or another member's. Read in one repeatable-read transaction, so the stats
  * and the points agree.
  */
@@ -101,10 +104,14 @@ export async function activityDetail(
         .orderBy('p.device_time_ms')
         .orderBy('p.device_id')
         .execute();
+      const summary = toActivitySummary(row);
+      const alerts = await alertsOfActivity(trx, memberId, request.ActivityId);
       return {
-        ...toActivitySummary(row),
+        ...summary,
         LocationHistory: points.map(toLocationPoint),
         SplitsSettings: toSplitsSettings(row.splits_settings),
+        Alerts: alerts,
+        Timeline: activityTimeline(summary, alerts),
       };
     });
 }

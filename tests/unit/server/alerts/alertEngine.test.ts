@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertEngineDeps, RescueRouter } from '../../../../server/alerts/alertEngine';
 import { sweepAlerts } from '../../../../server/alerts/alertSweep';
+import { activityDetail } from '../../../../server/activities/activityRepository';
 import { rescueOrgAlertAddress } from '../../../../server/alerts/alertNotifications';
 import { newIngestKey } from '../../../../server/devices/ingestKey';
 import { installErrorHandling } from '../../../../server/http/errorHandler';
@@ -375,6 +376,42 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     expect(await statusOf(wearer)).toBe('ASSISTANCE');
     await batch(wearer, [fix(60)], [{ Time: T0 + 30_000, Type: 'CLOSE_ALERTS' }]);
     expect(await statusOf(wearer)).toBe('RESOLVED');
+  });
+
+  it('the activity detail carries the alerts with their rescue organisations, and the timeline', async () => {
+    const wearer = await addWearer('detail@example.com');
+    now = T0 + 600_000;
+    await batch(
+      wearer,
+      [fix(0), fix(60, 0.001)],
+      [
+        { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
+        { Time: T0 + 90_000, Type: 'SOS' },
+        { Time: T0 + 200_000, Type: 'CLOSE_ALERTS' },
+      ],
+    );
+    const [alert] = await alertsOf(wearer);
+    const detail = await activityDetail(database.db, wearer.memberId, {
+      ActivityId: alert?.activity_id ?? 0,
+      TimeStart: 0,
+      TimeEnd: now,
+    });
+    expect(detail?.Alerts).toMatchObject([
+      {
+        AlertType: 'ASSISTANCE',
+        CloseState: 'CLOSED_BY_USER',
+        ClosureReason: 'CLOSE_ALL_COMMAND',
+        ClosedByActorType: 'WEARER',
+        Location: { X: FJORD.Lon, Y: FJORD.Lat + 0.001 },
+        RescueOrgsNotified: [{ RescueOrgCode: 'RESCUE_NO', Name: 'Rescue partner Norway' }],
+      },
+    ]);
+    expect(detail?.Status).toBe('RESOLVED');
+    expect(detail?.Timeline?.map((item) => item.TimelineItemType)).toEqual([
+      'ACTIVITY_START',
+      'ALERT_START',
+      'ALERT_CLOSED',
+    ]);
   });
 
   it('the commit names the alerts for the sockets (EntityChanges)', async () => {
