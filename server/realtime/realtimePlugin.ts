@@ -11,6 +11,7 @@ import { isAllowedOrigin } from './originPolicy';
 import { createPostgresClusterAdapter } from './postgresAdapter';
 import { createPublisher, type RealtimePublisher } from './publisher';
 import type { ShareTokenVerifier } from './shareAccess';
+import { disconnectShareViewers } from './shareDisconnect';
 import { registerVerifySocketUser } from './verifySocketUserRoute';
 
 /** Where socket.io listens on the domain server (src/streams/socket.ts connects there). */
@@ -33,6 +34,11 @@ export interface Realtime extends RealtimePublisher {
   serverCount(): Promise<number>;
   /** The rooms of socket `socketId` on whichever node holds it; null when none does. */
   roomsOf(socketId: string): Promise<string[] | null>;
+  /**
+   * Disconnects the live viewers of share `shareId` on every node, after its revocation committed
+   * (server/realtime/shareDisconnect.ts).
+   */
+  disconnectShare(shareId: string): Promise<void>;
 }
 
 /** Options of {@link realtimePlugin}. */
@@ -43,7 +49,7 @@ export interface RealtimePluginOptions {
   readonly memberTokens: MemberTokenService;
   /** The served SPA build's timestamp (epoch ms), null when none; sent in SocketInit. */
   readonly buildTimestamp: number | null;
-  /** Verifies share tokens; absent until shares exist (server/realtime/shareAccess.ts). */
+  /** Verifies share tokens (server/shares/shareTokenVerifier.ts); without it none verifies. */
   readonly shareTokens?: ShareTokenVerifier;
   /** Unverified sockets are dropped after this many ms; default {@link UNVERIFIED_SOCKET_TIMEOUT_MS}. */
   readonly unverifiedTimeoutMs?: number;
@@ -114,6 +120,7 @@ function realtime(
       const socket = await locateSocket(io, socketId);
       return socket ? [...socket.rooms] : null;
     },
+    disconnectShare: (shareId) => disconnectShareViewers(io, shareId),
   };
   app.decorate('realtime', realtimeApi);
 

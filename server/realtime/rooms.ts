@@ -11,8 +11,8 @@ export function memberRoom(memberId: number): string {
   return `member:${memberId}`;
 }
 
-/** Room of one share's viewers (the share issue publishes to it). */
-export function shareRoom(shareId: number): string {
+/** Room of one share's viewers (`shares.share_id`, text); revoking the share disconnects it. */
+export function shareRoom(shareId: string): string {
   return `share:${shareId}`;
 }
 

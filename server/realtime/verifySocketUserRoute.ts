@@ -12,7 +12,7 @@ import type { ShareAccess, ShareTokenVerifier } from './shareAccess';
 export interface VerifySocketUserOptions {
   readonly io: RealtimeServer;
   readonly memberTokens: MemberTokenService;
-  /** Absent until shares exist: a ShareToken then verifies nothing (server/realtime/shareAccess.ts). */
+  /** Without it a ShareToken verifies nothing (server/realtime/shareAccess.ts). */
   readonly shareTokens: ShareTokenVerifier | undefined;
 }
 

@@ -10,6 +10,7 @@ import { publicCalls } from './memberIntegrationPublic';
 import { reminderCalls } from './memberIntegrationReminders';
 import { scheduleCalls } from './memberIntegrationSchedules';
 import { shareJourneyCalls } from './memberIntegrationShareJourney';
+import { memberShareCalls } from './memberIntegrationShares';
 import { shareViewingCalls } from './shareViewing';
 import { subscriptionCalls } from './memberIntegrationSubscriptions';
 import { wearerCalls } from './memberIntegrationWearer';
@@ -25,6 +26,7 @@ export * from './memberIntegrationPublic';
 export * from './memberIntegrationReminders';
 export * from './memberIntegrationSchedules';
 export * from './memberIntegrationShareJourney';
+export * from './memberIntegrationShares';
 export * from './memberIntegrationSubscriptions';
 export * from './memberIntegrationWearer';
 export * from './payments';
@@ -41,6 +43,7 @@ export const callGroups = {
   wearer: wearerCalls,
   activities: activityCalls,
   shareJourney: shareJourneyCalls,
+  memberShares: memberShareCalls,
   reminders: reminderCalls,
   public: publicCalls,
   shareViewing: shareViewingCalls,
@@ -64,6 +67,7 @@ export const calls = {
   ...wearerCalls,
   ...activityCalls,
   ...shareJourneyCalls,
+  ...memberShareCalls,
   ...reminderCalls,
   ...publicCalls,
   ...shareViewingCalls,

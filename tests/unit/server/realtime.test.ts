@@ -338,7 +338,7 @@ describe('two server processes on one PostgreSQL (ARCHITECTURE.md §2)', () => {
 
 describe('realtime plugin options', () => {
   const shareTokens: ShareTokenVerifier = {
-    verify: (shareToken) => Promise.resolve(shareToken === token.bob ? { shareId: 7 } : null),
+    verify: (shareToken) => Promise.resolve(shareToken === token.bob ? { shareId: '7' } : null),
   };
   let app: FastifyInstance;
   let origin = '';

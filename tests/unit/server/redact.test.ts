@@ -11,6 +11,14 @@ describe('redactUrl', () => {
     ['/ingest/osmand?id=a&id=b', '/ingest/osmand?id=%5Bredacted%5D'],
     ['/healthz', '/healthz'],
     ['/member/activities?x=1', '/member/activities?x=1'],
+    ['/share/activity/eyJa.b.c/extra', '/share/activity/[redacted]/extra'],
+    ['/x?ShareToken=eyJa.b.c&y=2', '/x?ShareToken=%5Bredacted%5D&y=2'],
+    ['/x?sharetotp=123456', '/x?sharetotp=%5Bredacted%5D'],
+    ['/x?TOKEN=abc', '/x?TOKEN=%5Bredacted%5D'],
+    ['/x?MemberIntegrationToken=abc', '/x?MemberIntegrationToken=%5Bredacted%5D'],
+    ['/x?anything=eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJ4In0.sig', '/x?anything=%5Bredacted%5D'],
+    ['/api/x/eyJhbGciOiJIUzI1NiJ9.e30.sig/y', '/api/x/[redacted]/y'],
+    ['/api/x/eyes.open.wide', '/api/x/eyes.open.wide'],
   ])('%s → %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

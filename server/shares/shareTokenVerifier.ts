@@ -1,0 +1,48 @@
+import type { Db } from '../db/database';
+import type { ShareTokenVerifier } from '../realtime/shareAccess';
+import { shareKeyringOf, type ShareKeyring } from './shareKeys';
+import { verifyShareToken, type VerifiedShare } from './shareToken';
+import { createTotpFailures, type TotpFailures } from './totpFailures';
+
+/** A {@link ShareTokenVerifier} that also answers everything the token says. */
+export interface ShareVerifier extends ShareTokenVerifier {
+  /**
+   * The share `token` opens at this moment, with the viewer's one-time code `totp` when the share
+   * needs one; null for an unknown, expired, revoked or tampered token or a wrong, missing or
+   * throttled code, all alike (no oracle). Throws only when the database cannot be read (→ 503).
+   */
+  verify(token: string, totp?: string): Promise<VerifiedShare | null>;
+}
+
+/** Options of {@link createShareTokenVerifier}. */
+export interface ShareVerifierOptions {
+  /** The clock, epoch ms; default `Date.now`. */
+  readonly now?: () => number;
+  /** Default: the database's keyring (server/shares/shareKeys.ts). */
+  readonly keyring?: ShareKeyring;
+  /** Default: 10 wrong codes per share per 10 minutes (server/shares/totpFailures.ts). */
+  readonly totpFailures?: TotpFailures;
+}
+
+/**
+ * The share-token verifier of this server (spec app §7 verify-socket-user and the shared-viewing
+ * calls; ARCHITECTURE.md §5): {@link verifyShareToken} over `db` with one wrong-code counter for the
+ * verifier's life. The realtime plugin takes it as its `shareTokens` option; the public share calls
+ * use the same instance and wrap their routes in the per-IP limit of server/shares/shareRateLimit.ts.
+ */
+export function createShareTokenVerifier(
+  db: Db,
+  options: ShareVerifierOptions = {},
+): ShareVerifier {
+  const now = options.now ?? Date.now;
+  const totpFailures = options.totpFailures ?? createTotpFailures();
+  return {
+    verify: (token, totp) =>
+      verifyShareToken(db, token, {
+        keyring: options.keyring ?? shareKeyringOf(db),
+        totp,
+        nowMs: now(),
+        totpFailures,
+      }),
+  };
+}
