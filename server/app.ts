@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security';
 import { identityPlugin } from './identity/plugin';
 import { contactsRoutes } from './member/contactsRoutes';
 import { activityRoutes } from './activities/activityRoutes';
+import type { DemoInfoSource } from './demo/demo';
 import { devDemoRoutes } from './demo/devDemoRoutes';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { equipmentRoutes } from './member/equipmentRoutes';
@@ -24,6 +25,8 @@ import { alertPlugin } from './alerts/alertPlugin';
 import { rescueOrgRoutes } from './alerts/rescueOrgRoutes';
 import { rescueRouter } from './alerts/rescueRouter';
 import { deviceMessageRoutes } from './messages/deviceMessageRoutes';
+import { shareRoutes } from './shares/shareRoutes';
+import { createShareTokenVerifier } from './shares/shareTokenVerifier';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createProductionTransport } from './outbox/transport';
@@ -38,6 +41,8 @@ export interface ServerDeps {
   readonly db: Db;
   /** Replaces the outbox built from the config (tests). */
   readonly outbox?: Outbox;
+  /** The live demo's info for `GET /api/dev/demo`, when the demo runs (server/demo/demo.ts). */
+  readonly demo?: DemoInfoSource;
 }
 
 /** Trusts the nearest `hops` proxies of X-Forwarded-For (a hop count for Fastify's trustProxy). */
@@ -129,12 +134,15 @@ export async function buildServer(
     db: deps.db,
     memberTokens,
     buildTimestamp: await readBuildTimestamp(config.webDir),
+    shareTokens: createShareTokenVerifier(deps.db),
   });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
   const alerts = { rescueRouter, deliverNotifications: () => outbox.deliverPending() };
   const sweepIntervalMs = config.sweepIntervalMs ?? undefined;
+  // Devices report every few seconds: their requests are logged only when something goes wrong.
   await app.register(ingestRoutes, {
+    logLevel: 'warn',
     db: deps.db,
     alerts,
     ...(sweepIntervalMs ? { silenceSweepIntervalMs: sweepIntervalMs } : {}),
@@ -147,10 +155,15 @@ export async function buildServer(
   await app.register(documentRoutes, { db: deps.db });
   await app.register(publicClientRoutes, { db: deps.db });
   await app.register(rescueOrgRoutes, { db: deps.db });
-  await app.register(deviceMessageRoutes, { db: deps.db });
+  await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });
+  await app.register(shareRoutes, { db: deps.db, config, memberTokens });
   if (config.devEndpoints) {
     await app.register(devOutboxRoutes, { outbox });
-    await app.register(devDemoRoutes, { db: deps.db, memberTokens });
+    await app.register(devDemoRoutes, {
+      db: deps.db,
+      memberTokens,
+      ...(deps.demo ? { demo: deps.demo } : {}),
+    });
   }
   await registerSpa(app, config.webDir);
   return app;

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LIFELINE_ENVIRONMENT: DeploymentEnvironment.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(4),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -110,6 +111,8 @@ export interface ServerConfig {
   readonly centralHost: string | undefined;
   /** Whether the live demo replays real GPS tracks (embedded mode only). */
   readonly demo: boolean;
+  /** The live demo's replay rate (DEMO_SPEED, default 4: the 3.3 h paddle loops in ≈ 50 min). */
+  readonly demoSpeed: number;
   /** Whether `/api/dev/*` endpoints exist (never in production). */
   readonly devEndpoints: boolean;
   readonly smtpUrl: string | undefined;
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     mapStyleUrl: e.MAP_STYLE_URL,
     centralHost: e.CENTRAL_HOST?.replace(/\/+$/, ''),
     demo: mode === 'embedded' && (e.DEMO ?? e.NODE_ENV === 'development'),
+    demoSpeed: e.DEMO_SPEED,
     // The outbox shows every code the system sent: only on a loopback address unless asked for.
     devEndpoints: mode === 'embedded' && (e.DEV_ENDPOINTS ?? isLoopback(e.HOST)),
     smtpUrl: e.SMTP_URL,

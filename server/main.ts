@@ -6,7 +6,11 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedde
 import { migrateToLatest } from './db/migrate';
 import { ensureDatabase } from './db/provision';
 import { seedDefaults } from './db/seed';
+import { startDemo, type Demo } from './demo/demo';
+import { DEMO_DEFAULT_SOS_AT } from './demo/liveDemo';
 import { DataDirLockedError, lockDataDir } from './lifecycle/dataDirLock';
+import { loadCoastline } from './geodata/coastline';
+import { createShare } from './shares/shareService';
 
 /** How long a graceful shutdown may take before the process exits anyway, ms. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -15,6 +19,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
 const EMBEDDED_DATABASE = 'lifeline';
 
 interface Running {
+  demo?: Demo;
   app?: FastifyInstance;
   db?: Db;
   pg?: EmbeddedPostgresHandle;
@@ -27,9 +32,11 @@ function fail(message: string): never {
 }
 
 async function stopAll(running: Running): Promise<void> {
-  // Order matters: stop taking requests and let in-flight ones finish, then close the pool, then stop
-  // PostgreSQL (a clean shutdown checkpoints, so the data survives), then free the data directory.
+  // Order matters: stop taking requests and let in-flight ones finish (the demo's simulator too: its
+  // later requests get 503 and wait to retry), then stop the demo, close the pool, stop PostgreSQL (a
+  // clean shutdown checkpoints, so the data survives), then free the data directory.
   await running.app?.close().catch(() => undefined);
+  await running.demo?.stop().catch(() => undefined);
   await running.db?.destroy().catch(() => undefined);
   await running.pg?.stop().catch(() => undefined);
   await running.unlock?.().catch(() => undefined);
@@ -49,14 +56,67 @@ async function start(config: ServerConfig, running: Running): Promise<void> {
   if (applied.length > 0) process.stdout.write(`Applied migrations: ${applied.join(', ')}\n`);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   await seedDefaults(running.db, { domainUrl: publicUrl });
-  running.app = await buildServer(config, { db: running.db });
+  const demo: { current: Demo | null } = { current: null };
+  running.app = await buildServer(config, {
+    db: running.db,
+    demo: { current: () => demo.current?.current() ?? null },
+  });
   await running.app.listen({ host: config.host, port: config.port });
   const address = running.app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
+  const appUrl = config.publicUrl ?? `http://${config.host}:${port}`;
+  process.stdout.write(`\nLifeline is running (${config.mode} mode) at ${appUrl}\n`);
+  // Read the coastline extract now (≈ 1–2 s), not when the first emergency is routed.
+  loadCoastline();
+  if (config.demo) {
+    running.demo = await startConfiguredDemo(config, running.db, running.app, appUrl);
+    demo.current = running.demo ?? null;
+  }
+  process.stdout.write('Press Ctrl+C to stop.\n\n');
+}
+
+/** Starts the live demo (server/demo) against this server and prints how to use it. */
+async function startConfiguredDemo(
+  config: ServerConfig,
+  db: Db,
+  app: FastifyInstance,
+  appUrl: string,
+): Promise<Demo | undefined> {
+  if (config.cognito) {
+    process.stdout.write(
+      'The live demo needs the local identity service; it is off with Cognito.\n',
+    );
+    return undefined;
+  }
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const demo = await startDemo(db, {
+    origin: `http://${local.includes(':') ? `[${local}]` : local}:${port}`,
+    speed: config.demoSpeed,
+    sosAt: DEMO_DEFAULT_SOS_AT,
+    log: app.log,
+    share: async (account, activityId) =>
+      createShare(db, {
+        memberId: account.memberId,
+        target: { kind: 'activity', activityId },
+        expiresAtMs: null,
+        publicUrl: appUrl,
+        nowMs: Date.now(),
+      }),
+    onShare: (share) => {
+      process.stdout.write(`Live demo: guardian share of the live activity: ${share.url}\n`);
+    },
+  });
+  const info = demo.current();
   process.stdout.write(
-    `\nLifeline is running (${config.mode} mode) at http://${config.host}:${port}\n` +
-      'Press Ctrl+C to stop.\n\n',
+    '\nLive demo (DEMO=0 turns it off):\n' +
+      `  sign in at ${appUrl}/auth/login as ${info?.email ?? ''} with password ${info?.password ?? ''}\n` +
+      `  the demo watch replays a real kayak paddle on the Lysefjord, SOS once per loop\n` +
+      `  the guardian share link is printed once the first fix is stored; also GET ${appUrl}/api/dev/demo\n` +
+      `  e-mails, SMS and calls the system sends: ${appUrl}/dev/outbox\n\n`,
   );
+  return demo;
 }
 
 /** The process entry of `npm start` and of production (`node dist/server/main.js`). */

@@ -210,9 +210,27 @@ export async function storeDecisions(
   return { alerts, activities };
 }
 
+/** The highest battery threshold of any profile, %: a reading above it cannot open an alert. */
+const HIGHEST_BATTERY_THRESHOLD = 15;
+
+/**
+ * Whether `observations` can change nothing for a wearer with no open alert and no zone: data, fixes
+ * and battery readings above every threshold only ever close alerts or test zones.
+ */
+function inconsequential(observations: readonly Observation[]): boolean {
+  return observations.every(
+    (observation) =>
+      observation.kind === 'DATA' ||
+      observation.kind === 'POSITION' ||
+      (observation.kind === 'BATTERY' && observation.percent > HIGHEST_BATTERY_THRESHOLD),
+  );
+}
+
 /**
  * Evaluates what one ingest request newly stored (`points`, `events`) for the device `owner`, in the
- * request's transaction: see {@link observationsOf} and {@link storeDecisions}.
+ * request's transaction: see {@link observationsOf} and {@link storeDecisions}. `alertWatch` false
+ * (the wearer has no open alert and no zone) skips reading the wearer when the observations cannot
+ * open anything — the common case of a fix.
  */
 export async function evaluateIngest(
   trx: Trx,
@@ -221,12 +239,14 @@ export async function evaluateIngest(
     readonly points: readonly IngestPoint[];
     readonly events: readonly IngestEvent[];
     readonly frontierMs: number | null;
+    readonly alertWatch: boolean;
   },
   nowMs: number,
   deps: AlertEngineDeps,
 ): Promise<AlertOutcome> {
   const observations = observationsOf(stored.points, stored.events, stored.frontierMs);
   if (observations.length === 0) return { alerts: [], activities: [] };
+  if (!stored.alertWatch && inconsequential(observations)) return { alerts: [], activities: [] };
   const wearer = await loadWearerAlertContext(trx, owner.memberId);
   const context = { configs: wearer.configs, zones: wearer.zones, nowMs, lastPosition: null };
   const { decisions } = evaluateObservations(wearer.state, observations, context);

@@ -113,7 +113,10 @@ export async function ingestTelemetry(
       ? await evaluateIngest(
           trx,
           owner,
-          newlyStored(points, events, stored, device.frontierMs),
+          {
+            ...newlyStored(points, events, stored, device.frontierMs),
+            alertWatch: device.alertWatch,
+          },
           nowMs,
           alerts,
         )

@@ -17,6 +17,12 @@ export interface IngestDevice {
   readonly memberId: number;
   readonly frontierMs: number | null;
   readonly latest: ActivityRow | null;
+  /**
+   * Whether the owner has an open alert or an active zone: without either, fixes and battery
+   * readings alone cannot change an alert, and the alert engine skips reading the wearer
+   * (server/alerts/alertEngine.ts).
+   */
+  readonly alertWatch: boolean;
 }
 
 /**
@@ -28,7 +34,7 @@ export interface IngestDevice {
  */
 export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<IngestDevice | null> {
   const { rows } = await sql<
-    { device_id: number; member_id: number; frontier_ms: number | null } & {
+    { device_id: number; member_id: number; frontier_ms: number | null; alert_watch: boolean } & {
       [K in keyof ActivityRow]: ActivityRow[K] | null;
     }
   >`
@@ -38,6 +44,8 @@ export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<Ing
         (select max(e.event_time_ms) from device_events e
           where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
       ) as frontier_ms,
+      (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
+        or exists (select 1 from zones z where z.member_id = d.member_id and z.active)) as alert_watch,
       l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
       l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms
     from devices d
@@ -78,5 +86,6 @@ export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<Ing
     memberId: row.member_id,
     frontierMs: row.frontier_ms,
     latest,
+    alertWatch: row.alert_watch,
   };
 }

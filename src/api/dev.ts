@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Device } from './entities/device';
 import { DeviceType } from './enums';
 
 /** A channel the system sends messages on: e-mail, SMS, or a voice call (alert notifications). */
@@ -44,15 +43,16 @@ export const DemoActivatableDevice = z.object({
 export type DemoActivatableDevice = z.infer<typeof DemoActivatableDevice>;
 
 /**
- * `GET /api/dev/demo` response (development endpoints only): the seeded demo devices not yet activated.
- * `Member` (a demo member's sign-in), `ShareUrl`, `ShareToken` and `Device` (the demo member's
- * device) are reserved for a prepared demo account and absent for now.
+ * `GET /api/dev/demo` response (development endpoints only): the seeded demo devices not yet
+ * activated, and, while the live demo runs (`npm start`, DEMO=1), the demo member's sign-in
+ * (`Member`), the guardian share of the live activity (`ShareUrl`, `ShareToken`; absent until the
+ * replay's first fix is stored) and the demo watch (`Device`: its IMEI and ingest key).
  */
 export const DevDemo = z.object({
   ActivatableDevices: z.array(DemoActivatableDevice),
   Member: z.object({ Email: z.string(), Password: z.string() }).optional(),
   ShareUrl: z.string().optional(),
   ShareToken: z.string().optional(),
-  Device: Device.optional(),
+  Device: z.object({ Imei: z.string(), IngestKey: z.string() }).optional(),
 });
 export type DevDemo = z.infer<typeof DevDemo>;

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestBatchRequest } from '../../src/api/ingest';
+import type { Db } from '../db/database';
+import { startSimulation, type Simulation, type SimulationEvent } from '../../tools/simulator';
+import type { DemoAccount } from './demoAccount';
+import { DEMO_LIVE, readDemoTrack } from './demoTracks';
+
+/*
+ * The live part of the demo (issue 5 item 7): the demo watch replays the real Lysefjord paddle on a
+ * loop through the device simulator (tools/simulator), over HTTP to this very server — the OsmAnd
+ * protocol, the ingest, the alert engine and the sockets all run for real. Once per loop the wearer
+ * presses SOS (an ASSISTANCE alert: contacts and Norway's rescue partner are told); at the end of the
+ * loop, if no guardian resolved it, the wearer cancels it from the watch (CLOSE_ALERTS). The watch
+ * also answers messages (the simulator's default reply).
+ */
+
+/** How the live replay runs. */
+export interface LiveDemoOptions {
+  /** Base URL of this server as the simulator reaches it, e.g. `http://127.0.0.1:8080`. */
+  readonly origin: string;
+  /** Replay rate (the track's spacing divided by it); 4 makes a loop of the 3.3 h paddle ≈ 50 min. */
+  readonly speed: number;
+  /** Fraction of each loop at which the SOS is pressed (0 … 1). */
+  readonly sosAt: number;
+  /** Called with the live activity's id whenever the replay is in a new activity. */
+  readonly onActivity: (activityId: number) => Promise<void>;
+  readonly log: FastifyBaseLogger;
+}
+
+/** Default {@link LiveDemoOptions.speed}: 4× (environment `DEMO_SPEED`). */
+export const DEMO_DEFAULT_SPEED = 4;
+/** Default {@link LiveDemoOptions.sosAt}: a fifth into each loop (≈ 10 min at 4×). */
+export const DEMO_DEFAULT_SOS_AT = 0.2;
+
+async function openActivityOf(db: Db, deviceId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('activities')
+    .select('activity_id')
+    .where('device_id', '=', deviceId)
+    .where('timestamp_end_ms', 'is', null)
+    .orderBy('timestamp_start_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.activity_id ?? null;
+}
+
+/** Starts the live replay for the demo account; `stop()` ends it (awaits the simulator). */
+export async function startLiveDemo(
+  db: Db,
+  account: DemoAccount,
+  options: LiveDemoOptions,
+): Promise<Simulation> {
+  const tracks = await readDemoTrack(DEMO_LIVE.file);
+  const paddle =
+    tracks.find((track) => track.sport?.toLowerCase() === DEMO_LIVE.sport) ?? tracks[0];
+  if (!paddle) throw new Error(`${DEMO_LIVE.file} has no track to replay`);
+  let activityId: number | null = null;
+  let checking = false;
+  const follow = async () => {
+    const current = await openActivityOf(db, account.deviceId);
+    if (current === null || current === activityId) return;
+    activityId = current;
+    await options.onActivity(current);
+  };
+  const cancelAlerts = async () => {
+    const body: IngestBatchRequest = {
+      IngestKey: account.ingestKey,
+      Events: [{ Time: Date.now(), Type: 'CLOSE_ALERTS' }],
+    };
+    const response = await fetch(`${options.origin}/ingest/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`cancelling the demo alert: HTTP ${response.status}`);
+  };
+  const onEvent = (event: SimulationEvent) => {
+    if (event.type === 'point-sent' && event.sos) {
+      options.log.info({ loop: event.loop }, 'demo: the wearer pressed SOS');
+    }
+    if (event.type === 'point-sent' && !checking) {
+      checking = true;
+      follow()
+        .catch((error: unknown) => {
+          options.log.error({ err: error }, 'demo: share failed');
+        })
+        .finally(() => {
+          checking = false;
+        });
+    }
+    if (event.type === 'loop-finished') {
+      cancelAlerts().catch((error: unknown) => {
+        options.log.error({ err: error }, 'demo');
+      });
+    }
+    if (event.type === 'message-replied') {
+      options.log.info(
+        { messageId: event.messageId },
+        `demo: the wearer replied "${event.replyText}"`,
+      );
+    }
+  };
+  return startSimulation(
+    {
+      server: options.origin,
+      ingestKey: account.ingestKey,
+      points: paddle.points,
+      speed: options.speed,
+      loop: true,
+      sosAt: options.sosAt,
+      reply: 'last',
+      batteryDrainPctPerHour: 2,
+    },
+    { onEvent },
+  );
+}
