@@ -21,7 +21,8 @@ export interface RealtimePublisher {
   publishTelemetry(memberId: number, update: TelemetryWearerUpdate): boolean;
   /**
    * One committed batch of entity changes of a member (spec app §7 EntityChanges), in commit order, to
-   * `member:{memberId}`. An empty batch is valid and sends nothing.
+   * `member:{memberId}`; each `activity:{ActivityId}` room's other sockets (share viewers) hear only
+   * the changes of that activity. An empty batch is valid and sends nothing.
    */
   publishEntityChanges(memberId: number, changes: EntityChanges): boolean;
 }
@@ -59,7 +60,18 @@ export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): Rea
         );
         return false;
       }
-      if (parsed.data.length > 0) io.to(memberRoom(memberId)).emit('EntityChanges', parsed.data);
+      if (parsed.data.length === 0) return true;
+      io.to(memberRoom(memberId)).emit('EntityChanges', parsed.data);
+      // Sockets watching one activity (share viewers) hear only that activity's changes; the member's
+      // own sockets already heard the whole batch.
+      const byActivity = new Map<number, EntityChanges>();
+      for (const change of parsed.data) {
+        if (change.ActivityId === null || change.ActivityId === undefined) continue;
+        byActivity.set(change.ActivityId, [...(byActivity.get(change.ActivityId) ?? []), change]);
+      }
+      for (const [activityId, changes] of byActivity) {
+        io.to(activityRoom(activityId)).except(memberRoom(memberId)).emit('EntityChanges', changes);
+      }
       return true;
     },
   };

@@ -2,6 +2,14 @@
 export interface ShareAccess {
   /** The share's id (`shares.share_id`, the token's `jti`): its viewers' sockets join `share:{shareId}`. */
   readonly shareId: string;
+  /**
+   * What is shared: an activity share's viewers also join `activity:{activityId}` and hear that
+   * activity's TelemetryWearerUpdate and EntityChanges, nothing else of the member; a journey share's
+   * viewers follow it by the journey refresh (app §9, each minute). Absent: the share room only.
+   */
+  readonly target?:
+    | { readonly kind: 'activity'; readonly activityId: number }
+    | { readonly kind: 'journey'; readonly startMs: number; readonly endMs: number };
 }
 
 /**

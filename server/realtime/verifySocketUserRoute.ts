@@ -5,7 +5,7 @@ import { contractRoute } from '../http/contractRoute';
 import { sendApiError } from '../http/errorHandler';
 import type { RealtimeServer } from './events';
 import { locateSocket } from './locateSocket';
-import { identityRooms, memberRoom, shareRoom } from './rooms';
+import { activityRoom, identityRooms, memberRoom, shareRoom } from './rooms';
 import type { ShareAccess, ShareTokenVerifier } from './shareAccess';
 
 /** What verify-socket-user needs. */
@@ -24,7 +24,8 @@ const UNAVAILABLE = 'Service unavailable, try again shortly';
  * verify-socket-user proved a member token or a share token"):
  * - a valid MemberIntegrationToken (it wins when both tokens are sent) → the socket joins
  *   `member:{MemberId}`; an invalid or expired one → 401 AUTH 'JWT Invalid' / 'JWT Expired' (spec §5);
- * - a ShareToken its verifier accepts → `share:{ShareId}`; any other → Success false;
+ * - a ShareToken its verifier accepts → `share:{ShareId}`, and for an activity share also
+ *   `activity:{ActivityId}` (its live telemetry and changes); any other → Success false;
  * - SocketID connected to no server node → Success false; found → Success true once the join is
  *   committed (it may be connected to another node: the adapter carries the join there).
  * A socket speaks for one identity: verifying as another member or share first leaves the rooms of
@@ -37,6 +38,7 @@ export function registerVerifySocketUser(
 ): void {
   contractRoute(app, verifySocketUser, async (input, request, reply) => {
     let room: string;
+    const extraRooms: string[] = [];
     if (input.MemberIntegrationToken !== undefined) {
       try {
         const claims = await options.memberTokens.verify(input.MemberIntegrationToken);
@@ -59,6 +61,8 @@ export function registerVerifySocketUser(
       }
       if (!access) return { Success: false };
       room = shareRoom(access.shareId);
+      if (access.target?.kind === 'activity')
+        extraRooms.push(activityRoom(access.target.activityId));
     }
     try {
       const socket = await locateSocket(options.io, input.SocketID);
@@ -66,7 +70,7 @@ export function registerVerifySocketUser(
       if (!socket.rooms.has(room)) {
         const previous = identityRooms(socket.rooms);
         if (previous.length > 0) await socket.leave(previous);
-        await socket.join([room]);
+        await socket.join([room, ...extraRooms]);
       }
       return { Success: true };
     } catch (error) {

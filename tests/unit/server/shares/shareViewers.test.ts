@@ -72,7 +72,7 @@ function disconnection(probe: Probe): Promise<string> {
 }
 
 describe('share viewer sockets', () => {
-  it('joins a viewer verified with a share token to its share room, and nothing else', async () => {
+  it('joins a viewer verified with a share token to its share room and its activity, nothing else', async () => {
     const shared = await share();
     const viewer = await connectProbe(server.origin, probes);
     expect(
@@ -81,7 +81,44 @@ describe('share viewer sockets', () => {
     expect(await server.app.realtime.roomsOf(viewer.id)).toEqual([
       viewer.id,
       `share:${shared.ShareId}`,
+      `activity:${activityId}`,
     ]);
+  });
+
+  it('a viewer hears its activity’s telemetry and changes, and nothing else of the member', async () => {
+    const shared = await share();
+    const viewer = await connectProbe(server.origin, probes);
+    await verify(server.app, { ShareToken: shared.ShareToken, SocketID: viewer.id });
+    const member = await server.database.db
+      .selectFrom('members')
+      .select(['member_id', 'wearer_id'])
+      .where('email', '=', 'alice@example.com')
+      .executeTakeFirstOrThrow();
+    const other = await insertActivity(server.database.db, member.member_id, Date.now() - 60_000);
+    const update = (ActivityId: number) => ({
+      WearerID: member.wearer_id,
+      ActivityId,
+      Points: [{ Time: Date.now(), X: 6.05, Y: 59.01, Hacc: 5, Alt: null, Speed: 1.2 }],
+      Battery: 80,
+      Status: 'ACTIVE' as const,
+      Heading: null,
+    });
+    const change = (ActivityId: number) => ({
+      EntityType: 'Activity' as const,
+      EntityId: ActivityId,
+      ChangeType: 'updated' as const,
+      Timestamp: Date.now(),
+      WearerID: member.wearer_id,
+      ActivityId,
+    });
+    const shown = { update: update(activityId), change: change(activityId) };
+    server.app.realtime.publishTelemetry(member.member_id, update(other));
+    server.app.realtime.publishTelemetry(member.member_id, shown.update);
+    server.app.realtime.publishEntityChanges(member.member_id, [change(other), shown.change]);
+    await viewer.nth('EntityChanges', 1);
+    await viewer.ping();
+    expect(viewer.received('TelemetryWearerUpdate')).toEqual([shown.update]);
+    expect(viewer.received('EntityChanges')).toEqual([[shown.change]]);
   });
 
   it('refuses a revoked share, and a TOTP share without its code', async () => {
