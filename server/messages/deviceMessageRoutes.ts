@@ -9,8 +9,9 @@ import {
 } from '../../src/api/deviceMessages';
 import { ingestTimeProblem } from '../../src/api/ingest';
 import type { Db } from '../db/database';
+import { invalidDeviceRequest, unknownIngestKey } from '../telemetry/deviceAnswers';
 import { sendApiError } from '../http/errorHandler';
-import { zodIssues, type IngestIssue, type Parsed } from '../telemetry/ingestValidation';
+import { zodIssues, type Parsed } from '../telemetry/ingestValidation';
 import {
   markDeviceMessageState,
   pendingDeviceMessages,
@@ -23,21 +24,6 @@ export interface DeviceMessageRoutesOptions {
   readonly db: Db;
   /** Server clock, epoch ms (tests inject a fixed one); default `Date.now`. */
   readonly clock?: () => number;
-}
-
-function invalid(reply: FastifyReply, issues: IngestIssue[]): FastifyReply {
-  const first = issues[0];
-  return sendApiError(
-    reply,
-    400,
-    'REQUEST_INVALID',
-    first ? `Invalid request: ${first.Path}: ${first.Message}` : 'Invalid request',
-    issues,
-  );
-}
-
-function unknownKey(reply: FastifyReply): FastifyReply {
-  return sendApiError(reply, 401, 'AUTH', 'Unknown or revoked ingest key');
 }
 
 function unknownMessage(reply: FastifyReply, messageId: number): FastifyReply {
@@ -102,9 +88,9 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
     { schema: { response: { 200: DeviceMessagesResponse } } },
     async (request, reply) => {
       const parsed = DeviceMessagesRequest.safeParse(request.body);
-      if (!parsed.success) return invalid(reply, zodIssues(parsed.error, 'body'));
+      if (!parsed.success) return invalidDeviceRequest(reply, zodIssues(parsed.error, 'body'));
       const outcome = await pendingDeviceMessages(db, parsed.data.IngestKey);
-      if (outcome.kind === 'unknown-key') return unknownKey(reply);
+      if (outcome.kind === 'unknown-key') return unknownIngestKey(reply);
       return reply.code(200).send({ Messages: outcome.messages });
     },
   );
@@ -115,7 +101,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
     async (request, reply) => {
       const nowMs = clock();
       const parsed = parseTimed(DeviceMessageStateRequest, request.body, nowMs);
-      if (!parsed.ok) return invalid(reply, parsed.issues);
+      if (!parsed.ok) return invalidDeviceRequest(reply, parsed.issues);
       const { IngestKey, MessageID, State, Time } = parsed.value;
       const outcome = await markDeviceMessageState(db, {
         ingestKey: IngestKey,
@@ -124,7 +110,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
         timeMs: Time,
         nowMs,
       });
-      if (outcome.kind === 'unknown-key') return unknownKey(reply);
+      if (outcome.kind === 'unknown-key') return unknownIngestKey(reply);
       if (outcome.kind === 'not-found') return unknownMessage(reply, MessageID);
       publish(outcome.publication, reply);
       return reply.code(200).send({ Success: true });
@@ -137,7 +123,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
     async (request, reply) => {
       const nowMs = clock();
       const parsed = parseTimed(DeviceMessageReplyRequest, request.body, nowMs);
-      if (!parsed.ok) return invalid(reply, parsed.issues);
+      if (!parsed.ok) return invalidDeviceRequest(reply, parsed.issues);
       const { IngestKey, MessageID, ReplyText, Time } = parsed.value;
       const outcome = await replyFromDevice(db, {
         ingestKey: IngestKey,
@@ -146,11 +132,11 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
         timeMs: Time,
         nowMs,
       });
-      if (outcome.kind === 'unknown-key') return unknownKey(reply);
+      if (outcome.kind === 'unknown-key') return unknownIngestKey(reply);
       if (outcome.kind === 'not-found') return unknownMessage(reply, MessageID);
       if (outcome.kind === 'not-an-option') {
         const options = outcome.replyOptions.map((option) => `'${option}'`).join(', ');
-        return invalid(reply, [
+        return invalidDeviceRequest(reply, [
           {
             Path: 'body.ReplyText',
             Message: `ReplyText must be one of the message's reply options: ${options}`,

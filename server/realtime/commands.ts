@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SocketCommand, type SocketInit } from '../../src/api/socket';
 import type { Db } from '../db/database';
-import { memberOwnsActivity } from './activityAccess';
+import { memberOwnsActivity } from '../activities/activityOwnership';
 import type { RealtimeSocket } from './events';
 import { activityRoom, verifiedMemberOf } from './rooms';
 

@@ -148,21 +148,6 @@ export async function revokeMemberShare(
   return row !== undefined;
 }
 
-/** Whether activity `activityId` is the member's. */
-export async function memberOwnsActivity(
-  db: Db,
-  memberId: number,
-  activityId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('activities')
-    .select('activity_id')
-    .where('activity_id', '=', activityId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The ClientID and WearerID of a member that exists and is not deleted, else null. */
 export async function memberIdentity(db: Db, memberId: number): Promise<MemberIdentity | null> {
   const row = await db

@@ -1,3 +1,4 @@
+import { memberOwnsActivity } from '../activities/activityOwnership';
 import type { Db } from '../db/database';
 import { shareKeyringOf } from './shareKeys';
 import * as repository from './shareRepository';
@@ -83,7 +84,7 @@ export async function createShare(db: Db, input: CreateShareInput): Promise<Crea
   const owned =
     member !== null &&
     (input.target.kind === 'journey' ||
-      (await repository.memberOwnsActivity(db, input.memberId, input.target.activityId)));
+      (await memberOwnsActivity(db, input.memberId, input.target.activityId)));
   if (!member || !owned) throw new ShareTargetNotFoundError('No such activity');
 
   const signing = await shareKeyringOf(db).signing();

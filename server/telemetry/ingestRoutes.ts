@@ -2,10 +2,10 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import { IngestBatchRequest, IngestBatchResponse } from '../../src/api/ingest';
 import type { AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
-import { sendApiError } from '../http/errorHandler';
+import { invalidDeviceRequest, unknownIngestKey } from './deviceAnswers';
 import { ingestTelemetry, type IngestInput } from './ingest';
 import { publishIngest } from './ingestPublication';
-import { timeIssues, zodIssues, type IngestIssue, type Parsed } from './ingestValidation';
+import { timeIssues, zodIssues, type Parsed } from './ingestValidation';
 import { parseOsmAnd, type OsmAndParams, type OsmAndMessage } from './osmandRequest';
 import { startSilenceSweep } from './silenceSweep';
 import { parseTraccarJson } from './traccarJson';
@@ -41,21 +41,6 @@ function formParams(body: string): Record<string, string | string[]> {
     params[name] = values.length === 1 ? (values[0] ?? '') : values;
   }
   return params;
-}
-
-function invalid(reply: FastifyReply, issues: IngestIssue[]): FastifyReply {
-  const first = issues[0];
-  return sendApiError(
-    reply,
-    400,
-    'REQUEST_INVALID',
-    first ? `Invalid request: ${first.Path}: ${first.Message}` : 'Invalid request',
-    issues,
-  );
-}
-
-function unknownKey(reply: FastifyReply): FastifyReply {
-  return sendApiError(reply, 401, 'AUTH', 'Unknown or revoked ingest key');
 }
 
 /**
@@ -109,15 +94,15 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
   const osmand = async (request: FastifyRequest, reply: FastifyReply) => {
     const nowMs = clock();
     const { form, message } = osmAndMessage(request, nowMs);
-    if (!message.ok) return invalid(reply, message.issues);
+    if (!message.ok) return invalidDeviceRequest(reply, message.issues);
     const { ingestKey, points, events } = message.value;
-    if (ingestKey === null) return unknownKey(reply);
+    if (ingestKey === null) return unknownIngestKey(reply);
     const timePath = form === 'json' ? 'body.location.timestamp' : 'query.timestamp';
     const problems = timeIssues(points, events, nowMs, {
       point: () => timePath,
       event: () => timePath,
     });
-    if (problems.length > 0) return invalid(reply, problems);
+    if (problems.length > 0) return invalidDeviceRequest(reply, problems);
     return store(reply, ingestKey, message.value, nowMs, () => reply.code(200).send());
   };
 
@@ -129,7 +114,7 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     answer: (accepted: number, duplicates: number) => FastifyReply,
   ) => {
     const outcome = await ingestTelemetry(db, ingestKey, input, nowMs, options.alerts);
-    if (outcome.kind === 'unknown-key') return unknownKey(reply);
+    if (outcome.kind === 'unknown-key') return unknownIngestKey(reply);
     // Committed: tell the member's sockets (none when the realtime plugin is not registered).
     const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;
     await publishIngest(db, publisher, outcome.commit, reply.log);
@@ -152,13 +137,13 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     async (request, reply) => {
       const nowMs = clock();
       const parsed = IngestBatchRequest.safeParse(request.body);
-      if (!parsed.success) return invalid(reply, zodIssues(parsed.error, 'body'));
+      if (!parsed.success) return invalidDeviceRequest(reply, zodIssues(parsed.error, 'body'));
       const { IngestKey, Points, Events } = parsed.data;
       const problems = timeIssues(Points, Events, nowMs, {
         point: (index) => `body.Points.${index}.Time`,
         event: (index) => `body.Events.${index}.Time`,
       });
-      if (problems.length > 0) return invalid(reply, problems);
+      if (problems.length > 0) return invalidDeviceRequest(reply, problems);
       return store(reply, IngestKey, { points: Points, events: Events }, nowMs, (accepted, dup) =>
         reply.code(200).send({ Accepted: accepted, Duplicates: dup }),
       );

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 
 /**
  * Whether activity `activityId` belongs to member `memberId` (ARCHITECTURE.md §5: no member reaches
- * another's data by id). Used before a socket may watch an activity's live telemetry.
+ * another's data by id). Used before a socket may watch an activity's live telemetry and before a
+ * member shares one.
  */
 export async function memberOwnsActivity(
   db: Db,
