@@ -49,19 +49,28 @@ export async function loadWearerAlertContext(
       position: row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon },
     });
   }
+  const configs = alertConfigMap(
+    isAlertProfile(member.alert_profile) ? member.alert_profile : 'GENERAL',
+  );
+  const beaconRadiusKm = configs.get('GEOFENCE')?.ThresholdValue ?? null;
   return {
     state: { open, pausedUntilMs: member.alerts_paused_until_ms },
-    configs: alertConfigMap(
-      isAlertProfile(member.alert_profile) ? member.alert_profile : 'GENERAL',
-    ),
-    zones: await loadZones(trx, memberId),
+    configs,
+    zones: await loadZones(trx, memberId, beaconRadiusKm),
     wearerName: `${member.name_first} ${member.name_last}`.trim(),
     countryCode: member.country_code,
   };
 }
 
-/** The member's active CIRCLE and POLYGON zones (BEACON zones with a position count as circles). */
-async function loadZones(trx: Trx, memberId: number): Promise<ZoneShape[]> {
+/**
+ * The member's active CIRCLE and POLYGON zones; a BEACON zone with a position counts as a circle of
+ * `beaconRadiusKm` (the GEOFENCE threshold, 5 km by default, app §9), one without is left out.
+ */
+async function loadZones(
+  trx: Trx,
+  memberId: number,
+  beaconRadiusKm: number | null,
+): Promise<ZoneShape[]> {
   const rows = await trx
     .selectFrom('zones')
     .selectAll()
@@ -73,13 +82,18 @@ async function loadZones(trx: Trx, memberId: number): Promise<ZoneShape[]> {
     const kind = row.zone_kind;
     if (row.zone_type === 'POLYGON' && row.polygon) {
       zones.push({ zoneId: row.zone_id, kind, shape: 'POLYGON', ring: row.polygon });
-    } else if (row.center_lat !== null && row.center_lon !== null && row.radius_m !== null) {
+    } else if (row.center_lat !== null && row.center_lon !== null) {
+      const radiusM =
+        row.zone_type === 'BEACON' && beaconRadiusKm !== null
+          ? beaconRadiusKm * 1000
+          : row.radius_m;
+      if (radiusM === null) continue;
       zones.push({
         zoneId: row.zone_id,
         kind,
         shape: 'CIRCLE',
         center: { lat: row.center_lat, lon: row.center_lon },
-        radiusM: row.radius_m,
+        radiusM,
       });
     }
   }

@@ -1,3 +1,4 @@
+import { addActivityEditCases } from './activityEditCases';
 import {
   createEntityAdapter,
   createSlice,
@@ -11,12 +12,8 @@ import { toDetailRecord, type ActivityDetailRecord } from './activityDetailRecor
 import {
   activityDeleted,
   activityDeleteFailed,
-  activityEdited,
-  activityEditFailed,
   activitySplitsSaved,
   activitySplitsSaveFailed,
-  activityTrimFailed,
-  activityTrimmed,
 } from './activityEditActions';
 import { activityDetailLoaded, activityRemoved } from './activityEvents';
 
@@ -88,7 +85,7 @@ export const activityDetailsSlice = createSlice({
         Object.entries(state.loads).filter(([id]) => Number(id) !== payload.ActivityId),
       );
     };
-    builder
+    addActivityEditCases(builder, detailsAdapter)
       .addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
         detailsAdapter.setOne(state, toDetailRecord(detail));
         const load = state.loads[detail.ActivityId];
@@ -103,35 +100,6 @@ export const activityDetailsSlice = createSlice({
         if (!payload.previous.detail) return;
         detailsAdapter.setOne(state, payload.previous.detail);
         state.loads[payload.ActivityId] = { status: 'loaded', reloadRequested: false };
-      })
-      .addCase(activityEdited, (state, { payload }) => {
-        detailsAdapter.updateOne(state, {
-          id: payload.ActivityId,
-          changes: { ActivityType: payload.NewActivityType },
-        });
-      })
-      .addCase(activityEditFailed, (state, { payload }) => {
-        const type = payload.previous.ActivityType;
-        if (type !== null) {
-          detailsAdapter.updateOne(state, {
-            id: payload.ActivityId,
-            changes: { ActivityType: type },
-          });
-        }
-      })
-      .addCase(activityTrimmed, (state, { payload }) => {
-        detailsAdapter.updateOne(state, {
-          id: payload.ActivityId,
-          changes: {
-            TimestampStart: payload.NewActivityStart,
-            TimestampEnd: payload.NewActivityEnd,
-          },
-        });
-      })
-      .addCase(activityTrimFailed, (state, { payload }) => {
-        if (payload.previous) {
-          detailsAdapter.updateOne(state, { id: payload.ActivityId, changes: payload.previous });
-        }
       })
       .addCase(activitySplitsSaved, (state, { payload }) => {
         detailsAdapter.updateOne(state, {

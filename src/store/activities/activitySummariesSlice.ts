@@ -1,3 +1,4 @@
+import { addActivityEditCases } from './activityEditCases';
 import {
   createEntityAdapter,
   createSlice,
@@ -7,14 +8,7 @@ import {
 import type { ActivitySummary } from '../../api/entities/activity';
 import { loadFailed, loadRequested, NOT_LOADED, type Loadable } from '../entities/loadStatus';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
-import {
-  activityDeleted,
-  activityDeleteFailed,
-  activityEdited,
-  activityEditFailed,
-  activityTrimFailed,
-  activityTrimmed,
-} from './activityEditActions';
+import { activityDeleted, activityDeleteFailed } from './activityEditActions';
 import { activityDetailLoaded, activityRemoved, type LoadedDetail } from './activityEvents';
 import {
   activityOverlaps,
@@ -106,7 +100,7 @@ export const activitySummariesSlice = createSlice({
     activitySummariesLoadFailed: loadFailed,
   },
   extraReducers: (builder) => {
-    builder
+    addActivityEditCases(builder, summariesAdapter)
       .addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
         const known = state.entities[detail.ActivityId] !== undefined;
         const inWindow =
@@ -122,35 +116,6 @@ export const activitySummariesSlice = createSlice({
       })
       .addCase(activityDeleteFailed, (state, { payload }) => {
         if (payload.previous.summary) summariesAdapter.setOne(state, payload.previous.summary);
-      })
-      .addCase(activityEdited, (state, { payload }) => {
-        summariesAdapter.updateOne(state, {
-          id: payload.ActivityId,
-          changes: { ActivityType: payload.NewActivityType },
-        });
-      })
-      .addCase(activityEditFailed, (state, { payload }) => {
-        const type = payload.previous.ActivityType;
-        if (type !== null) {
-          summariesAdapter.updateOne(state, {
-            id: payload.ActivityId,
-            changes: { ActivityType: type },
-          });
-        }
-      })
-      .addCase(activityTrimmed, (state, { payload }) => {
-        summariesAdapter.updateOne(state, {
-          id: payload.ActivityId,
-          changes: {
-            TimestampStart: payload.NewActivityStart,
-            TimestampEnd: payload.NewActivityEnd,
-          },
-        });
-      })
-      .addCase(activityTrimFailed, (state, { payload }) => {
-        if (payload.previous) {
-          summariesAdapter.updateOne(state, { id: payload.ActivityId, changes: payload.previous });
-        }
       })
       .addCase(wearerTelemetryReceived, (state, { payload }) => {
         // Live figures of an open activity (spec §7 TelemetryWearerUpdate) until its next reload.

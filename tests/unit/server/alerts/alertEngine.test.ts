@@ -335,6 +335,28 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     ).toEqual([['GEOFENCE', 'ZONE_SAFE', '1.2']]);
   });
 
+  it('a beacon zone with a position is a safety circle of the 5 km geofence threshold', async () => {
+    const wearer = await addWearer('beacon@example.com');
+    await database.db
+      .insertInto('zones')
+      .values({
+        member_id: wearer.memberId,
+        name: 'Boathouse beacon',
+        zone_type: 'BEACON',
+        zone_kind: 'SAFETY',
+        beacon_id: 'boathouse-1',
+        center_lat: FJORD.Lat,
+        center_lon: FJORD.Lon,
+      })
+      .execute();
+    await batch(wearer, [fix(0, 0.04)]); // ≈ 4.4 km north: inside 5 km
+    expect(await alertsOf(wearer)).toEqual([]);
+    await batch(wearer, [fix(60, 0.05)]); // ≈ 5.6 km north
+    expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.value?.toFixed(1)])).toEqual([
+      ['GEOFENCE', '0.6'],
+    ]);
+  });
+
   it('tracking stop closes tracking alerts; the device close command closes the rest by the wearer', async () => {
     const wearer = await addWearer('closure@example.com');
     await batch(
