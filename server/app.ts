@@ -26,6 +26,7 @@ import { rescueOrgRoutes } from './alerts/rescueOrgRoutes';
 import { rescueRouter } from './alerts/rescueRouter';
 import { deviceMessageRoutes } from './messages/deviceMessageRoutes';
 import { shareRoutes } from './shares/shareRoutes';
+import { shareViewingRoutes } from './shareViewing/shareViewingRoutes';
 import { createShareTokenVerifier } from './shares/shareTokenVerifier';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
@@ -129,12 +130,14 @@ export async function buildServer(
   await app.register(equipmentRoutes, { db: deps.db, memberTokens });
   await app.register(wearerRoutes, { db: deps.db, memberTokens });
   await app.register(activityRoutes, { db: deps.db, memberTokens });
+  // One verifier for sockets and the shared-viewing calls: one wrong-code counter per share.
+  const shareTokens = createShareTokenVerifier(deps.db);
   await app.register(realtimePlugin, {
     config,
     db: deps.db,
     memberTokens,
     buildTimestamp: await readBuildTimestamp(config.webDir),
-    shareTokens: createShareTokenVerifier(deps.db),
+    shareTokens,
   });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
@@ -157,6 +160,7 @@ export async function buildServer(
   await app.register(rescueOrgRoutes, { db: deps.db });
   await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });
   await app.register(shareRoutes, { db: deps.db, config, memberTokens });
+  await app.register(shareViewingRoutes, { db: deps.db, shareTokens });
   if (config.devEndpoints) {
     await app.register(devOutboxRoutes, { outbox });
     await app.register(devDemoRoutes, {
