@@ -1,5 +1,6 @@
 import { configureStore, type Action } from '@reduxjs/toolkit';
 import { createEpicMiddleware } from 'redux-observable';
+import { createActionLog, type ActionLog } from './actionLog/actionLog';
 import type { StoreDependencies } from './dependencies';
 import type { AppEpic } from './epic';
 import { createRootEpic } from './rootEpic';
@@ -10,23 +11,32 @@ export interface CreateAppStoreOptions {
   /** The features' epics, merged into the root epic. */
   readonly epics?: readonly AppEpic[];
   readonly preloadedState?: Partial<RootState>;
+  /**
+   * Where the store records its actions (src/store/actionLog); default: a new log with the default
+   * bounds, stamped with `dependencies.now`.
+   */
+  readonly actionLog?: ActionLog;
 }
 
 /**
  * Builds the store (ARCHITECTURE.md §4): the root reducer, the redux-observable middleware with the
- * injected dependencies, and the root epic started once. Used by the app and by tests.
+ * injected dependencies, the root epic started once, and the action log recording every action that
+ * reaches the reducer (`store.actionLog`: export it, replay it from `preloadedState` with
+ * `replayActionLog`; issue 6 item 4). Used by the app and by tests.
  */
 export function createAppStore(options: CreateAppStoreOptions) {
   const epicMiddleware = createEpicMiddleware<Action, Action, RootState, StoreDependencies>({
     dependencies: options.dependencies,
   });
+  const actionLog = options.actionLog ?? createActionLog({ now: options.dependencies.now });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: options.preloadedState,
-    middleware: (getDefault) => getDefault().concat(epicMiddleware),
+    // The log is last: it sees exactly what reaches the reducer, in that order (actionLog.ts).
+    middleware: (getDefault) => getDefault().concat(epicMiddleware, actionLog.middleware),
   });
   epicMiddleware.run(createRootEpic(options.epics));
-  return store;
+  return Object.assign(store, { actionLog });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

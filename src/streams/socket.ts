@@ -36,9 +36,12 @@ export type SocketEvent =
 
 /** How to reach the server and how to retry (the caller passes the spec's values). */
 export interface SocketConnectOptions {
-  /** The domain server's origin: the member's DomainUrl or a share token's C2Url (spec §3, §7). */
+  /**
+   * The domain server's base URL: the member's DomainUrl or a share token's C2Url (spec §3, §7). It
+   * may carry a path prefix (a server behind a proxy at `https://host/c2`): see {@link socketTarget}.
+   */
   readonly url: string;
-  /** The socket.io path on that server; default `/socket.io`. */
+  /** The socket.io path on that server; default: the URL's path followed by `/socket.io`. */
   readonly path?: string;
   /** Reconnection attempts before giving up (spec §9: 1000). */
   readonly reconnectionAttempts: number;
@@ -62,6 +65,24 @@ const SERVER_EVENTS = [
   SOCKET_EVENTS.EntityChanges,
   SOCKET_EVENTS.TelemetryWearerUpdate,
 ] as const;
+
+/**
+ * Where socket.io must connect for a domain server at `url` (a DomainUrl or C2Url, spec §3): the
+ * URL's origin, on the default namespace, with the engine path under the URL's own path
+ * (`https://host/c2` → `https://host` + `/c2/socket.io`), the way the REST clients put the API under
+ * it (src/api/client/apiClients.ts). socket.io would otherwise read a URL's path as a namespace and
+ * never reach the server's rooms. `path` overrides the engine path; a URL that does not parse is
+ * passed on unchanged.
+ */
+export function socketTarget(url: string, path?: string): { uri: string; path: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { uri: url, path: path ?? '/socket.io' };
+  }
+  return { uri: parsed.origin, path: path ?? `${parsed.pathname.replace(/\/+$/, '')}/socket.io` };
+}
 
 /** A server event's payload checked against the contract (STYLE.md: validate at the edge). */
 function parsed(event: (typeof SERVER_EVENTS)[number], payload: unknown): SocketEvent {
@@ -93,16 +114,18 @@ function parsed(event: (typeof SERVER_EVENTS)[number], payload: unknown): Socket
  * unsubscribing closes it. It emits the connection's {@link SocketEvent}s and every server event whose
  * payload passes the contract's schema; it completes after the last reconnection attempt failed (with a
  * `disconnected` state first). Commands from `options.commands$` are emitted while connected. It never
- * errors: failures are states. Who the socket is (`verify-socket-user`) is the subscriber's business,
- * on each `connected` state.
+ * errors: failures are states. Who the socket is (`verify-socket-user` with a MemberIntegrationToken,
+ * or a ShareToken for a share viewer connected to the token's C2Url) is the subscriber's business, on
+ * each `connected` state.
  */
 export function socket$(
   options: SocketConnectOptions,
   createSocket: SocketFactory = io,
 ): Observable<SocketEvent> {
   return new Observable<SocketEvent>((subscriber) => {
-    const socket = createSocket(options.url, {
-      path: options.path ?? '/socket.io',
+    const target = socketTarget(options.url, options.path);
+    const socket = createSocket(target.uri, {
+      path: target.path,
       transports: ['websocket'],
       reconnection: true,
       reconnectionAttempts: options.reconnectionAttempts,

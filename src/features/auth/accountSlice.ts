@@ -87,8 +87,12 @@ export const accountSlice = createSlice({
     phoneCodeSent: (state) => {
       state.phoneCode = done;
     },
-    phoneVerificationRequested: (state, _action: PayloadAction<{ code: string }>) => {
-      state.phoneVerify = pending;
+    /** Carries the SMS code, so the action log redacts it (`meta.sensitive`). */
+    phoneVerificationRequested: {
+      reducer: (state, _action: PayloadAction<{ code: string }>) => {
+        state.phoneVerify = pending;
+      },
+      prepare: (payload: { code: string }) => ({ payload, meta: { sensitive: true } }),
     },
     phoneVerified: (state) => {
       state.phoneVerify = done;
@@ -100,8 +104,12 @@ export const accountSlice = createSlice({
     emailAttributeCodeSent: (state) => {
       state.emailAttributeCode = done;
     },
-    emailAttributeVerificationRequested: (state, _action: PayloadAction<{ code: string }>) => {
-      state.emailAttributeVerify = pending;
+    /** Carries the e-mail code, so the action log redacts it (`meta.sensitive`). */
+    emailAttributeVerificationRequested: {
+      reducer: (state, _action: PayloadAction<{ code: string }>) => {
+        state.emailAttributeVerify = pending;
+      },
+      prepare: (payload: { code: string }) => ({ payload, meta: { sensitive: true } }),
     },
     emailAttributeVerified: (state) => {
       state.emailAttributeVerify = done;

@@ -49,11 +49,15 @@ export const authSlice = createSlice({
     accountCreationFailed: (state, action: PayloadAction<AuthFailure>) => {
       state.createAccount = failed(action.payload);
     },
-    emailConfirmationRequested: (
-      state,
-      _action: PayloadAction<{ email: string; code: string }>,
-    ) => {
-      state.confirmEmail = pending;
+    /** Carries the e-mail code, so the action log redacts it (`meta.sensitive`). */
+    emailConfirmationRequested: {
+      reducer: (state, _action: PayloadAction<{ email: string; code: string }>) => {
+        state.confirmEmail = pending;
+      },
+      prepare: (payload: { email: string; code: string }) => ({
+        payload,
+        meta: { sensitive: true },
+      }),
     },
     emailConfirmed: (state, action: PayloadAction<{ email: string }>) => {
       state.confirmEmail = done;

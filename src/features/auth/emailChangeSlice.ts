@@ -25,9 +25,13 @@ export const emailChangeSlice = createSlice({
     emailChangeCodeSent: (state) => {
       state.step = 'enterCode';
     },
-    emailChangeConfirmRequested: (state, _action: PayloadAction<{ code: string }>) => {
-      state.step = 'confirming';
-      state.errorKey = null;
+    /** Carries the e-mail code, so the action log redacts it (`meta.sensitive`). */
+    emailChangeConfirmRequested: {
+      reducer: (state, _action: PayloadAction<{ code: string }>) => {
+        state.step = 'confirming';
+        state.errorKey = null;
+      },
+      prepare: (payload: { code: string }) => ({ payload, meta: { sensitive: true } }),
     },
     emailChanged: (state) => {
       state.step = 'done';

@@ -20,10 +20,14 @@ export const devOutboxSlice = createSlice({
       state.status = 'loading';
       state.to = action.payload.to;
     },
-    devOutboxLoaded: (state, action: PayloadAction<OutboxMessage[]>) => {
-      state.status = 'loaded';
-      state.messages = action.payload;
-      state.error = null;
+    /** Carries the one-time codes the system sent (in `Code` and `Body`): the action log redacts it. */
+    devOutboxLoaded: {
+      reducer: (state, action: PayloadAction<OutboxMessage[]>) => {
+        state.status = 'loaded';
+        state.messages = action.payload;
+        state.error = null;
+      },
+      prepare: (messages: OutboxMessage[]) => ({ payload: messages, meta: { sensitive: true } }),
     },
     devOutboxFailed: (state, action: PayloadAction<string>) => {
       state.status = 'failed';

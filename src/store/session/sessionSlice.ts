@@ -84,10 +84,14 @@ export const sessionSlice = createSlice({
     identityRefreshed: (state, action: PayloadAction<IdentitySession>) => {
       state.identity = action.payload;
     },
-    memberTokenLoaded: (state, action: PayloadAction<string>) => {
-      // A late answer after logout must not bring a session back (spec §4 "everything is cleared").
-      if (!state.identity) return;
-      state.memberIntegrationToken = action.payload;
+    /** Carries the member-integration token, so the action log redacts it (`meta.sensitive`). */
+    memberTokenLoaded: {
+      reducer: (state, action: PayloadAction<string>) => {
+        // A late answer after logout must not bring a session back (spec §4 "everything is cleared").
+        if (!state.identity) return;
+        state.memberIntegrationToken = action.payload;
+      },
+      prepare: (token: string) => ({ payload: token, meta: { sensitive: true } }),
     },
     memberLoginFailed: (state, action: PayloadAction<string>) => {
       state.memberError = action.payload;
