@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newIngestKey } from '../../../server/devices/ingestKey';
 import { joinTracks, readTrackFile, type TrackPoint } from '../../../tools/tracks';
+import { addTestDevice } from './deviceFixtures';
 import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
 
 /*
@@ -25,7 +25,6 @@ const GAP_MS = 30 * 60_000;
 let database: TestDatabase;
 let app: FastifyInstance;
 let memberId = 0;
-let devices = 0;
 
 /** Great-circle distance in metres on R = 6372.8 km (the atan2 form, independent of src/api/geo). */
 function haversine(a: TrackPoint, b: TrackPoint): number {
@@ -60,24 +59,7 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return result;
 }
 
-async function addDevice(): Promise<{ deviceId: number; key: string }> {
-  devices += 1;
-  const key = newIngestKey();
-  const row = await database.db
-    .insertInto('devices')
-    .values({
-      atlas_device_id: `track-files-${devices}`,
-      imei: `35666600000${String(devices).padStart(4, '0')}`,
-      device_type: 'SMARTPHONE_APP',
-      device_nickname: 'Phone',
-      member_id: memberId,
-      ingest_key: key,
-      registered_at: new Date(),
-    })
-    .returning('device_id')
-    .executeTakeFirstOrThrow();
-  return { deviceId: row.device_id, key };
-}
+const addDevice = () => addTestDevice(database.db, memberId);
 
 async function send(key: string, points: readonly TrackPoint[]): Promise<void> {
   for (let offset = 0; offset < points.length; offset += CHUNK) {

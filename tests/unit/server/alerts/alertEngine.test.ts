@@ -6,12 +6,12 @@ import type { AlertEngineDeps, RescueRouter } from '../../../../server/alerts/al
 import { sweepAlerts } from '../../../../server/alerts/alertSweep';
 import { activityDetail } from '../../../../server/activities/activityRepository';
 import { rescueOrgAlertAddress } from '../../../../server/alerts/alertNotifications';
-import { newIngestKey } from '../../../../server/devices/ingestKey';
 import { installErrorHandling } from '../../../../server/http/errorHandler';
 import { ingestTelemetry } from '../../../../server/telemetry/ingest';
 import { ingestRoutes } from '../../../../server/telemetry/ingestRoutes';
 import type { IngestBatchRequest, IngestEvent, IngestPoint } from '../../../../src/api/ingest';
 import type { EmergencyContactsTable } from '../../../../server/db/schema';
+import { addTestDevice } from '../deviceFixtures';
 import { createTestDatabase, type TestDatabase } from '../testServer';
 
 /*
@@ -28,7 +28,6 @@ const FJORD = { Lat: 59.0176, Lon: 6.0532 };
 let database: TestDatabase;
 let app: FastifyInstance;
 let now = T0;
-let deviceCount = 0;
 const routed: Parameters<RescueRouter>[0][] = [];
 
 /** The test's rescue routing: Norway's partner for a known position, contacts only without one. */
@@ -101,22 +100,8 @@ async function addWearer(email: string): Promise<Wearer> {
       }),
     ])
     .execute();
-  deviceCount += 1;
-  const key = newIngestKey();
-  const device = await database.db
-    .insertInto('devices')
-    .values({
-      atlas_device_id: `alert-test-${deviceCount}`,
-      imei: `35777700000${String(deviceCount).padStart(4, '0')}`,
-      device_type: 'MSAFETY',
-      device_nickname: 'Watch',
-      member_id: member.member_id,
-      ingest_key: key,
-      registered_at: new Date(),
-    })
-    .returning('device_id')
-    .executeTakeFirstOrThrow();
-  return { memberId: member.member_id, deviceId: device.device_id, key };
+  const device = await addTestDevice(database.db, member.member_id, 'MSAFETY');
+  return { memberId: member.member_id, deviceId: device.deviceId, key: device.key };
 }
 
 async function batch(

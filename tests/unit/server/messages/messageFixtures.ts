@@ -1,13 +1,11 @@
 import type { Db } from '../../../../server/db/database';
-import { newIngestKey } from '../../../../server/devices/ingestKey';
+import { addTestDevice, type TestDevice } from '../deviceFixtures';
 
 /*
  * Rows the message tests build on: members, their activated devices (with an ingest key) and their
  * activities, inserted directly (the sign-up flow is exercised by signedUpMember.ts where a test needs
  * a member token). Every helper takes the test file's database.
  */
-
-let counter = 0;
 
 /** A member row: `memberId`, and `wearerId` (the WearerID its EntityChanges carry). */
 export interface TestMember {
@@ -43,30 +41,11 @@ export async function memberByEmail(db: Db, email: string): Promise<TestMember> 
   return { memberId: row.member_id, wearerId: row.wearer_id };
 }
 
-/** An activated device of a member: its id and secret ingest key. */
-export interface TestDevice {
-  readonly deviceId: number;
-  readonly key: string;
-}
+export type { TestDevice } from '../deviceFixtures';
 
 /** Inserts an activated watch of `memberId` with a fresh ingest key. */
-export async function addDevice(db: Db, memberId: number): Promise<TestDevice> {
-  counter += 1;
-  const key = newIngestKey();
-  const row = await db
-    .insertInto('devices')
-    .values({
-      atlas_device_id: `message-test-${counter}`,
-      imei: `35777700000${String(counter).padStart(4, '0')}`,
-      device_type: 'EV07',
-      device_nickname: 'Watch',
-      member_id: memberId,
-      ingest_key: key,
-      registered_at: new Date(),
-    })
-    .returning('device_id')
-    .executeTakeFirstOrThrow();
-  return { deviceId: row.device_id, key };
+export function addDevice(db: Db, memberId: number): Promise<TestDevice> {
+  return addTestDevice(db, memberId, 'EV07');
 }
 
 /** Inserts an open HIKING activity of `memberId` recorded by `deviceId` (null: no device), started at `startMs`. */

@@ -1,0 +1,38 @@
+import type { Db } from '../../../server/db/database';
+import { newIngestKey } from '../../../server/devices/ingestKey';
+import type { DeviceType } from '../../../src/api/enums';
+
+/** An activated device of a member in a test database: its id and secret ingest key. */
+export interface TestDevice {
+  readonly deviceId: number;
+  readonly key: string;
+}
+
+let counter = 0;
+
+/**
+ * Inserts an activated device of `memberId` (default a SMARTPHONE_APP phone) with a fresh ingest key
+ * and a unique IMEI and platform id, as activation would leave it.
+ */
+export async function addTestDevice(
+  db: Db,
+  memberId: number,
+  deviceType: DeviceType = 'SMARTPHONE_APP',
+): Promise<TestDevice> {
+  counter += 1;
+  const key = newIngestKey();
+  const row = await db
+    .insertInto('devices')
+    .values({
+      atlas_device_id: `test-device-${process.pid}-${counter}`,
+      imei: `35${String(process.pid % 10_000).padStart(4, '0')}${String(counter).padStart(9, '0')}`,
+      device_type: deviceType,
+      device_nickname: deviceType === 'SMARTPHONE_APP' ? 'Phone' : 'Watch',
+      member_id: memberId,
+      ingest_key: key,
+      registered_at: new Date(),
+    })
+    .returning('device_id')
+    .executeTakeFirstOrThrow();
+  return { deviceId: row.device_id, key };
+}
