@@ -1,11 +1,13 @@
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { animationFrameScheduler } from 'rxjs';
+import { animationFrameScheduler, defer, map } from 'rxjs';
 import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
+import { online$ } from '../streams/online';
 import { socket$ } from '../streams/socket';
 import { createStorage } from '../streams/storage';
+import { chunkLoadFailed } from '../store/app/appActions';
 import { userActivity$ } from '../streams/userActivity';
 import { THEME_STORAGE_KEY, parseThemePreference } from '../store/slices/preferencesSlice';
 import { createAppStore } from '../store/store';
@@ -34,9 +36,24 @@ const store = createAppStore({
     userActivity$: userActivity$(),
     openSocket: (options) => socket$(options),
     frameScheduler: animationFrameScheduler,
+    reloadPage: () => {
+      location.reload();
+    },
+    loadBuildTimestamp: () =>
+      defer(() => fetchRuntimeConfig()).pipe(map((config) => config.buildTimestamp)),
+    online$: online$(),
   },
   epics: featureEpics,
   preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },
+});
+
+// A failed dynamic import (a chunk of a replaced build) restarts the app (spec §8).
+window.addEventListener('vite:preloadError', (event) => {
+  store.dispatch(
+    chunkLoadFailed({
+      message: event.payload instanceof Error ? event.payload.message : String(event.payload),
+    }),
+  );
 });
 
 createRoot(container).render(

@@ -49,4 +49,13 @@ export interface StoreDependencies {
    * member-integration clients over `fetch`. Tests inject fakes answering in virtual time.
    */
   readonly memberCalls?: MemberCallsFactory;
+  /** Reloads the page (`location.reload()`; a recording fake in tests). */
+  readonly reloadPage: () => void;
+  /**
+   * The `buildTimestamp` of the currently deployed build, read afresh from `/config.json` (spec §7
+   * BuildTimestamp, checked hourly); one value, then completes. Errors when the file cannot be read.
+   */
+  readonly loadBuildTimestamp: () => Observable<number | null>;
+  /** Whether the browser is online (src/streams/online.ts `online$`; a fake in tests). */
+  readonly online$: Observable<boolean>;
 }

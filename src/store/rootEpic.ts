@@ -1,5 +1,6 @@
 import { combineEpics } from 'redux-observable';
 import { activityEpics } from './activities/activityEpics';
+import { appEpics } from './app/appEpics';
 import type { AppEpic } from './epic';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
@@ -23,6 +24,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...activityEpics,
   ...locationHistoryEpics,
   ...inactivityEpics,
+  ...appEpics,
 ];
 
 /** Combines the store's epics with the features' lists into the one root epic. */

@@ -83,3 +83,19 @@ export const ACTIVITY_SUMMARY_MIN_WINDOW_DAYS = 30;
 export const ACTIVITY_SUMMARY_DEFAULT_WINDOW_DAYS = 365;
 /** Activity detail loads in parallel at most (§4 "up to 4 in parallel"; §9 Data windows). */
 export const ACTIVITY_DETAIL_PARALLEL_LOADS = 4;
+
+/*
+ * App-level behaviour (issue 6 item 4; application-behaviour §4 "Socket connection", §8 "Other
+ * behaviour", §9). Used by src/store/app.
+ */
+
+/** The deployed build is checked hourly (§9 "The build check runs hourly"; §7 BuildTimestamp). */
+export const BUILD_CHECK_INTERVAL_MS = 60 * 60_000;
+/**
+ * A newer build reloads the page 3 s after the restart notice (§9 "reload follows 3 s after the
+ * notice"; §4). A changed server start time reloads after the same 3 s: the spec gives that rule no
+ * delay of its own (§4 "shows a notice and reloads the app"), and the notice needs time to be read.
+ */
+export const APP_RESTART_RELOAD_DELAY_MS = 3_000;
+/** A chunk load error reloads the page 6 s after its notice (§8 "reloads after 6 s"). */
+export const CHUNK_LOAD_RELOAD_DELAY_MS = 6_000;

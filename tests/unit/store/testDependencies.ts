@@ -85,6 +85,9 @@ export function testDependencies(overrides: Partial<StoreDependencies> = {}): St
     userActivity$: NEVER,
     openSocket: () => NEVER,
     frameScheduler: asyncScheduler,
+    reloadPage: () => undefined,
+    loadBuildTimestamp: () => NEVER,
+    online$: NEVER,
     ...overrides,
   };
 }

@@ -1,0 +1,127 @@
+import type { Action } from '@reduxjs/toolkit';
+import {
+  EMPTY,
+  type Observable,
+  catchError,
+  combineLatest,
+  concat,
+  distinctUntilChanged,
+  exhaustMap,
+  filter,
+  ignoreElements,
+  interval,
+  map,
+  mergeMap,
+  of,
+  switchMap,
+  take,
+  tap,
+  timer,
+} from 'rxjs';
+import type { StoreDependencies } from '../dependencies';
+import type { AppEpic } from '../epic';
+import { notify } from '../notifications/notify';
+import { socketInitReceived } from '../realtime/realtimeSlice';
+import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
+import {
+  APP_RESTART_RELOAD_DELAY_MS,
+  BUILD_CHECK_INTERVAL_MS,
+  CHUNK_LOAD_RELOAD_DELAY_MS,
+} from '../timing';
+import { chunkLoadFailed } from './appActions';
+
+/** The network-error screen (spec application-behaviour §2). */
+export const NETWORK_ERROR_PATH = '/error/network-error';
+
+/** Notice `key`, then reload the page `delayMs` later. */
+function noticeThenReload(
+  deps: Pick<StoreDependencies, 'translate' | 'now' | 'reloadPage'>,
+  key: string,
+  delayMs: number,
+): Observable<Action> {
+  return concat(
+    of(notify(deps, 'info', key)),
+    timer(delayMs).pipe(
+      tap(() => {
+        deps.reloadPage();
+      }),
+      ignoreElements(),
+    ),
+  );
+}
+
+/**
+ * A SocketInit whose server start time differs from the first one this page saw (kept in
+ * `realtime.serverStartTimestamp`) → a notice, and a reload {@link APP_RESTART_RELOAD_DELAY_MS} later
+ * (spec §4 "A change of the server start time shows a notice and reloads the app"). Once per page.
+ */
+export const serverRestartEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(socketInitReceived.match),
+    filter(({ payload }) => {
+      const first = state$.value.realtime.serverStartTimestamp;
+      return first !== null && payload.ServerStartTimestamp !== first;
+    }),
+    exhaustMap(() => noticeThenReload(deps, 'Errors.ServerRestarted', APP_RESTART_RELOAD_DELAY_MS)),
+  );
+
+/**
+ * Every {@link BUILD_CHECK_INTERVAL_MS} the deployed build's timestamp is read; when it differs from
+ * the running build's (the first `/config.json` this page loaded) → the restart notice and a reload
+ * {@link APP_RESTART_RELOAD_DELAY_MS} later (spec §4, §7 BuildTimestamp, §9). A failed read is skipped
+ * until the next hour; a page without a build (null timestamp) is not checked.
+ */
+export const buildCheckEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(runtimeConfigLoaded.match),
+    take(1),
+    switchMap(({ payload: { buildTimestamp: running } }) =>
+      running === null
+        ? EMPTY
+        : interval(BUILD_CHECK_INTERVAL_MS).pipe(
+            exhaustMap(() => deps.loadBuildTimestamp().pipe(catchError(() => EMPTY))),
+            filter((deployed) => deployed !== null && deployed !== running),
+            take(1),
+            mergeMap(() =>
+              noticeThenReload(deps, 'Errors.AppRestart', APP_RESTART_RELOAD_DELAY_MS),
+            ),
+          ),
+    ),
+  );
+
+/** A chunk load error → the restart notice, and a reload {@link CHUNK_LOAD_RELOAD_DELAY_MS} later (§8). */
+export const chunkLoadErrorEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(chunkLoadFailed.match),
+    exhaustMap(() => noticeThenReload(deps, 'Errors.AppRestart', CHUNK_LOAD_RELOAD_DELAY_MS)),
+  );
+
+/**
+ * The network down and the realtime socket not connected (disconnected, reconnecting, or none
+ * opened), outside local development → /error/network-error (spec §2, §8 "Network down with no socket
+ * navigates to NetworkError"). Once per outage; not while the runtime configuration is unknown, nor
+ * when already there.
+ */
+export const networkErrorEpic: AppEpic = (_action$, state$, deps) =>
+  combineLatest([deps.online$, state$]).pipe(
+    map(
+      ([online, state]) =>
+        !online &&
+        state.runtimeConfig.config !== null &&
+        state.runtimeConfig.config.environment !== 'local' &&
+        state.realtime.connection !== 'connected',
+    ),
+    distinctUntilChanged(),
+    filter((down) => down && deps.navigator.currentPath() !== NETWORK_ERROR_PATH),
+    tap(() => {
+      deps.navigator.navigate(NETWORK_ERROR_PATH);
+    }),
+    ignoreElements(),
+  );
+
+export const appEpics: AppEpic[] = [
+  serverRestartEpic,
+  buildCheckEpic,
+  chunkLoadErrorEpic,
+  networkErrorEpic,
+];
