@@ -9,6 +9,7 @@ const SERVER_PATHS = [
   '/central',
   '/ingest',
   '/docs',
+  '/basemap',
   '/brands',
   '/config.json',
   '/healthz',

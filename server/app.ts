@@ -31,6 +31,7 @@ import { createShareTokenVerifier } from './shares/shareTokenVerifier';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createProductionTransport } from './outbox/transport';
+import { basemapRoutes } from './routes/basemap';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtimeConfig';
@@ -156,6 +157,7 @@ export async function buildServer(
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
   });
   await app.register(documentRoutes, { db: deps.db });
+  await app.register(basemapRoutes);
   await app.register(publicClientRoutes, { db: deps.db });
   await app.register(rescueOrgRoutes, { db: deps.db });
   await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });

@@ -9,6 +9,7 @@ import { seedDefaults } from './db/seed';
 import { startDemo, type Demo } from './demo/demo';
 import { DEMO_DEFAULT_SOS_AT } from './demo/liveDemo';
 import { DataDirLockedError, lockDataDir } from './lifecycle/dataDirLock';
+import { basemapLand } from './geodata/basemap';
 import { loadCoastline } from './geodata/coastline';
 import { createShare } from './shares/shareService';
 
@@ -66,8 +67,10 @@ async function start(config: ServerConfig, running: Running): Promise<void> {
   const port = address && typeof address === 'object' ? address.port : config.port;
   const appUrl = config.publicUrl ?? `http://${config.host}:${port}`;
   process.stdout.write(`\nLifeline is running (${config.mode} mode) at ${appUrl}\n`);
-  // Read the coastline extract now (≈ 1–2 s), not when the first emergency is routed.
+  // Read the coastline extract now (≈ 1–2 s), not when the first emergency is routed, and build the
+  // offline basemap from it (≈ 1 s) before the first map asks for it.
   loadCoastline();
+  basemapLand();
   if (config.demo) {
     running.demo = await startConfiguredDemo(config, running.db, running.app, appUrl);
     demo.current = running.demo ?? null;

@@ -1,0 +1,140 @@
+import type { LayersList } from '@deck.gl/core';
+import { MapLibreOverlay } from '@deck.gl/maplibre';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef } from 'react';
+import { mapStyleFor, type MapTheme } from './basemapStyle';
+import './map.css';
+
+// MapLibre 6 under Vite needs its worker named explicitly (TOOLCHAIN.md "Map notes").
+maplibregl.setWorkerUrl(workerUrl);
+
+/** A WGS 84 box, degrees: [west, south, east, north]. */
+export type LonLatBounds = readonly [number, number, number, number];
+
+/** A WGS 84 position, degrees: [lon, lat]. */
+export type LonLat = readonly [number, number];
+
+/** Props of {@link MapView}. */
+export interface MapViewProps {
+  /** deck.gl layers drawn over the basemap, interleaved with it; replaced on every change. */
+  readonly layers: LayersList;
+  /** Colour scheme of the built-in basemap. */
+  readonly theme: MapTheme;
+  /** A production MapLibre style URL (`mapStyle` in /config.json), or null for the offline basemap. */
+  readonly styleUrl: string | null;
+  /** The view fits this box (with padding) when the map loads and whenever the box changes. */
+  readonly bounds?: LonLatBounds | null;
+  /** When set, the map keeps this position centred (follow mode); each change pans there. */
+  readonly follow?: LonLat | null;
+  /** The accessible name of the map region. */
+  readonly label: string;
+  /** Extra class names for the map's container (its size comes from CSS). */
+  readonly className?: string;
+}
+
+const FIT_PADDING_PX = 40;
+const FIT_MAX_ZOOM = 15;
+
+/**
+ * A MapLibre map with a deck.gl overlay (`MapLibreOverlay`, interleaved: one WebGL context, deck.gl
+ * layers inside MapLibre's layer stack), fed entirely by props — each instance owns its map; no
+ * singleton (issue 7 item 1; STYLE.md). Without a configured style it draws the offline basemap
+ * (src/ui/map/basemapStyle.ts) with its OpenStreetMap attribution. The container needs a CSS height.
+ */
+export function MapView({
+  layers,
+  theme,
+  styleUrl,
+  bounds,
+  follow,
+  label,
+  className,
+}: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<maplibregl.Map | null>(null);
+  const overlay = useRef<MapLibreOverlay | null>(null);
+  const initial = useRef({ layers, theme, styleUrl, bounds });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const start = initial.current;
+    const instance = new maplibregl.Map({
+      container: element,
+      style: mapStyleFor(start.styleUrl, start.theme, window.location.origin),
+      ...(start.bounds
+        ? {
+            bounds: [...start.bounds],
+            fitBoundsOptions: { padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM },
+          }
+        : { center: [10, 56], zoom: 3 }),
+      attributionControl: { compact: true },
+      dragRotate: false,
+      pitchWithRotate: false,
+    });
+    const deck = new MapLibreOverlay({ interleaved: true, layers: start.layers });
+    instance.addControl(deck);
+    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    map.current = instance;
+    overlay.current = deck;
+    return () => {
+      overlay.current = null;
+      map.current = null;
+      instance.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    overlay.current?.setProps({ layers });
+  }, [layers]);
+
+  useEffect(() => {
+    if (initial.current.theme === theme && initial.current.styleUrl === styleUrl) return;
+    initial.current = { ...initial.current, theme, styleUrl };
+    map.current?.setStyle(mapStyleFor(styleUrl, theme, window.location.origin));
+  }, [theme, styleUrl]);
+
+  const west = bounds?.[0];
+  const south = bounds?.[1];
+  const east = bounds?.[2];
+  const north = bounds?.[3];
+  useEffect(() => {
+    if (west === undefined || south === undefined || east === undefined || north === undefined) {
+      return;
+    }
+    const previous = initial.current.bounds;
+    if (
+      previous &&
+      previous[0] === west &&
+      previous[1] === south &&
+      previous[2] === east &&
+      previous[3] === north
+    ) {
+      return;
+    }
+    initial.current = { ...initial.current, bounds: [west, south, east, north] };
+    map.current?.fitBounds([west, south, east, north], {
+      padding: FIT_PADDING_PX,
+      maxZoom: FIT_MAX_ZOOM,
+      duration: 0,
+    });
+  }, [west, south, east, north]);
+
+  const followLon = follow?.[0];
+  const followLat = follow?.[1];
+  useEffect(() => {
+    if (followLon === undefined || followLat === undefined) return;
+    map.current?.easeTo({ center: [followLon, followLat], duration: 250 });
+  }, [followLon, followLat]);
+
+  return (
+    <div
+      ref={container}
+      className={className ? `ll-map ${className}` : 'll-map'}
+      role="region"
+      aria-label={label}
+    />
+  );
+}

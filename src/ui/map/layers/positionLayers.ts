@@ -1,0 +1,91 @@
+import { IconLayer, ScatterplotLayer } from '@deck.gl/layers';
+import type { Rgba } from '../trackAttributes';
+
+/** Where the wearer is now, as the map draws it. */
+export interface MapPosition {
+  /** Longitude and latitude, degrees. */
+  readonly lon: number;
+  readonly lat: number;
+  /** Horizontal accuracy radius, m; null when unknown. */
+  readonly accuracyM: number | null;
+  /** Direction of travel, degrees clockwise from north; null when unknown. */
+  readonly headingDeg: number | null;
+}
+
+const ARROW_SIZE_PX = 28;
+const DOT_RADIUS_PX = 7;
+
+/** A white-rimmed arrow pointing up (north) as an SVG data URL, for IconLayer (CSP allows data:). */
+function arrowIcon(colour: Rgba): string {
+  const fill = `rgb(${colour[0]},${colour[1]},${colour[2]})`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><path d="M32 4 L54 58 L32 46 L10 58 Z" fill="${fill}" stroke="white" stroke-width="5" stroke-linejoin="round"/></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * The current position (issue 7 item 1, issue 8 item 2): the accuracy circle in metres (translucent),
+ * and either an arrow turned to the heading or, without a heading, a dot — all in `colour`. Empty when
+ * there is no position.
+ */
+export function currentPositionLayers(
+  id: string,
+  position: MapPosition | null,
+  colour: Rgba,
+): (ScatterplotLayer<MapPosition> | IconLayer<MapPosition>)[] {
+  if (!position) return [];
+  const data = [position];
+  const layers: (ScatterplotLayer<MapPosition> | IconLayer<MapPosition>)[] = [];
+  if (position.accuracyM !== null && position.accuracyM > 0) {
+    layers.push(
+      new ScatterplotLayer<MapPosition>({
+        id: `${id}-accuracy`,
+        data,
+        getPosition: (p) => [p.lon, p.lat],
+        getRadius: (p) => p.accuracyM ?? 0,
+        radiusUnits: 'meters',
+        getFillColor: [colour[0], colour[1], colour[2], 40],
+        getLineColor: [colour[0], colour[1], colour[2], 140],
+        stroked: true,
+        lineWidthUnits: 'pixels',
+        getLineWidth: 1,
+      }),
+    );
+  }
+  if (position.headingDeg === null) {
+    layers.push(
+      new ScatterplotLayer<MapPosition>({
+        id: `${id}-dot`,
+        data,
+        getPosition: (p) => [p.lon, p.lat],
+        getRadius: DOT_RADIUS_PX,
+        radiusUnits: 'pixels',
+        getFillColor: [...colour],
+        getLineColor: [255, 255, 255, 255],
+        stroked: true,
+        lineWidthUnits: 'pixels',
+        getLineWidth: 2,
+      }),
+    );
+  } else {
+    layers.push(
+      new IconLayer<MapPosition>({
+        id: `${id}-arrow`,
+        data,
+        getPosition: (p) => [p.lon, p.lat],
+        getIcon: () => ({
+          url: arrowIcon(colour),
+          width: 64,
+          height: 64,
+          anchorY: 32,
+          id: 'arrow',
+        }),
+        getSize: ARROW_SIZE_PX,
+        sizeUnits: 'pixels',
+        // IconLayer angles turn counter-clockwise; a heading turns clockwise from north.
+        getAngle: (p) => -(p.headingDeg ?? 0),
+        billboard: false,
+      }),
+    );
+  }
+  return layers;
+}

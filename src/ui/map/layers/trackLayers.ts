@@ -1,0 +1,91 @@
+import { PathLayer } from '@deck.gl/layers';
+import { TripsLayer } from '@deck.gl/geo-layers';
+import {
+  relativeSeconds,
+  speedColours,
+  type Rgba,
+  type TrackColumnsLike,
+} from '../trackAttributes';
+
+/** Width of a drawn track, px. */
+const TRACK_WIDTH_PX = 4;
+
+/** One path as deck.gl binary data: the track's own arrays, no object per point. */
+function binaryPath(columns: TrackColumnsLike) {
+  return {
+    length: 1,
+    startIndices: new Uint32Array([0, columns.length]),
+  };
+}
+
+/**
+ * The whole track coloured by speed (issue 7 item 1): a deck.gl PathLayer over the track's columns as
+ * binary attributes (positions as float64 degrees, per-point RGBA from trackAttributes.speedColours),
+ * rebuilt only when the track's version changes. `opacity` 0–1 (dimmed under a replay). Null for a
+ * track under 2 points.
+ */
+export function speedTrackLayer(
+  id: string,
+  columns: TrackColumnsLike,
+  opacity = 1,
+): PathLayer<unknown> | null {
+  if (columns.length < 2) return null;
+  const { colours } = speedColours(columns);
+  return new PathLayer({
+    id,
+    data: {
+      ...binaryPath(columns),
+      attributes: {
+        getPath: { value: columns.positions, size: 2 },
+        getColor: { value: colours, size: 4, normalized: true },
+      },
+    },
+    _pathType: 'open',
+    positionFormat: 'XY',
+    getWidth: TRACK_WIDTH_PX,
+    widthUnits: 'pixels',
+    jointRounded: true,
+    capRounded: true,
+    opacity,
+    updateTriggers: { getPath: columns.version, getColor: columns.version },
+  });
+}
+
+/**
+ * The replayed part of a track up to `currentTimeS` (seconds after the track's first point; see
+ * trackAttributes.relativeSeconds — float32 cannot hold epoch ms), drawn in `colour` over the dimmed
+ * whole track: a deck.gl TripsLayer on the same binary positions, with `trailLength` covering the whole
+ * track so everything already played stays drawn. Moving `currentTimeS` only changes a uniform: no
+ * attribute is rebuilt per frame. Null for a track under 2 points.
+ */
+export function replayTrailLayer(
+  id: string,
+  columns: TrackColumnsLike,
+  currentTimeS: number,
+  colour: Rgba,
+): TripsLayer<unknown> | null {
+  if (columns.length < 2) return null;
+  const timestamps = relativeSeconds(columns);
+  const span = timestamps[timestamps.length - 1] ?? 0;
+  return new TripsLayer({
+    id,
+    data: {
+      ...binaryPath(columns),
+      attributes: {
+        getPath: { value: columns.positions, size: 2 },
+        getTimestamps: { value: timestamps, size: 1 },
+      },
+    },
+    _pathType: 'open',
+    positionFormat: 'XY',
+    getColor: [...colour],
+    getWidth: TRACK_WIDTH_PX + 1,
+    widthUnits: 'pixels',
+    jointRounded: true,
+    capRounded: true,
+    fadeTrail: false,
+    trailLength: span + 1,
+    currentTime: currentTimeS,
+    updateTriggers: { getPath: columns.version, getTimestamps: columns.version },
+  });
+}

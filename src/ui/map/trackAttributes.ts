@@ -1,0 +1,115 @@
+/**
+ * A track as columns (the shape src/store/locationHistory hands out; restated here because `ui` does
+ * not import the store): `time` epoch ms ascending; `positions` interleaved [lon, lat] degrees
+ * (`2 × length` values); `speed` m/s and `hacc` m with NaN for unknown; `version` changes whenever the
+ * content does. The arrays are shared: never write to them.
+ */
+export interface TrackColumnsLike {
+  readonly length: number;
+  readonly version: number;
+  readonly time: Float64Array;
+  readonly positions: Float64Array;
+  readonly speed: Float32Array;
+  readonly hacc: Float32Array;
+}
+
+/** An RGBA colour, 0–255 per channel. */
+export type Rgba = readonly [number, number, number, number];
+
+/** The colour of a point without a speed. */
+export const UNKNOWN_SPEED_COLOUR: Rgba = [140, 146, 153, 255];
+
+/** Speed ramp from slow to fast: blue → green → yellow → red (readable on land and sea). */
+const RAMP: readonly Rgba[] = [
+  [49, 104, 196, 255],
+  [38, 166, 91, 255],
+  [240, 196, 25, 255],
+  [214, 48, 49, 255],
+];
+
+/** Derived arrays are cached per columns object and version: built once, reused every frame. */
+function memoized<T>(compute: (columns: TrackColumnsLike) => T) {
+  const cache = new WeakMap<object, { version: number; value: T }>();
+  return (columns: TrackColumnsLike): T => {
+    const hit = cache.get(columns);
+    if (hit && hit.version === columns.version) return hit.value;
+    const value = compute(columns);
+    cache.set(columns, { version: columns.version, value });
+    return value;
+  };
+}
+
+/**
+ * The speed that maps to the top of the ramp, m/s: the 95th percentile of the known speeds (so one
+ * spike does not wash out the track), at least 1 m/s; 1 when no point has a speed.
+ */
+export function speedScaleMax(columns: TrackColumnsLike): number {
+  const known: number[] = [];
+  for (let i = 0; i < columns.length; i += 1) {
+    const speed = columns.speed[i] ?? Number.NaN;
+    if (Number.isFinite(speed)) known.push(speed);
+  }
+  if (known.length === 0) return 1;
+  known.sort((a, b) => a - b);
+  return Math.max(1, known[Math.floor(0.95 * (known.length - 1))] ?? 1);
+}
+
+/** The ramp colour of `speed` m/s against `max` m/s (clamped); {@link UNKNOWN_SPEED_COLOUR} for NaN. */
+export function speedColour(speed: number, max: number): Rgba {
+  if (!Number.isFinite(speed)) return UNKNOWN_SPEED_COLOUR;
+  const t = Math.min(1, Math.max(0, speed / max)) * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(t));
+  const f = t - i;
+  const a = RAMP[i] ?? UNKNOWN_SPEED_COLOUR;
+  const b = RAMP[i + 1] ?? UNKNOWN_SPEED_COLOUR;
+  return [
+    Math.round(a[0] + (b[0] - a[0]) * f),
+    Math.round(a[1] + (b[1] - a[1]) * f),
+    Math.round(a[2] + (b[2] - a[2]) * f),
+    255,
+  ];
+}
+
+/**
+ * Per-point RGBA colours by speed (`4 × length` bytes) for a binary deck.gl `getColor` attribute,
+ * with the scale's top speed in m/s. Cached per columns version.
+ */
+export const speedColours = memoized((columns): { colours: Uint8Array; maxSpeed: number } => {
+  const maxSpeed = speedScaleMax(columns);
+  const colours = new Uint8Array(columns.length * 4);
+  for (let i = 0; i < columns.length; i += 1) {
+    colours.set(speedColour(columns.speed[i] ?? Number.NaN, maxSpeed), i * 4);
+  }
+  return { colours, maxSpeed };
+});
+
+/**
+ * Point times as seconds after the track's first point (Float32Array, one per point) for a deck.gl
+ * `TripsLayer` `getTimestamps` attribute: float32 holds epoch milliseconds only to ~2 min, relative
+ * seconds to about 1 ms over a day. Cached per columns version.
+ */
+export const relativeSeconds = memoized((columns): Float32Array => {
+  const start = columns.time[0] ?? 0;
+  const seconds = new Float32Array(columns.length);
+  for (let i = 0; i < columns.length; i += 1)
+    seconds[i] = ((columns.time[i] ?? start) - start) / 1000;
+  return seconds;
+});
+
+/** The [west, south, east, north] box of the track in degrees, null without points. Cached. */
+export const trackBounds = memoized((columns): readonly [number, number, number, number] | null => {
+  if (columns.length === 0) return null;
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (let i = 0; i < columns.length; i += 1) {
+    const lon = columns.positions[2 * i] ?? 0;
+    const lat = columns.positions[2 * i + 1] ?? 0;
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return [west, south, east, north];
+});

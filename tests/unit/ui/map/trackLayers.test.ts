@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { currentPositionLayers } from '../../../../src/ui/map/layers/positionLayers';
+import { eventMarkerLayer } from '../../../../src/ui/map/layers/markerLayers';
+import { replayTrailLayer, speedTrackLayer } from '../../../../src/ui/map/layers/trackLayers';
+import { zoneLayers } from '../../../../src/ui/map/layers/zoneLayers';
+import {
+  relativeSeconds,
+  speedColour,
+  speedColours,
+  trackBounds,
+  UNKNOWN_SPEED_COLOUR,
+  type TrackColumnsLike,
+} from '../../../../src/ui/map/trackAttributes';
+
+/** A track of `n` points 1 s apart from a real epoch time, heading north-east at `speed` m/s. */
+function track(n: number, speed: (i: number) => number, version = 1): TrackColumnsLike {
+  const start = Date.UTC(2024, 5, 1, 8, 0, 0);
+  const time = new Float64Array(n);
+  const positions = new Float64Array(2 * n);
+  const speeds = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) {
+    time[i] = start + i * 1000;
+    positions[2 * i] = 5.9 + i * 1e-4;
+    positions[2 * i + 1] = 58.9 + i * 1e-4;
+    speeds[i] = speed(i);
+  }
+  return { length: n, version, time, positions, speed: speeds, hacc: new Float32Array(n) };
+}
+
+describe('track attributes', () => {
+  it('holds replay times as seconds after the first point, exact to the millisecond over a day', () => {
+    const columns = track(3, () => 1);
+    const dayLater = new Float64Array(columns.time);
+    dayLater[2] = (columns.time[0] ?? 0) + 86_399_999;
+    const seconds = relativeSeconds({ ...columns, time: dayLater });
+    expect(seconds[0]).toBe(0);
+    expect(seconds[1]).toBe(1);
+    expect(Math.abs((seconds[2] ?? 0) - 86_399.999)).toBeLessThan(0.005);
+    // Epoch milliseconds in float32 would be off by seconds.
+    expect(Math.abs(Math.fround(dayLater[2] ?? 0) - (dayLater[2] ?? 0))).toBeGreaterThan(1_000);
+  });
+
+  it('colours slow points blue, fast points red, and unknown speeds grey', () => {
+    expect(speedColour(0, 10)).toEqual([49, 104, 196, 255]);
+    expect(speedColour(10, 10)).toEqual([214, 48, 49, 255]);
+    expect(speedColour(25, 10)).toEqual([214, 48, 49, 255]);
+    expect(speedColour(Number.NaN, 10)).toEqual(UNKNOWN_SPEED_COLOUR);
+  });
+
+  it('scales colours to the 95th percentile so one spike does not wash out the track', () => {
+    const columns = track(100, (i) => (i === 50 ? 200 : i / 10));
+    const { colours, maxSpeed } = speedColours(columns);
+    expect(maxSpeed).toBeCloseTo(9.5, 4);
+    expect(colours.length).toBe(400);
+    expect([...colours.subarray(200, 204)]).toEqual([214, 48, 49, 255]);
+  });
+
+  it('computes derived arrays once per track version', () => {
+    const columns = track(10, () => 2, 1);
+    expect(relativeSeconds(columns)).toBe(relativeSeconds(columns));
+    const next = { ...columns, version: 2 };
+    expect(relativeSeconds(next)).not.toBe(relativeSeconds(columns));
+    expect(trackBounds(columns)).toEqual([5.9, 58.9, 5.9 + 9e-4, 58.9 + 9e-4]);
+    expect(trackBounds(track(0, () => 0))).toBeNull();
+  });
+});
+
+describe('layer factories', () => {
+  it('draws the speed track from the columns themselves, as one binary path', () => {
+    const columns = track(5, (i) => i);
+    const layer = speedTrackLayer('track', columns, 0.4);
+    expect(layer?.props.opacity).toBe(0.4);
+    const data = layer?.props.data as {
+      length: number;
+      startIndices: Uint32Array;
+      attributes: { getPath: { value: Float64Array } };
+    };
+    expect(data.length).toBe(1);
+    expect([...data.startIndices]).toEqual([0, 5]);
+    expect(data.attributes.getPath.value).toBe(columns.positions);
+    expect(layer?.props.updateTriggers).toEqual({ getPath: 1, getColor: 1 });
+    expect(
+      speedTrackLayer(
+        'track',
+        track(1, () => 1),
+      ),
+    ).toBeNull();
+  });
+
+  it('replays with relative-second timestamps and the whole played part kept', () => {
+    const columns = track(61, () => 1);
+    const layer = replayTrailLayer('replay', columns, 30, [255, 255, 255, 255]);
+    expect(layer?.props.currentTime).toBe(30);
+    expect(layer?.props.trailLength).toBeGreaterThan(60);
+    expect(layer?.props.fadeTrail).toBe(false);
+    const data = layer?.props.data as { attributes: { getTimestamps: { value: Float32Array } } };
+    expect(data.attributes.getTimestamps.value[60]).toBe(60);
+  });
+
+  it('marks the position with an arrow when the heading is known, a dot otherwise, and the accuracy', () => {
+    const colour = [10, 20, 30, 255] as const;
+    const withHeading = currentPositionLayers(
+      'me',
+      { lon: 5, lat: 59, accuracyM: 12, headingDeg: 90 },
+      colour,
+    );
+    expect(withHeading.map((l) => l.id)).toEqual(['me-accuracy', 'me-arrow']);
+    const arrow = withHeading[1];
+    const angle = arrow?.props.getAngle as unknown as (p: { headingDeg: number }) => number;
+    expect(angle({ headingDeg: 90 })).toBe(-90);
+    const noHeading = currentPositionLayers(
+      'me',
+      { lon: 5, lat: 59, accuracyM: null, headingDeg: null },
+      colour,
+    );
+    expect(noHeading.map((l) => l.id)).toEqual(['me-dot']);
+    expect(currentPositionLayers('me', null, colour)).toEqual([]);
+  });
+
+  it('puts alert markers on top of the others', () => {
+    const layer = eventMarkerLayer('events', [
+      { id: 'a', kind: 'alert', lon: 1, lat: 1 },
+      { id: 's', kind: 'start', lon: 0, lat: 0 },
+      { id: 'm', kind: 'message', lon: 2, lat: 2 },
+    ]);
+    expect((layer?.props.data as { id: string }[]).map((m) => m.id)).toEqual(['s', 'm', 'a']);
+    expect(eventMarkerLayer('events', [])).toBeNull();
+  });
+
+  it('draws circle zones in metres and polygon zones as polygons', () => {
+    const layers = zoneLayers('zones', [
+      { id: '1', kind: 'SAFETY', shape: { type: 'circle', lon: 5, lat: 59, radiusM: 5000 } },
+      {
+        id: '2',
+        kind: 'DANGER',
+        shape: {
+          type: 'polygon',
+          ring: [
+            [5, 59],
+            [5.1, 59],
+            [5.1, 59.1],
+          ],
+        },
+      },
+    ]);
+    expect(layers.map((l) => l.id)).toEqual(['zones-circles', 'zones-polygons']);
+    expect(layers[0]?.props.radiusUnits).toBe('meters');
+    expect(zoneLayers('zones', [])).toEqual([]);
+  });
+});
