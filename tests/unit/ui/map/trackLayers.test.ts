@@ -93,7 +93,9 @@ describe('layer factories', () => {
     expect(layer?.props.currentTime).toBe(30);
     expect(layer?.props.trailLength).toBeGreaterThan(60);
     expect(layer?.props.fadeTrail).toBe(false);
-    const data = layer?.props.data as { attributes: { getTimestamps: { value: Float32Array } } };
+    const data = layer?.props.data as unknown as {
+      attributes: { getTimestamps: { value: Float32Array } };
+    };
     expect(data.attributes.getTimestamps.value[60]).toBe(60);
   });
 
@@ -106,7 +108,9 @@ describe('layer factories', () => {
     );
     expect(withHeading.map((l) => l.id)).toEqual(['me-accuracy', 'me-arrow']);
     const arrow = withHeading[1];
-    const angle = arrow?.props.getAngle as unknown as (p: { headingDeg: number }) => number;
+    const angle = (arrow?.props as unknown as { getAngle: unknown }).getAngle as (p: {
+      headingDeg: number;
+    }) => number;
     expect(angle({ headingDeg: 90 })).toBe(-90);
     const noHeading = currentPositionLayers(
       'me',
@@ -144,7 +148,7 @@ describe('layer factories', () => {
       },
     ]);
     expect(layers.map((l) => l.id)).toEqual(['zones-circles', 'zones-polygons']);
-    expect(layers[0]?.props.radiusUnits).toBe('meters');
+    expect((layers[0]?.props as { radiusUnits?: string }).radiusUnits).toBe('meters');
     expect(zoneLayers('zones', [])).toEqual([]);
   });
 });
