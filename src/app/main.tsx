@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { animationFrameScheduler, defer, map } from 'rxjs';
 import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
+import { compass$ } from '../streams/compass';
+import { geolocation$ } from '../streams/geolocation';
 import { online$ } from '../streams/online';
 import { socket$ } from '../streams/socket';
 import { createStorage } from '../streams/storage';
@@ -42,6 +44,8 @@ const store = createAppStore({
     loadBuildTimestamp: () =>
       defer(() => fetchRuntimeConfig()).pipe(map((config) => config.buildTimestamp)),
     online$: online$(),
+    watchPosition: () => geolocation$(),
+    compassHeading: () => compass$(),
   },
   epics: featureEpics,
   preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },

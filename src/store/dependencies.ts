@@ -1,6 +1,8 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { IdentityClient } from '../api/identity';
 import type { MemberCallsFactory } from './activities/memberCalls';
+import type { SearchlightDependencies } from './searchlight/searchlightEpics';
+import type { ShareCallsFactory } from './shares/shareCalls';
 import type { IdentityConfig, RuntimeConfig } from '../api/runtimeConfig';
 import type { SocketConnectOptions, SocketEvent } from '../streams/socket';
 import type { KeyValueStorage } from '../streams/storage';
@@ -17,7 +19,7 @@ export interface Navigator {
  * `createEpicMiddleware({ dependencies })` so tests substitute fakes and run epics in virtual time
  * (rxjs `TestScheduler.run` drives every timer operator; `now` must be the scheduler's clock there).
  */
-export interface StoreDependencies {
+export interface StoreDependencies extends SearchlightDependencies {
   /** Loads and validates `/config.json`. */
   readonly loadRuntimeConfig: () => Promise<RuntimeConfig>;
   /** This browser's key-value storage (preferences). */
@@ -49,6 +51,11 @@ export interface StoreDependencies {
    * member-integration clients over `fetch`. Tests inject fakes answering in virtual time.
    */
   readonly memberCalls?: MemberCallsFactory;
+  /**
+   * The shared-viewing calls on a share token's C2Url (src/store/shares/shareCalls.ts); when absent,
+   * `member-integration-public` clients over `fetch`. Tests inject fakes answering in virtual time.
+   */
+  readonly shareCalls?: ShareCallsFactory;
   /** Reloads the page (`location.reload()`; a recording fake in tests). */
   readonly reloadPage: () => void;
   /**

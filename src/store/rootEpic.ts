@@ -11,6 +11,8 @@ import { locationHistoryEpics } from './locationHistory/telemetryCoalescingEpic'
 import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
+import { searchlightEpics } from './searchlight/searchlightEpics';
+import { sharedViewEpics } from './shares/sharedViewEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
 export const storeEpics: readonly AppEpic[] = [
@@ -21,6 +23,8 @@ export const storeEpics: readonly AppEpic[] = [
   ...clientEpics,
   ...entityEpics,
   ...realtimeEpics,
+  ...sharedViewEpics,
+  ...searchlightEpics,
   ...activityEpics,
   ...locationHistoryEpics,
   ...inactivityEpics,

@@ -11,7 +11,10 @@ import { devicesSlice } from './entities/devicesSlice';
 import { equipmentSlice } from './entities/equipmentSlice';
 import { wearerSlice } from './entities/wearerSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
+import { liveWearersSlice } from './realtime/liveWearersSlice';
 import { realtimeSlice } from './realtime/realtimeSlice';
+import { searchlightSlice } from './searchlight/searchlightSlice';
+import { sharedViewsSlice } from './shares/sharedViewsSlice';
 import { locationHistorySlice } from './locationHistory/locationHistorySlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
@@ -38,6 +41,9 @@ export const combinedReducer = combineSlices(
   devicesSlice,
   equipmentSlice,
   realtimeSlice,
+  liveWearersSlice,
+  sharedViewsSlice,
+  searchlightSlice,
   activitySummariesSlice,
   activityDetailsSlice,
   alertsSlice,

@@ -99,3 +99,53 @@ export const BUILD_CHECK_INTERVAL_MS = 60 * 60_000;
 export const APP_RESTART_RELOAD_DELAY_MS = 3_000;
 /** A chunk load error reloads the page 6 s after its notice (§8 "reloads after 6 s"). */
 export const CHUNK_LOAD_RELOAD_DELAY_MS = 6_000;
+
+/*
+ * The searchlight (issue 8 item 5; application-behaviour §4 "Searchlight", §9 "Location and
+ * searchlight"). Used by src/store/searchlight. The position options (maximum age 5 min, timeout
+ * 30 s) are src/streams/geolocation.ts `SEARCHLIGHT_POSITION_OPTIONS`.
+ */
+
+/** Own positions reach the store at most every 8 s (§9 "Location updates are throttled to 8 s"). */
+export const SEARCHLIGHT_POSITION_THROTTLE_MS = 8_000;
+/** Compass headings reach the store at most every 1 s (§9 "Heading is throttled to 1 s"). */
+export const SEARCHLIGHT_HEADING_THROTTLE_MS = 1_000;
+/** A heading older than 10 s is stale (§9 "A heading is stale after 10 s"). */
+export const SEARCHLIGHT_HEADING_STALE_MS = 10_000;
+/**
+ * A compass heading within 10° of the last one taken is still taken once that one is this old, so a
+ * device held still keeps a fresh heading (design choice: the 10° rule of §9 alone would let it go
+ * stale after 10 s). One throttle period before staleness: a steady compass refreshes in time.
+ */
+export const SEARCHLIGHT_HEADING_REFRESH_MS =
+  SEARCHLIGHT_HEADING_STALE_MS - SEARCHLIGHT_HEADING_THROTTLE_MS;
+/**
+ * After a position timeout or an unavailable position the watch restarts this much later (design
+ * choice: the spec gives none; the position timeout, 30 s, so a device without a fix is asked as often
+ * as a timing-out watch answers, and a browser without geolocation is not asked in a tight loop).
+ */
+export const SEARCHLIGHT_LOCATION_RETRY_DELAY_MS = 30_000;
+
+/*
+ * Network-error retry countdown (issue 6 item 4; policy §8 "Network error with automatic retry
+ * countdown and a retry-now action"). Used by src/store/network. The spec gives no interval: the
+ * schedule is a design decision — the first retry 10 s after the error, each failed retry waiting
+ * 10 s longer than the one before (10, 20, 30 … s), never longer than 60 s.
+ */
+
+/** The first automatic retry, and the growth of each later wait, ms (design decision, see above). */
+export const NETWORK_RETRY_DELAY_MS = 10_000;
+/** The longest wait between automatic retries, ms (design decision, see above). */
+export const NETWORK_RETRY_DELAY_MAX_MS = 60_000;
+
+/*
+ * Shared views (issue 8 item 2; app §7 "Shared viewing"). Used by src/store/shares. Design decisions:
+ * the spec gives no timing for a share viewer's reloads.
+ */
+
+/**
+ * EntityChanges for a followed share reload it (activity-sharing) at most once per this period, the
+ * last change of a burst included (auditTime), ms: an alert, its note and its close often come in one
+ * second, and the viewer sees them together.
+ */
+export const SHARED_VIEW_RELOAD_AUDIT_MS = 1_000;

@@ -1,4 +1,3 @@
-import type { Action } from '@reduxjs/toolkit';
 import {
   EMPTY,
   catchError,
@@ -14,7 +13,6 @@ import {
 } from 'rxjs';
 import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
 import { createMemberIntegrationPublicClient } from '../../api/client/apiClients';
-import type { SocketEvent } from '../../streams/socket';
 import type { AppEpic } from '../epic';
 import { loggedOut, memberLoaded } from '../session/sessionSlice';
 import {
@@ -22,33 +20,8 @@ import {
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
 } from '../timing';
-import {
-  entityChangesReceived,
-  socketInitReceived,
-  socketStateChanged,
-  socketVerified,
-  wearerTelemetryReceived,
-} from './realtimeSlice';
-
-/** A socket event as a store action (`invalid` payloads were dropped at the edge: no action). */
-function toAction(event: SocketEvent): Action | null {
-  switch (event.kind) {
-    case 'state':
-      return socketStateChanged({
-        state: event.state,
-        socketId: event.socketId,
-        ...(event.attempt === undefined ? {} : { attempt: event.attempt }),
-      });
-    case 'SocketInit':
-      return socketInitReceived(event.payload);
-    case 'EntityChanges':
-      return entityChangesReceived(event.payload);
-    case 'TelemetryWearerUpdate':
-      return wearerTelemetryReceived(event.payload);
-    case 'invalid':
-      return null;
-  }
-}
+import { socketVerified } from './realtimeSlice';
+import { socketEventAction } from './socketEventAction';
 
 /**
  * The member's realtime connection (spec §4 "Socket connection", §7 Realtime, §9 reconnect 1000 × 1–5
@@ -87,7 +60,7 @@ export const memberSocketEpic: AppEpic = (action$, state$, deps) =>
         })
         .pipe(
           mergeMap((event) => {
-            const action = toAction(event);
+            const action = socketEventAction(event);
             const connected = event.kind === 'state' && event.state === 'connected';
             return concat(
               action ? of(action) : EMPTY,

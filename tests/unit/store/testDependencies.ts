@@ -88,6 +88,8 @@ export function testDependencies(overrides: Partial<StoreDependencies> = {}): St
     reloadPage: () => undefined,
     loadBuildTimestamp: () => NEVER,
     online$: NEVER,
+    watchPosition: () => NEVER,
+    compassHeading: () => NEVER,
     ...overrides,
   };
 }

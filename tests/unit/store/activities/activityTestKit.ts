@@ -80,11 +80,13 @@ export interface StoreOptions {
   readonly state?: Partial<RootState>;
   /** Virtual time at which the scheduler stops (so an endless timer ends the test). */
   readonly horizonMs?: number;
+  /** Further dependencies (e.g. a fake `openSocket`). */
+  readonly dependencies?: Partial<StoreDependencies>;
 }
 
 /**
  * `epics` on a store of the real root reducer in the virtual time of `scheduler`, signed in as the
- * test member, with fake member calls. `actions$` repeats every action the store handles at its
+ * test member, with fake member and shared-viewing calls. `actions$` repeats every action the store handles at its
  * virtual time; `calls` lists the calls made; `drive` dispatches a marble observable's values.
  */
 export function startStore(scheduler: TestScheduler, options: StoreOptions) {
@@ -102,6 +104,9 @@ export function startStore(scheduler: TestScheduler, options: StoreOptions) {
   const dependencies: StoreDependencies = testDependencies({
     now: () => T0 + scheduler.now(),
     memberCalls: () => memberCalls,
+    // A share viewer's calls on the token's C2Url are answered by the same fakes, by call name.
+    shareCalls: () => memberCalls,
+    ...options.dependencies,
   });
   const epicMiddleware = createEpicMiddleware<Action, Action, RootState, StoreDependencies>({
     dependencies,

@@ -1,0 +1,66 @@
+/**
+ * How fresh a wearer's live data is (issue 8 item 2: "the age of the last fix shown plainly and the
+ * expected next report, so a guardian never mistakes stale data for live"; docs/share-viewing.md
+ * "Data age"). Pure: the caller passes the clock.
+ *
+ * - `live`: the newest fix is no older than the expected interval plus a grace period;
+ * - `late`: a report or two was missed (up to {@link LATE_INTERVALS} intervals plus the grace);
+ * - `stale`: longer than that — the map shows where the wearer was, not where they are;
+ * - `none`: no fix yet.
+ */
+export type Freshness = 'live' | 'late' | 'stale' | 'none';
+
+/** The data age as a screen shows it. Times epoch ms, durations ms. */
+export interface DataAge {
+  readonly freshness: Freshness;
+  /** now − device time of the newest fix, ms (never negative: a device clock ahead counts as 0). */
+  readonly ageMs: number | null;
+  /** The reporting interval the estimate uses, ms. */
+  readonly intervalMs: number;
+  /** When the next report is due: newest fix + interval, epoch ms; null without a fix. */
+  readonly nextReportAt: number | null;
+}
+
+/**
+ * The interval assumed before two fixes were seen, ms: Traccar Client's and our watches' default
+ * reporting interval (design decision).
+ */
+export const DEFAULT_REPORT_INTERVAL_MS = 60_000;
+/** Network and processing delay tolerated on top of the interval, ms (at least 15 s or half of it). */
+export const MIN_REPORT_GRACE_MS = 15_000;
+/** Beyond this many intervals (plus the grace) without a fix the data is stale. */
+export const LATE_INTERVALS = 3;
+
+/** The median of the recent gaps between fixes, ms; the default interval without any. */
+export function reportingInterval(recentIntervalsMs: readonly number[]): number {
+  const gaps = recentIntervalsMs.filter((gap) => gap > 0).sort((a, b) => a - b);
+  if (gaps.length === 0) return DEFAULT_REPORT_INTERVAL_MS;
+  const middle = gaps.length >> 1;
+  return gaps.length % 2 === 1
+    ? (gaps[middle] ?? DEFAULT_REPORT_INTERVAL_MS)
+    : ((gaps[middle - 1] ?? 0) + (gaps[middle] ?? 0)) / 2;
+}
+
+/**
+ * The {@link DataAge} of a wearer whose newest fix has device time `lastFixTime` (epoch ms, null
+ * without one) at `now` (epoch ms), given the recent gaps between its fixes (ms).
+ */
+export function dataAge(
+  lastFixTime: number | null,
+  recentIntervalsMs: readonly number[],
+  now: number,
+): DataAge {
+  const intervalMs = reportingInterval(recentIntervalsMs);
+  if (lastFixTime === null) {
+    return { freshness: 'none', ageMs: null, intervalMs, nextReportAt: null };
+  }
+  const ageMs = Math.max(0, now - lastFixTime);
+  const grace = Math.max(MIN_REPORT_GRACE_MS, intervalMs / 2);
+  const freshness: Freshness =
+    ageMs <= intervalMs + grace
+      ? 'live'
+      : ageMs <= LATE_INTERVALS * intervalMs + grace
+        ? 'late'
+        : 'stale';
+  return { freshness, ageMs, intervalMs, nextReportAt: lastFixTime + intervalMs };
+}

@@ -1,0 +1,64 @@
+import { createEntityAdapter, createSlice, type EntityState } from '@reduxjs/toolkit';
+import type { ActivityStatus } from '../../api/enums';
+import { wearerTelemetryReceived } from './realtimeSlice';
+
+/**
+ * What the latest TelemetryWearerUpdate events (spec app §7) said about one wearer: the live activity
+ * and its status, device battery %, heading (degrees clockwise from true north), heart rate (bpm),
+ * the device time of the newest fix (`lastFixTime`, epoch ms) and the recent gaps between fixes
+ * (`recentIntervalsMs`, newest last, at most {@link RECENT_INTERVALS}) from which a viewer's screen
+ * estimates when the next report is due. Null fields: not reported yet.
+ */
+export interface LiveWearer {
+  readonly WearerID: number;
+  readonly ActivityId: number | null;
+  readonly Status: ActivityStatus | null;
+  readonly Battery: number | null;
+  readonly Heading: number | null;
+  readonly HeartRate: number | null;
+  readonly lastFixTime: number | null;
+  readonly recentIntervalsMs: readonly number[];
+}
+
+/** How many gaps between fixes are kept per wearer for the reporting-interval estimate. */
+export const RECENT_INTERVALS = 8;
+
+/** Live wearers, normalized by WearerID. */
+export type LiveWearersState = EntityState<LiveWearer, number>;
+
+const adapter = createEntityAdapter<LiveWearer, number>({ selectId: (w) => w.WearerID });
+
+export const liveWearersSlice = createSlice({
+  name: 'liveWearers',
+  initialState: adapter.getInitialState(),
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(wearerTelemetryReceived, (state, { payload }) => {
+      const previous = state.entities[payload.WearerID];
+      let lastFixTime = previous?.lastFixTime ?? null;
+      const intervals = [...(previous?.recentIntervalsMs ?? [])];
+      for (const point of payload.Points) {
+        // Late points fill history but say nothing about the reporting rhythm.
+        if (lastFixTime !== null && point.Time <= lastFixTime) continue;
+        if (lastFixTime !== null) intervals.push(point.Time - lastFixTime);
+        lastFixTime = point.Time;
+      }
+      adapter.setOne(state, {
+        WearerID: payload.WearerID,
+        ActivityId: payload.ActivityId,
+        Status: payload.Status,
+        Battery: payload.Battery ?? previous?.Battery ?? null,
+        Heading: payload.Heading,
+        HeartRate: payload.HeartRate ?? previous?.HeartRate ?? null,
+        lastFixTime,
+        recentIntervalsMs: intervals.slice(-RECENT_INTERVALS),
+      });
+    });
+  },
+});
+
+type WithLiveWearers = { readonly liveWearers: LiveWearersState };
+const selectors = adapter.getSelectors((state: WithLiveWearers) => state.liveWearers);
+
+/** The live state of one wearer, undefined before any TelemetryWearerUpdate for it. */
+export const selectLiveWearer = selectors.selectById;

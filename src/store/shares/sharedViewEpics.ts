@@ -1,0 +1,164 @@
+import type { Action } from '@reduxjs/toolkit';
+import {
+  EMPTY,
+  auditTime,
+  catchError,
+  concat,
+  defer,
+  exhaustMap,
+  filter,
+  from,
+  groupBy,
+  map,
+  mergeMap,
+  of,
+  switchMap,
+  takeUntil,
+} from 'rxjs';
+import { activitySharing } from '../../api/calls/shareViewing';
+import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
+import { HttpError } from '../../api/client/apiErrors';
+import { decodeShareTokenClaims } from '../../api/entities/share';
+import { detailLoadedActions } from '../activities/activityEvents';
+import type { AppEpic } from '../epic';
+import { entityChangesReceived, socketVerified } from '../realtime/realtimeSlice';
+import { socketEventAction } from '../realtime/socketEventAction';
+import {
+  SHARED_VIEW_RELOAD_AUDIT_MS,
+  SOCKET_RECONNECT_ATTEMPTS,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+} from '../timing';
+import { shareCallsOver } from './shareCalls';
+import {
+  sharedViewClosed,
+  sharedViewLoaded,
+  sharedViewLoadFailed,
+  sharedViewNotFound,
+  sharedViewRequested,
+} from './sharedViewsSlice';
+
+/** HTTP answers that mean "this link shows nothing" (the server answers 404 for every bad token). */
+const NOT_FOUND_STATUSES = new Set([400, 401, 403, 404, 410]);
+
+/** Actions that end following one share: it was closed or found invalid. */
+const endOf = (token: string) => (action: Action) =>
+  (sharedViewClosed.match(action) || sharedViewNotFound.match(action)) &&
+  action.payload.ShareToken === token;
+
+/**
+ * Loads a share link (spec app §7 POST activity-sharing with ShareToken and the optional ShareTotp;
+ * §2 share-not-found): the token's C2Url names the server (a token that does not decode shows
+ * not-found without a call). An activity share puts the activity's detail and track into the activity
+ * slices (`historyLoaded`, `activityDetailLoaded`), then `sharedViewLoaded`; a journey share only the
+ * latter. Any 4xx or a reported ErrorCode → `sharedViewNotFound` (one answer for every bad link); no
+ * answer → `sharedViewLoadFailed`. A new request for the same token replaces one in flight.
+ */
+export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
+  const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
+  return action$.pipe(
+    filter(sharedViewRequested.match),
+    groupBy((action) => action.payload.ShareToken),
+    mergeMap((requests$) =>
+      requests$.pipe(
+        switchMap(({ payload }) => {
+          const token = payload.ShareToken;
+          const claims = decodeShareTokenClaims(token);
+          if (!claims) return of(sharedViewNotFound({ ShareToken: token }));
+          const totp =
+            payload.ShareTotp ?? state$.value.sharedViews.entities[token]?.ShareTotp ?? undefined;
+          return calls(claims.C2Url)
+            .call(activitySharing, {
+              ShareToken: token,
+              ...(totp === undefined ? {} : { ShareTotp: totp }),
+            })
+            .pipe(
+              mergeMap((answer): Action[] => {
+                if (answer.ErrorCode || (!answer.Activity && !answer.Journey)) {
+                  return [sharedViewNotFound({ ShareToken: token })];
+                }
+                return [
+                  ...(answer.Activity ? detailLoadedActions(answer.Activity) : []),
+                  sharedViewLoaded({
+                    ShareToken: token,
+                    ActivityId: answer.Activity?.ActivityId ?? null,
+                    Journey: answer.Journey,
+                    MemberDetails: answer.MemberDetails,
+                  }),
+                ];
+              }),
+              catchError((error: unknown) =>
+                of(
+                  error instanceof HttpError && NOT_FOUND_STATUSES.has(error.status)
+                    ? sharedViewNotFound({ ShareToken: token })
+                    : sharedViewLoadFailed({ ShareToken: token }),
+                ),
+              ),
+              takeUntil(action$.pipe(filter(endOf(token)))),
+            );
+        }),
+      ),
+    ),
+  );
+};
+
+/**
+ * Follows a loaded share live (issue 8 item 2; spec app §7 verify-socket-user with the ShareToken):
+ * a socket to the token's C2Url, verified with the ShareToken on every connect, its events as store
+ * actions (telemetry, EntityChanges, connection state). EntityChanges reload the share, at most once
+ * per {@link SHARED_VIEW_RELOAD_AUDIT_MS}; a disconnect checks the link again at once, so a revoked
+ * share (the server disconnects its viewers) turns into not-found within a second. Ends when the view
+ * closes or the link is found invalid; one socket per share.
+ */
+export const sharedViewSocketEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(sharedViewLoaded.match),
+    groupBy((action) => action.payload.ShareToken),
+    mergeMap((loads$) =>
+      loads$.pipe(
+        exhaustMap(({ payload }) => {
+          const token = payload.ShareToken;
+          const claims = decodeShareTokenClaims(token);
+          if (!claims) return EMPTY;
+          const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
+          const verify = (socketId: string) =>
+            defer(() =>
+              calls(claims.C2Url).call(verifySocketUser, { ShareToken: token, SocketID: socketId }),
+            ).pipe(
+              map((answer) => socketVerified({ socketId, success: answer.Success })),
+              catchError(() => of(socketVerified({ socketId, success: false }))),
+            );
+          const events$ = deps
+            .openSocket({
+              url: claims.C2Url,
+              reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+              reconnectionDelayMs: SOCKET_RECONNECT_DELAY_MS,
+              reconnectionDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
+            })
+            .pipe(
+              mergeMap((event) => {
+                const action = socketEventAction(event);
+                const connected = event.kind === 'state' && event.state === 'connected';
+                const dropped = event.kind === 'state' && event.state === 'disconnected';
+                return concat(
+                  action ? of(action) : EMPTY,
+                  connected && event.socketId ? verify(event.socketId) : EMPTY,
+                  dropped ? of(sharedViewRequested({ ShareToken: token })) : EMPTY,
+                );
+              }),
+            );
+          const reloads$ = action$.pipe(
+            filter(entityChangesReceived.match),
+            auditTime(SHARED_VIEW_RELOAD_AUDIT_MS),
+            map(() => sharedViewRequested({ ShareToken: token })),
+          );
+          return from([events$, reloads$]).pipe(
+            mergeMap((stream$) => stream$),
+            takeUntil(action$.pipe(filter(endOf(token)))),
+          );
+        }),
+      ),
+    ),
+  );
+
+export const sharedViewEpics: AppEpic[] = [sharedViewLoadEpic, sharedViewSocketEpic];

@@ -1,0 +1,119 @@
+import {
+  createAction,
+  createEntityAdapter,
+  createSlice,
+  type EntityState,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
+import type { Journey } from '../../api/entities/journey';
+import type { SharedMemberDetails } from '../../api/entities/share';
+
+/**
+ * Where one opened share link stands (spec app §2 /share/activity|journey/{shareToken}, §7 "Shared
+ * viewing"): `loading` until activity-sharing answers; `loaded` with the shared activity's id (its
+ * detail and track live in the activity slices) or the shared journey; `notFound` for an unknown,
+ * expired, revoked or tampered token (one answer for all, issue 8 item 1: no oracle); `failed` when the
+ * server could not be reached (the view may retry).
+ */
+export type SharedViewStatus = 'loading' | 'loaded' | 'notFound' | 'failed';
+
+/** One opened share link, keyed by its ShareToken. */
+export interface SharedView {
+  readonly ShareToken: string;
+  /** The link's one-time code (`totp` query value), when it had one. */
+  readonly ShareTotp: string | null;
+  readonly status: SharedViewStatus;
+  /** The shared activity, for an activity share. */
+  readonly ActivityId: number | null;
+  /** The shared journey, for a journey share. */
+  readonly Journey: Journey | null;
+  /** What may be shown of the wearer. */
+  readonly MemberDetails: SharedMemberDetails | null;
+}
+
+/** The opened share links, normalized by ShareToken. */
+export type SharedViewsState = EntityState<SharedView, string>;
+
+const adapter = createEntityAdapter<SharedView, string>({ selectId: (view) => view.ShareToken });
+
+/** A viewer opened a share link (or asked to check it again): load it, then follow it live. */
+export const sharedViewRequested = createAction<{ ShareToken: string; ShareTotp?: string }>(
+  'sharedViews/sharedViewRequested',
+);
+
+export const sharedViewsSlice = createSlice({
+  name: 'sharedViews',
+  initialState: adapter.getInitialState(),
+  reducers: {
+    /** activity-sharing answered: the share is valid; its activity detail was loaded alongside. */
+    sharedViewLoaded: (
+      state,
+      {
+        payload,
+      }: PayloadAction<{
+        ShareToken: string;
+        ActivityId: number | null;
+        Journey: Journey | null;
+        MemberDetails: SharedMemberDetails;
+      }>,
+    ) => {
+      const previous = state.entities[payload.ShareToken];
+      adapter.setOne(state, {
+        ShareToken: payload.ShareToken,
+        ShareTotp: previous?.ShareTotp ?? null,
+        status: 'loaded',
+        ActivityId: payload.ActivityId,
+        Journey: payload.Journey,
+        MemberDetails: payload.MemberDetails,
+      });
+    },
+    /** The share is not (or no longer) valid: the view shows share-not-found and stops following. */
+    sharedViewNotFound: (state, { payload }: PayloadAction<{ ShareToken: string }>) => {
+      const view = state.entities[payload.ShareToken];
+      if (view) {
+        view.status = 'notFound';
+        view.ActivityId = null;
+        view.Journey = null;
+        view.MemberDetails = null;
+      } else adapter.setOne(state, { ...blank(payload.ShareToken, null), status: 'notFound' });
+    },
+    /** The share could not be loaded (no answer); what was shown stays. */
+    sharedViewLoadFailed: (state, { payload }: PayloadAction<{ ShareToken: string }>) => {
+      const view = state.entities[payload.ShareToken];
+      if (view && view.status === 'loading') view.status = 'failed';
+    },
+    /** The viewer left the share view: stop following it. */
+    sharedViewClosed: (state, { payload }: PayloadAction<{ ShareToken: string }>) => {
+      adapter.removeOne(state, payload.ShareToken);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sharedViewRequested, (state, { payload }) => {
+      const view = state.entities[payload.ShareToken];
+      if (view) return;
+      adapter.setOne(state, blank(payload.ShareToken, payload.ShareTotp ?? null));
+    });
+  },
+});
+
+function blank(ShareToken: string, ShareTotp: string | null): SharedView {
+  return {
+    ShareToken,
+    ShareTotp,
+    status: 'loading',
+    ActivityId: null,
+    Journey: null,
+    MemberDetails: null,
+  };
+}
+
+export const { sharedViewLoaded, sharedViewNotFound, sharedViewLoadFailed, sharedViewClosed } =
+  sharedViewsSlice.actions;
+
+type WithSharedViews = { readonly sharedViews: SharedViewsState };
+const selectors = adapter.getSelectors((state: WithSharedViews) => state.sharedViews);
+
+/** One opened share link by its token, undefined before it was requested. */
+export const selectSharedView = selectors.selectById;
+/** Every opened share link (the operator monitor's cards). */
+export const selectAllSharedViews = selectors.selectAll;

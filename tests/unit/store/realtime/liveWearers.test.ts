@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { TelemetryWearerUpdate } from '../../../../src/api/socket';
+import {
+  dataAge,
+  DEFAULT_REPORT_INTERVAL_MS,
+  reportingInterval,
+} from '../../../../src/store/realtime/dataFreshness';
+import {
+  liveWearersSlice,
+  RECENT_INTERVALS,
+  selectLiveWearer,
+} from '../../../../src/store/realtime/liveWearersSlice';
+import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
+
+const T = Date.UTC(2026, 10, 25, 12);
+const point = (Time: number) => ({ Time, X: 5.9, Y: 58.9, Hacc: 5, Alt: 3, Speed: 1 });
+function update(times: number[], extra: Partial<TelemetryWearerUpdate> = {}) {
+  return wearerTelemetryReceived({
+    WearerID: 4,
+    ActivityId: 9,
+    Points: times.map(point),
+    Battery: 71,
+    Status: 'ACTIVE',
+    Heading: 90,
+    ...extra,
+  });
+}
+const fold = (...actions: ReturnType<typeof update>[]) => ({
+  liveWearers: actions.reduce(liveWearersSlice.reducer, liveWearersSlice.getInitialState()),
+});
+
+describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
+  it('keeps the latest status, battery, heading and the newest fix time', () => {
+    const state = fold(
+      update([T, T + 5_000]),
+      update([T + 10_000], { Battery: null, Heading: null, Status: 'ALERT' }),
+    );
+    expect(selectLiveWearer(state, 4)).toEqual({
+      WearerID: 4,
+      ActivityId: 9,
+      Status: 'ALERT',
+      Battery: 71,
+      Heading: null,
+      HeartRate: null,
+      lastFixTime: T + 10_000,
+      recentIntervalsMs: [5_000, 5_000],
+    });
+  });
+
+  it('learns the reporting rhythm from new fixes only: late points do not count', () => {
+    const state = fold(update([T, T + 30_000]), update([T + 10_000, T + 60_000]));
+    expect(selectLiveWearer(state, 4)?.recentIntervalsMs).toEqual([30_000, 30_000]);
+    const many = fold(update(Array.from({ length: 20 }, (_, i) => T + i * 1_000)));
+    expect(selectLiveWearer(many, 4)?.recentIntervalsMs).toHaveLength(RECENT_INTERVALS);
+  });
+});
+
+describe('data age (issue 8 item 2: stale data is never shown as live)', () => {
+  it('estimates the interval as the median gap, the default without any', () => {
+    expect(reportingInterval([])).toBe(DEFAULT_REPORT_INTERVAL_MS);
+    expect(reportingInterval([5_000, 5_000, 120_000])).toBe(5_000);
+    expect(reportingInterval([10_000, 20_000])).toBe(15_000);
+  });
+
+  it.each([
+    ['no fix yet', null, 0, 'none'],
+    ['a fix 20 s old at a 5 s rhythm (within 5 s + 15 s grace)', T, 20_000, 'live'],
+    ['21 s old', T, 21_000, 'late'],
+    ['30 s old (within 3 × 5 s + 15 s)', T, 30_000, 'late'],
+    ['31 s old', T, 31_000, 'stale'],
+    ['a device clock ahead of ours', T, -5_000, 'live'],
+  ] as const)('%s → %s', (_name, lastFix, after, freshness) => {
+    const age = dataAge(lastFix, [5_000, 5_000], T + after);
+    expect(age.freshness).toBe(freshness);
+    if (lastFix !== null) {
+      expect(age.ageMs).toBe(Math.max(0, after));
+      expect(age.nextReportAt).toBe(T + 5_000);
+    }
+  });
+
+  it('gives a slow reporter half its interval as grace', () => {
+    expect(dataAge(T, [120_000], T + 180_000).freshness).toBe('live');
+    expect(dataAge(T, [120_000], T + 181_000).freshness).toBe('late');
+  });
+});

@@ -1,0 +1,161 @@
+import type { Action } from '@reduxjs/toolkit';
+import { Observable, filter, type Subscriber } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../../../src/api/client/apiErrors';
+import type { SocketEvent } from '../../../../src/streams/socket';
+import { selectActivityDetail } from '../../../../src/store/activities/activityDetailsSelectors';
+import { selectTrackColumns } from '../../../../src/store/locationHistory/locationHistorySelectors';
+import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
+import { sharedViewEpics } from '../../../../src/store/shares/sharedViewEpics';
+import {
+  selectSharedView,
+  sharedViewClosed,
+  sharedViewRequested,
+} from '../../../../src/store/shares/sharedViewsSlice';
+import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
+import {
+  answer,
+  callsOf,
+  detail,
+  HOUR,
+  inVirtualTime,
+  startStore,
+  T0,
+} from '../activities/activityTestKit';
+
+const C2_URL = 'https://c2.lifeline.example';
+
+/** An unsigned JWT-shaped share token carrying `claims` (the client only decodes the payload). */
+function shareToken(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', kid: 'k1' })}.${part(claims)}.c2lnbmF0dXJl`;
+}
+
+const TOKEN = shareToken({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: 1, ActivityId: 7 });
+const MEMBER = { WearerID: 1, NameFirst: 'Dana', NameLast: 'Berg' };
+const sharing = (status = 200) =>
+  status === 200
+    ? () =>
+        answer(100, { Activity: detail(7, T0 - HOUR, null), Journey: null, MemberDetails: MEMBER })
+    : () =>
+        new Observable<never>((s) => {
+          s.error(new HttpError('activity-sharing', status, 'NOT_FOUND', 'Not found'));
+        });
+
+/** Sockets the test drives: each `openSocket` call gets the next subscriber. */
+function sockets() {
+  const open: Subscriber<SocketEvent>[] = [];
+  const urls: string[] = [];
+  const openSocket = (options: { url: string }) =>
+    new Observable<SocketEvent>((subscriber) => {
+      urls.push(options.url);
+      open.push(subscriber);
+      return () => {
+        open.splice(open.indexOf(subscriber), 1);
+      };
+    });
+  return { open, urls, openSocket };
+}
+
+describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, verify-socket-user)', () => {
+  it('loads the share on the token’s C2Url: the activity’s detail and track, then the view', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(0, { Success: true }),
+        },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: TOKEN, ShareTotp: '123456' }) }));
+      flush();
+      const state = kit.store.getState();
+      expect(selectSharedView(state, TOKEN)).toMatchObject({
+        status: 'loaded',
+        ActivityId: 7,
+        ShareTotp: '123456',
+        MemberDetails: MEMBER,
+      });
+      expect(selectActivityDetail(state, 7)?.ActivityId).toBe(7);
+      expect(selectTrackColumns(state, 7).length).toBe(2);
+      expect(callsOf(kit.calls, 'activity-sharing')).toEqual([
+        [0, { ShareToken: TOKEN, ShareTotp: '123456' }],
+      ]);
+      kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
+    });
+  });
+
+  it.each([
+    ['a token that does not decode', 'not-a-token', 200],
+    ['a 404 (unknown, expired, revoked or tampered)', TOKEN, 404],
+  ])('shows not-found for %s', (_name, token, status) => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        calls: { 'activity-sharing': sharing(status) },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: token }) }));
+      flush();
+      expect(selectSharedView(kit.store.getState(), token)?.status).toBe('notFound');
+    });
+  });
+
+  it('follows it live over a socket verified with the ShareToken, and a drop re-checks the link at once', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      let revoked = false;
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': () => (revoked ? sharing(404)() : sharing()()),
+          'verify-socket-user': () => answer(10, { Success: true }),
+        },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: TOKEN }) }));
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      scheduler.schedule(() => {
+        revoked = true;
+        fake.open[0]?.next({ kind: 'state', state: 'disconnected', socketId: null });
+      }, 1_000);
+      flush();
+      expect(fake.urls).toEqual([C2_URL]);
+      expect(callsOf(kit.calls, 'verify-socket-user')).toEqual([
+        [200, { ShareToken: TOKEN, SocketID: 'sock-1' }],
+      ]);
+      // The re-check is sent at the drop; its 404 ends the view and closes the socket.
+      expect(callsOf(kit.calls, 'activity-sharing').map(([at]) => at)).toEqual([0, 1_000]);
+      expect(selectSharedView(kit.store.getState(), TOKEN)?.status).toBe('notFound');
+      expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('reloads on EntityChanges at most once per audit period, the last change of a burst included', () => {
+    expect(SHARED_VIEW_RELOAD_AUDIT_MS).toBe(1_000);
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        calls: { 'activity-sharing': sharing() },
+      });
+      const change = entityChangesReceived([
+        { EntityType: 'Alert', EntityId: 3, ChangeType: 'updated', Timestamp: T0, ActivityId: 7 },
+      ]);
+      kit.drive(
+        hot('a 499ms c 199ms c 199ms c 2999ms x', {
+          a: sharedViewRequested({ ShareToken: TOKEN }),
+          c: change,
+          x: sharedViewClosed({ ShareToken: TOKEN }),
+        }),
+      );
+      const reloads = kit.actions$.pipe(
+        filter((action: Action) => sharedViewRequested.match(action)),
+      );
+      // Requested at 0; changes at 500, 700 and 900 ms → one reload at 1500 ms; closed at 3.9 s.
+      expectObservable(reloads, '^ 3999ms !').toBe('a 1499ms a', {
+        a: sharedViewRequested({ ShareToken: TOKEN }),
+      });
+    });
+  });
+});
