@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config';
 /**
  * Security headers for every answer (helmet): a strict Content-Security-Policy for the SPA — scripts,
  * styles, fonts and connections from this origin only (plus the configured identity endpoint and map
- * style host), images also from data:/blob:, workers from blob: for MapLibre, no framing, no plugins —
+ * style host, and data: for the map's inline icons), images also from data:/blob:, workers from blob: for MapLibre, no framing, no plugins —
  * `Referrer-Policy: no-referrer` (share links carry tokens), and HSTS in production.
  */
 export async function registerSecurityHeaders(
@@ -25,7 +25,13 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(mapOrigin ? [mapOrigin] : [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...extraConnectSources, ...(mapOrigin ? [mapOrigin] : [])],
+        // data: — deck.gl fetches its inline icons (the map's heading arrow) from data: URLs.
+        connectSrc: [
+          "'self'",
+          'data:',
+          ...extraConnectSources,
+          ...(mapOrigin ? [mapOrigin] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -82,10 +82,13 @@ export function Shell() {
     .find(Boolean);
   const title = titleKey ? t(titleKey) : '';
   const appName = t('Common.AppName');
+  const ownTitle = matches.some((m) => routeMetaOf(m.handle).ownTitle === true);
 
   useEffect(() => {
+    // The shared-activity route names its page after the wearer (spec §2: the exception).
+    if (ownTitle) return;
     document.title = title ? `${title} · ${appName}` : appName;
-  }, [title, appName]);
+  }, [title, appName, ownTitle]);
   useEffect(() => {
     applyThemePreference(document.documentElement, theme);
   }, [theme]);

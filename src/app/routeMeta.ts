@@ -5,7 +5,8 @@ import type { ExternalRoute } from '../store/externalRoutes';
  * - `titleKey`: translation key of the page title (the shared-activity route sets its own title);
  * - `requiresAuth` / `requiresVerifiedPhone`: authentication, and a verified phone (spec §2 lists);
  * - `gated`: a member-area route behind the whole login gate of spec §4 (src/app/RouteGuard.tsx);
- * - `external`: the route redirects to an external URL, optionally in a new tab.
+ * - `external`: the route redirects to an external URL, optionally in a new tab;
+ * - `ownTitle`: the page sets the document title itself (the shared-activity route, spec §2).
  */
 export interface RouteMeta {
   readonly titleKey?: string;
@@ -13,6 +14,7 @@ export interface RouteMeta {
   readonly requiresVerifiedPhone?: boolean;
   readonly gated?: boolean;
   readonly external?: ExternalRoute;
+  readonly ownTitle?: boolean;
 }
 
 /** Reads a route's metadata from a react-router match `handle`. */

@@ -7,6 +7,7 @@ import { devicesRoutes } from '../features/devices';
 import { devtoolsRoutes } from '../features/devtools';
 import { equipmentRoutes } from '../features/equipment';
 import { settingsRoutes } from '../features/settings';
+import { shareRoutes } from '../features/share';
 import { termsRoutes } from '../features/terms';
 import { NetworkErrorPage } from '../features/errors/NetworkErrorPage';
 import { PageNotFoundPage } from '../features/errors/PageNotFoundPage';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
       ...devicesRoutes,
       ...equipmentRoutes,
       ...settingsRoutes,
+      ...shareRoutes,
       ...EXTERNAL_ROUTES.map((route): RouteObject => ({
         path: route.path,
         element: <ExternalRedirectPage path={route.path} />,

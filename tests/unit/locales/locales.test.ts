@@ -71,7 +71,10 @@ describe('locales', () => {
       for (const match of text.matchAll(pattern)) used.add(match[1] ?? '');
     }
     expect(used.size).toBeGreaterThan(10);
-    const missing = [...used].filter((key) => !english.has(key)).sort();
+    // A key used with a `count` is found through its plural forms (i18next: `Key_one`, `Key_other`).
+    const missing = [...used]
+      .filter((key) => !english.has(key) && !english.has(`${key}_other`))
+      .sort();
     expect(missing).toEqual([]);
   });
 

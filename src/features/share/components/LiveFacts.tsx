@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import type { DataAge } from '../../../store/realtime/dataFreshness';
+import type { Formatter, Measure } from '../../../ui/format';
+
+/** What the live panel shows of the wearer now; null fields are not known. */
+export interface LiveFactsProps {
+  readonly age: DataAge;
+  /** Speed of the newest fix, m/s. */
+  readonly speedMps: number | null;
+  /** Heading, degrees clockwise from north. */
+  readonly headingDeg: number | null;
+  /** Device battery, %. */
+  readonly battery: number | null;
+  /** Distance of the activity so far, m. */
+  readonly distanceM: number | null;
+  readonly format: Formatter;
+  readonly text: (m: Measure) => string;
+  /** The wall clock, epoch ms (for the countdown to the next report). */
+  readonly now: number;
+}
+
+/** Whole seconds of a duration in ms, for "12 s ago" texts (never negative). */
+const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+
+/**
+ * The wearer's live facts (issue 8 item 2): first and plainest, how old the newest fix is and when the
+ * next report is due — live, late (a report missed) or stale (the map shows where the wearer WAS) —
+ * then speed, heading, battery and distance. The age line is a polite live region.
+ */
+export function LiveFacts({
+  age,
+  speedMps,
+  headingDeg,
+  battery,
+  distanceM,
+  format,
+  text,
+  now,
+}: LiveFactsProps) {
+  const { t } = useTranslation();
+  const ageText =
+    age.ageMs === null
+      ? t('Share.Age.None')
+      : age.ageMs < 60_000
+        ? t('Share.Age.Seconds', { count: seconds(age.ageMs) })
+        : t('Share.Age.Duration', { duration: format.duration(age.ageMs) });
+  const nextIn = age.nextReportAt === null ? null : age.nextReportAt - now;
+  return (
+    <section className="ll-share-facts" aria-label={t('Share.LiveFacts')}>
+      <p className={`ll-share-age ll-share-age-${age.freshness}`} aria-live="polite">
+        <strong>{t(`Share.Freshness.${age.freshness}`)}</strong> {ageText}
+        {nextIn !== null ? (
+          <span className="ll-muted">
+            {' · '}
+            {nextIn > 0
+              ? t('Share.NextReportIn', { count: seconds(nextIn) })
+              : t('Share.NextReportOverdue', { count: seconds(-nextIn) })}
+          </span>
+        ) : null}
+      </p>
+      <dl className="ll-share-fact-list">
+        <div>
+          <dt>{t('Share.Speed')}</dt>
+          <dd>{speedMps === null ? '–' : text(format.speed(speedMps))}</dd>
+        </div>
+        <div>
+          <dt>{t('Share.Heading')}</dt>
+          <dd>
+            {headingDeg === null ? '–' : t('Share.Degrees', { value: Math.round(headingDeg) })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('Share.Battery')}</dt>
+          <dd>{battery === null ? '–' : t('Share.Percent', { value: Math.round(battery) })}</dd>
+        </div>
+        <div>
+          <dt>{t('Share.Distance')}</dt>
+          <dd>{distanceM === null ? '–' : text(format.distance(distanceM))}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store/hooks';
+import {
+  selectLastPoint,
+  selectTrackColumns,
+} from '../../../store/locationHistory/locationHistorySelectors';
+import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
+import { selectThemePreference } from '../../../store/slices/preferencesSlice';
+import { MapView } from '../../../ui/map/MapView';
+import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
+import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerLayers';
+import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
+import { trackBounds } from '../../../ui/map/trackAttributes';
+import { useColorScheme } from '../../../ui/theme/useColorScheme';
+
+/** The wearer's colour on the map: the brand orange, readable on light and dark basemaps. */
+const WEARER_COLOUR = [255, 121, 0, 255] as const;
+
+/** Props of {@link ShareMap}. */
+export interface ShareMapProps {
+  readonly activityId: number;
+  /** The wearer's heading now, degrees clockwise from north (live telemetry), null when unknown. */
+  readonly headingDeg: number | null;
+  /** Positions of the activity's alerts, for markers. */
+  readonly alertMarkers: readonly MapMarker[];
+  /** Keep the wearer centred. */
+  readonly follow: boolean;
+}
+
+/**
+ * The shared activity's map (issue 8 item 2; lazily loaded with MapLibre and deck.gl): the whole track
+ * coloured by speed, start and alert markers, and the wearer's current position with heading and
+ * accuracy; the view fits the track when it loads and follows the wearer when asked.
+ */
+export default function ShareMap({ activityId, headingDeg, alertMarkers, follow }: ShareMapProps) {
+  const { t } = useTranslation();
+  const columns = useAppSelector((state) => selectTrackColumns(state, activityId));
+  const last = useAppSelector((state) => selectLastPoint(state, activityId));
+  const styleUrl = useAppSelector(selectRuntimeConfig)?.mapStyle ?? null;
+  const theme = useColorScheme(useAppSelector(selectThemePreference));
+  const bounds = trackBounds(columns);
+  // The view fits the track once, when its first points arrive; later points only move the wearer.
+  const [fitBounds, setFitBounds] = useState(bounds);
+  if (fitBounds === null && bounds !== null) setFitBounds(bounds);
+
+  const layers = useMemo(() => {
+    const first =
+      columns.length > 0
+        ? { lon: columns.positions[0] ?? 0, lat: columns.positions[1] ?? 0 }
+        : null;
+    const markers: MapMarker[] = [
+      ...(first ? [{ id: 'start', kind: 'start' as const, ...first }] : []),
+      ...alertMarkers,
+    ];
+    return [
+      speedTrackLayer('track', columns),
+      eventMarkerLayer('events', markers),
+      ...currentPositionLayers(
+        'wearer',
+        last ? { lon: last.X, lat: last.Y, accuracyM: last.Hacc, headingDeg } : null,
+        WEARER_COLOUR,
+      ),
+    ];
+  }, [columns, last, headingDeg, alertMarkers]);
+
+  return (
+    <MapView
+      className="ll-share-map"
+      label={t('Share.MapLabel')}
+      layers={layers}
+      theme={theme}
+      styleUrl={styleUrl}
+      bounds={fitBounds}
+      follow={follow && last ? [last.X, last.Y] : null}
+    />
+  );
+}

@@ -1,0 +1,167 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { selectActivityDetail } from '../../../store/activities/activityDetailsSelectors';
+import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
+import { isAlertOpen } from '../../../api/entities/alert';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectLastPoint } from '../../../store/locationHistory/locationHistorySelectors';
+import { dataAge } from '../../../store/realtime/dataFreshness';
+import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
+import {
+  selectSharedView,
+  sharedViewClosed,
+  sharedViewRequested,
+} from '../../../store/shares/sharedViewsSlice';
+import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import type { MapMarker } from '../../../ui/map/layers/markerLayers';
+import { useNow } from '../../../ui/time/useNow';
+import { AlertBanner } from '../components/AlertBanner';
+import { LiveFacts } from '../components/LiveFacts';
+import { useShareFormat } from '../shareFormat';
+import '../share.css';
+
+// MapLibre and deck.gl load with the map, not with the page (issue 7 targets: a lazy map chunk).
+const ShareMap = lazy(() => import('../components/ShareMap'));
+
+/**
+ * /share/activity/{shareToken}?totp= (spec app §2; issue 8 item 2): a guardian's live view without an
+ * account. Opens the share on mount and follows it until leaving; a bad, expired or revoked link goes
+ * to /share-not-found. Shows the wearer and activity, an alert banner while an alert is open, how fresh
+ * the data is, and the map.
+ */
+export function SharedActivityPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { shareToken = '' } = useParams();
+  const [params] = useSearchParams();
+  const totp = params.get('totp');
+  useEffect(() => {
+    dispatch(sharedViewRequested({ ShareToken: shareToken, ...(totp ? { ShareTotp: totp } : {}) }));
+    return () => {
+      dispatch(sharedViewClosed({ ShareToken: shareToken }));
+    };
+  }, [dispatch, shareToken, totp]);
+  const view = useAppSelector((state) => selectSharedView(state, shareToken));
+
+  if (!view || view.status === 'loading') return <LoadingScreen label={t('Share.Loading')} />;
+  if (view.status === 'notFound') return <Navigate to="/share-not-found" replace />;
+  if (view.status === 'failed' || view.ActivityId === null) {
+    return (
+      <section className="ll-status" role="alert">
+        <h1>{t('Share.LoadFailed')}</h1>
+        <button
+          type="button"
+          className="ll-button ll-button-primary"
+          onClick={() => dispatch(sharedViewRequested({ ShareToken: shareToken }))}
+        >
+          {t('Share.Retry')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <SharedActivityView
+      activityId={view.ActivityId}
+      wearerId={view.MemberDetails?.WearerID ?? null}
+      wearerName={
+        view.MemberDetails ? `${view.MemberDetails.NameFirst} ${view.MemberDetails.NameLast}` : ''
+      }
+    />
+  );
+}
+
+function SharedActivityView({
+  activityId,
+  wearerId,
+  wearerName,
+}: {
+  activityId: number;
+  wearerId: number | null;
+  wearerName: string;
+}) {
+  const { t } = useTranslation();
+  const { format, text } = useShareFormat();
+  const now = useNow(1_000);
+  const [follow, setFollow] = useState(true);
+  const detail = useAppSelector((state) => selectActivityDetail(state, activityId));
+  const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
+  const live = useAppSelector((state) =>
+    wearerId === null ? undefined : selectLiveWearer(state, wearerId),
+  );
+  const last = useAppSelector((state) => selectLastPoint(state, activityId));
+  const openAlert = alerts.find(isAlertOpen) ?? null;
+  const alertMarkers = useMemo(
+    (): MapMarker[] =>
+      alerts.flatMap((alert) =>
+        alert.Location
+          ? [
+              {
+                id: `alert-${alert.AlertID}`,
+                kind: 'alert' as const,
+                lon: alert.Location.X,
+                lat: alert.Location.Y,
+              },
+            ]
+          : [],
+      ),
+    [alerts],
+  );
+  const lastFixTime = live?.lastFixTime ?? last?.Time ?? null;
+  const age = dataAge(lastFixTime, live?.recentIntervalsMs ?? [], now);
+  const status = live?.Status ?? detail?.Status ?? null;
+
+  useEffect(() => {
+    document.title = t('Share.PageTitle', { name: wearerName });
+  }, [t, wearerName]);
+
+  return (
+    <article className="ll-share">
+      <header className="ll-share-header">
+        <h1>{wearerName}</h1>
+        {detail ? (
+          <p className="ll-muted">
+            {t(`Activities.Type.${detail.ActivityType}`)} ·{' '}
+            {t('Share.StartedAt', { time: format.dateTime(detail.TimestampStart) })}
+          </p>
+        ) : null}
+        {status ? (
+          <span className={`ll-share-status ll-share-status-${status.toLowerCase()}`}>
+            {t(`Activities.Status.${status}`)}
+          </span>
+        ) : null}
+      </header>
+      <AlertBanner alert={openAlert} format={format} />
+      <LiveFacts
+        age={age}
+        speedMps={last?.Speed ?? null}
+        headingDeg={live?.Heading ?? null}
+        battery={live?.Battery ?? null}
+        distanceM={detail?.ActivityStats.Distance.Displayed ?? null}
+        format={format}
+        text={text}
+        now={now}
+      />
+      <label className="ll-share-follow">
+        <input
+          type="checkbox"
+          checked={follow}
+          onChange={(e) => {
+            setFollow(e.target.checked);
+          }}
+        />
+        {t('Share.Follow')}
+      </label>
+      <div className="ll-share-map-frame">
+        <Suspense fallback={<LoadingScreen label={t('Share.LoadingMap')} />}>
+          <ShareMap
+            activityId={activityId}
+            headingDeg={live?.Heading ?? null}
+            alertMarkers={alertMarkers}
+            follow={follow}
+          />
+        </Suspense>
+      </div>
+    </article>
+  );
+}

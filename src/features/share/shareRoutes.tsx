@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { SharedActivityPage } from './pages/SharedActivityPage';
+import { ShareNotFoundPage } from './pages/ShareNotFoundPage';
+
+/**
+ * The shared views (spec app §2): no login; the shared-activity route sets its own title (the
+ * wearer's name: `ownTitle`). `handle` is the app's RouteMeta (src/app/routeMeta.ts).
+ */
+export const shareRoutes: RouteObject[] = [
+  {
+    path: '/share/activity/:shareToken',
+    element: <SharedActivityPage />,
+    handle: { ownTitle: true },
+  },
+  {
+    path: '/share-not-found',
+    element: <ShareNotFoundPage />,
+    handle: { titleKey: 'Titles.ShareNotFound' },
+  },
+  {
+    path: '/share-not-found/:code',
+    element: <ShareNotFoundPage />,
+    handle: { titleKey: 'Titles.ShareNotFound' },
+  },
+];

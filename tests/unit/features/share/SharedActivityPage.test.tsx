@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActivityDetail } from '../../../../src/api/entities/activity';
+import type { Alert } from '../../../../src/api/entities/alert';
+import { initI18n } from '../../../../src/app/i18n';
+import { shareRoutes } from '../../../../src/features/share';
+import { createAppStore } from '../../../../src/store/store';
+import { createStorage } from '../../../../src/streams/storage';
+import { registerMswServer } from '../../support/mswServer';
+import { renderRoutesAt } from '../../support/renderRoutes';
+import { testDependencies } from '../../store/testDependencies';
+
+// The map needs WebGL, which jsdom lacks: these tests look at everything around it.
+vi.mock('../../../../src/features/share/components/ShareMap', () => ({
+  default: () => <div data-testid="share-map" />,
+}));
+
+const server = registerMswServer();
+beforeAll(async () => {
+  await initI18n(createStorage(null), 'en-GB');
+});
+
+const C2_URL = 'http://c2.lifeline.test';
+const SHARING = `${C2_URL}/api/member-integration-public/activity-sharing`;
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TOKEN = `${part({ alg: 'HS256' })}.${part({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: 5 })}.c2ln`;
+
+function activity(lastFixAgoMs: number, alerts: Alert[] = []): ActivityDetail {
+  const now = Date.now();
+  return {
+    ActivityId: 7,
+    ActivityType: 'KAYAKING',
+    TimestampStart: now - 3_600_000,
+    TimestampEnd: null,
+    Status: alerts.length > 0 ? 'ASSISTANCE' : 'ACTIVE',
+    ActivityStats: {
+      Distance: { Displayed: 4_250, Meters: 4_300, Type: 'GNSS' },
+      DurationMs: 3_600_000,
+      SpeedAvgMPS: 1.2,
+      SpeedMaxMPS: 2.5,
+    },
+    LocationHistory: [
+      { Time: now - lastFixAgoMs - 5_000, X: 6.05, Y: 59.01, Hacc: 5, Alt: 1, Speed: 1.5 },
+      { Time: now - lastFixAgoMs, X: 6.051, Y: 59.011, Hacc: 5, Alt: 1, Speed: 2 },
+    ],
+    Alerts: alerts,
+  };
+}
+
+const assistance: Alert = {
+  AlertID: 3,
+  WearerID: 5,
+  ActivityId: 7,
+  AlertType: 'ASSISTANCE',
+  Severity: 4,
+  TimestampStart: Date.UTC(2026, 10, 25, 9, 30),
+  TimestampUpdated: Date.UTC(2026, 10, 25, 9, 30),
+  TimestampClosed: null,
+  CloseState: 'OPEN',
+  ClosureReason: null,
+  ClosedByActorType: null,
+  ClosedByName: null,
+  ResolveText: null,
+  PausedUntilTimestamp: null,
+  Location: { Time: Date.UTC(2026, 10, 25, 9, 30), X: 6.05, Y: 59.01, Hacc: 5, Alt: 1, Speed: 0 },
+  Value: null,
+  BodyPosition: null,
+  CheckInState: null,
+  Notes: [],
+  RescueOrgsNotified: [
+    {
+      RescueOrgCode: 'RESCUE_NO',
+      Name: 'Rescue partner Norway',
+      NotifiedTimestamp: Date.UTC(2026, 10, 25, 9, 31),
+    },
+  ],
+};
+
+function open(answer: () => Response) {
+  server.use(http.post(SHARING, answer));
+  const store = createAppStore({
+    dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+  });
+  return renderRoutesAt(store, shareRoutes, `/share/activity/${TOKEN}`);
+}
+
+const shared = (detail: ActivityDetail) => () =>
+  HttpResponse.json({
+    Activity: detail,
+    Journey: null,
+    MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+  });
+
+describe('the shared activity page (issue 8 item 2)', () => {
+  it('shows the wearer, the activity, fresh data as live, and the map', async () => {
+    open(shared(activity(2_000)));
+    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    expect(screen.getByText('Active')).toBeVisible();
+    expect(screen.getByText(/^Kayaking · started/)).toBeVisible();
+    expect(screen.getByText('Live.')).toBeVisible();
+    expect(screen.getByText(/last position \d seconds? ago/)).toBeVisible();
+    expect(screen.getByText('4.25 km')).toBeVisible();
+    expect(screen.getByText('7.2 km/h')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByTestId('share-map')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(document.title).toBe('Ingrid Nordvik — live');
+    });
+  });
+
+  it('never shows old data as live: a fix 10 minutes old is "not live"', async () => {
+    open(shared(activity(10 * 60_000)));
+    expect(await screen.findByText('Not live:')).toBeVisible();
+    expect(screen.getByText('last position 10:00 ago')).toBeVisible();
+    expect(screen.getByText(/next report overdue by/)).toBeVisible();
+  });
+
+  it('shows an open alert with its type, severity, time and the rescue organisations notified', async () => {
+    open(shared(activity(2_000, [assistance])));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Assistance request');
+    expect(banner).toHaveTextContent('Critical');
+    expect(banner).toHaveTextContent('Rescue services notified: Rescue partner Norway');
+    expect(screen.getByText('Assistance requested')).toBeVisible();
+  });
+
+  it('sends a bad, expired or revoked link to share-not-found', async () => {
+    const { router } = open(() =>
+      HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'Not found' }, { status: 404 }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'This share link does not work' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/share-not-found');
+    expect(screen.getByRole('link', { name: 'Members: log in' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+  });
+});
