@@ -50,7 +50,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e',
-      DEMO: '0',
+      // The live demo runs (fast) so the share tests watch a real wearer (tests/e2e/share.spec.ts).
+      DEMO: '1',
+      DEMO_SPEED: '8',
       LOG_LEVEL: 'warn',
       ...E2E_LINKS,
     },

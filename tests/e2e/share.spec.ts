@@ -1,0 +1,61 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/** The demo's guardian share link, once the demo watch stored its first fix (GET /api/dev/demo). */
+async function demoShareUrl(request: APIRequestContext): Promise<string> {
+  let shareUrl: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const demo = (await (await request.get('/api/dev/demo')).json()) as {
+          ShareUrl: string | null;
+        };
+        shareUrl = demo.ShareUrl;
+        return shareUrl;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/\/share\/activity\//);
+  return shareUrl ?? '';
+}
+
+test('a guardian opens the demo share link without an account and watches the wearer live', async ({
+  browser,
+  request,
+}) => {
+  const shareUrl = await demoShareUrl(request);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(shareUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingrid Nordvik');
+  await expect(page).toHaveTitle('Ingrid Nordvik — live');
+  await expect(page.getByText(/^Kayaking · started/)).toBeVisible();
+  // The demo watch reports every few seconds: the view says how fresh the position is.
+  await expect(page.getByText(/last position \d+ seconds? ago/)).toBeVisible({ timeout: 30_000 });
+  const map = page.getByRole('region', { name: 'Map of the shared activity' });
+  await expect(map.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(map.getByText('© OpenStreetMap contributors')).toBeAttached();
+  // Live: the distance grows as the wearer paddles.
+  const distance = page.getByRole('definition').nth(3);
+  const before = await distance.innerText();
+  await expect(distance).not.toHaveText(before, { timeout: 30_000 });
+  await context.close();
+});
+
+test('a tampered share link shows share-not-found and nothing of the wearer', async ({
+  page,
+  request,
+}) => {
+  const shareUrl = await demoShareUrl(request);
+  const tampered = `${shareUrl.slice(0, -2)}${shareUrl.endsWith('AA') ? 'BB' : 'AA'}`;
+  const answers: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('activity-sharing')) {
+      void response.text().then((body) => answers.push(body));
+    }
+  });
+  await page.goto(tampered);
+  await expect(page.getByRole('heading', { name: 'This share link does not work' })).toBeVisible();
+  await expect(page).toHaveURL(/\/share-not-found$/);
+  await expect(page.getByRole('link', { name: 'Members: log in' })).toBeVisible();
+  expect(answers.join('')).not.toContain('Nordvik');
+});
