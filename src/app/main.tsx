@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { animationFrameScheduler, defer, map } from 'rxjs';
 import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
+import { reportingFetch } from '../store/network/apiFailures';
+import { apiRequestFailed } from '../store/network/networkSlice';
 import { compass$ } from '../streams/compass';
 import { geolocation$ } from '../streams/geolocation';
 import { online$ } from '../streams/online';
@@ -30,7 +32,13 @@ const store = createAppStore({
     loadRuntimeConfig: () => fetchRuntimeConfig(),
     storage,
     createIdentityClient: (config) => createCognitoIdentityClient(config),
-    fetch: (input, init) => fetch(input, init),
+    // A request that got no answer marks the network-error state (spec §8; src/store/network).
+    fetch: reportingFetch(
+      (input, init) => fetch(input, init),
+      (failure) => {
+        store.dispatch(apiRequestFailed(failure));
+      },
+    ),
     navigator: appNavigator,
     currentLanguage: () => i18next.resolvedLanguage ?? 'en',
     translate: (key, params) => i18next.t(key, params ?? {}),

@@ -7,6 +7,9 @@ import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
 import { clientEpics } from './client/clientEpics';
 import { entityEpics } from './entities/entityLoadEpics';
+import { remindersEpics } from './entities/remindersEpics';
+import { subscriptionsEpics } from './entities/subscriptionsEpics';
+import { networkEpics } from './network/networkEpics';
 import { locationHistoryEpics } from './locationHistory/telemetryCoalescingEpic';
 import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
@@ -22,6 +25,9 @@ export const storeEpics: readonly AppEpic[] = [
   ...notificationEpics,
   ...clientEpics,
   ...entityEpics,
+  ...remindersEpics,
+  ...subscriptionsEpics,
+  ...networkEpics,
   ...realtimeEpics,
   ...sharedViewEpics,
   ...searchlightEpics,

@@ -9,6 +9,9 @@ import { clientSlice } from './client/clientSlice';
 import { contactsSlice } from './entities/contactsSlice';
 import { devicesSlice } from './entities/devicesSlice';
 import { equipmentSlice } from './entities/equipmentSlice';
+import { remindersSlice } from './entities/remindersSlice';
+import { subscriptionsSlice } from './entities/subscriptionsSlice';
+import { networkSlice } from './network/networkSlice';
 import { wearerSlice } from './entities/wearerSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
 import { liveWearersSlice } from './realtime/liveWearersSlice';
@@ -40,6 +43,9 @@ export const combinedReducer = combineSlices(
   contactsSlice,
   devicesSlice,
   equipmentSlice,
+  remindersSlice,
+  subscriptionsSlice,
+  networkSlice,
   realtimeSlice,
   liveWearersSlice,
   sharedViewsSlice,
@@ -63,7 +69,11 @@ export type RootState = ReturnType<typeof combinedReducer>;
 export function rootReducer(state: Partial<RootState> | undefined, action: Action): RootState {
   if (state && loggedOut.match(action)) {
     return combinedReducer(
-      { runtimeConfig: state.runtimeConfig, preferences: state.preferences },
+      {
+        runtimeConfig: state.runtimeConfig,
+        preferences: state.preferences,
+        network: state.network,
+      },
       action,
     );
   }

@@ -3,14 +3,11 @@ import {
   EMPTY,
   type Observable,
   catchError,
-  combineLatest,
   concat,
-  distinctUntilChanged,
   exhaustMap,
   filter,
   ignoreElements,
   interval,
-  map,
   mergeMap,
   of,
   switchMap,
@@ -29,9 +26,6 @@ import {
   CHUNK_LOAD_RELOAD_DELAY_MS,
 } from '../timing';
 import { chunkLoadFailed } from './appActions';
-
-/** The network-error screen (spec application-behaviour §2). */
-export const NETWORK_ERROR_PATH = '/error/network-error';
 
 /** Notice `key`, then reload the page `delayMs` later. */
 function noticeThenReload(
@@ -96,32 +90,9 @@ export const chunkLoadErrorEpic: AppEpic = (action$, _state$, deps) =>
     exhaustMap(() => noticeThenReload(deps, 'Errors.AppRestart', CHUNK_LOAD_RELOAD_DELAY_MS)),
   );
 
-/**
- * The network down and the realtime socket not connected (disconnected, reconnecting, or none
- * opened), outside local development → /error/network-error (spec §2, §8 "Network down with no socket
- * navigates to NetworkError"). Once per outage; not while the runtime configuration is unknown, nor
- * when already there.
- */
-export const networkErrorEpic: AppEpic = (_action$, state$, deps) =>
-  combineLatest([deps.online$, state$]).pipe(
-    map(
-      ([online, state]) =>
-        !online &&
-        state.runtimeConfig.config !== null &&
-        state.runtimeConfig.config.environment !== 'local' &&
-        state.realtime.connection !== 'connected',
-    ),
-    distinctUntilChanged(),
-    filter((down) => down && deps.navigator.currentPath() !== NETWORK_ERROR_PATH),
-    tap(() => {
-      deps.navigator.navigate(NETWORK_ERROR_PATH);
-    }),
-    ignoreElements(),
-  );
+export const appEpics: AppEpic[] = [serverRestartEpic, buildCheckEpic, chunkLoadErrorEpic];
 
-export const appEpics: AppEpic[] = [
-  serverRestartEpic,
-  buildCheckEpic,
-  chunkLoadErrorEpic,
-  networkErrorEpic,
-];
+/*
+ * The network-error navigation (spec §2, §8 "Network down with no socket navigates to NetworkError")
+ * moved to src/store/network/networkEpics.ts, with its retry countdown and NETWORK_ERROR_PATH.
+ */

@@ -74,6 +74,8 @@ describe('route access (spec application-behaviour §2)', () => {
 
   it('gives every route with a path a title (spec §2 "The page title comes from route metadata")', () => {
     const untitled = [...table].filter(([, meta]) => !meta.titleKey).map(([path]) => path);
-    expect(untitled).toEqual(['/auth']);
+    // The shared-activity route is the spec's exception: it names its page after the wearer.
+    expect(untitled).toEqual(['/auth', '/share/activity/:shareToken']);
+    expect(table.get('/share/activity/:shareToken')?.ownTitle).toBe(true);
   });
 });

@@ -3,14 +3,11 @@ import { StateObservable } from 'redux-observable';
 import { Subject, map, of, throwError, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from '../../../../src/api/runtimeConfig';
 import type { SocketInit } from '../../../../src/api/socket';
 import { chunkLoadFailed } from '../../../../src/store/app/appActions';
 import {
-  NETWORK_ERROR_PATH,
   buildCheckEpic,
   chunkLoadErrorEpic,
-  networkErrorEpic,
   serverRestartEpic,
 } from '../../../../src/store/app/appEpics';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
@@ -166,50 +163,4 @@ describe('chunk load error (spec §8: an app-restart notice, reload after 6 s)',
   });
 });
 
-describe('network error (spec §2, §8: network down with no socket navigates to NetworkError)', () => {
-  function stateWith(
-    environment: RuntimeConfig['environment'],
-    connection: RootState['realtime']['connection'],
-  ): RootState {
-    const state = startedState(null, null);
-    return {
-      ...state,
-      runtimeConfig: {
-        status: 'loaded',
-        config: { ...testRuntimeConfig, environment },
-        error: null,
-      },
-      realtime: { ...state.realtime, connection },
-    };
-  }
-
-  function run(state: RootState, online: string, start = '/') {
-    const ts = scheduler();
-    const visits: Array<[number, string]> = [];
-    ts.run(({ hot, expectObservable }) => {
-      const deps = testDependencies({
-        online$: hot(online, { t: true, f: false }),
-        navigator: {
-          navigate: (path) => visits.push([ts.now(), path]),
-          currentPath: () => start,
-        },
-      });
-      expectObservable(networkErrorEpic(hot<Action>(''), fixedState(state), deps)).toBe('');
-    });
-    return visits;
-  }
-
-  it('goes to the network-error screen on each outage while the socket is disconnected', () => {
-    expect(run(stateWith('prod', 'disconnected'), 't 9ms f 9ms t 9ms f')).toEqual([
-      [10, NETWORK_ERROR_PATH],
-      [30, NETWORK_ERROR_PATH],
-    ]);
-    expect(run(stateWith('qa', 'reconnecting'), 't 9ms f')).toEqual([[10, NETWORK_ERROR_PATH]]);
-  });
-
-  it('stays while the socket is connected, in local development, or already there', () => {
-    expect(run(stateWith('prod', 'connected'), 't 9ms f')).toEqual([]);
-    expect(run(stateWith('local', 'disconnected'), 't 9ms f')).toEqual([]);
-    expect(run(stateWith('prod', 'disconnected'), 't 9ms f', NETWORK_ERROR_PATH)).toEqual([]);
-  });
-});
+// The network-error navigation moved to src/store/network: tests/unit/store/network.
