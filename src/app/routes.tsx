@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { EXTERNAL_ROUTES } from '../store/externalRoutes';
+import { activityRoutes } from '../features/activities';
 import { authRoutes } from '../features/auth';
 import { contactsRoutes } from '../features/contacts';
 import { dashboardRoutes } from '../features/dashboard';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       ...devtoolsRoutes,
       ...termsRoutes,
       ...dashboardRoutes,
+      ...activityRoutes,
       ...contactsRoutes,
       ...devicesRoutes,
       ...equipmentRoutes,

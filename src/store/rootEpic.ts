@@ -15,6 +15,7 @@ import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
 import { searchlightEpics } from './searchlight/searchlightEpics';
+import { shareActionsEpics } from './shares/shareActionsEpics';
 import { sharedViewEpics } from './shares/sharedViewEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
@@ -30,6 +31,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...networkEpics,
   ...realtimeEpics,
   ...sharedViewEpics,
+  ...shareActionsEpics,
   ...searchlightEpics,
   ...activityEpics,
   ...locationHistoryEpics,

@@ -149,3 +149,16 @@ export const NETWORK_RETRY_DELAY_MAX_MS = 60_000;
  * second, and the viewer sees them together.
  */
 export const SHARED_VIEW_RELOAD_AUDIT_MS = 1_000;
+
+/*
+ * Share viewer actions (issue 8 items 3–4; app §4 "Reminders and messages refresh on change events",
+ * §7 message-load-thread). Used by src/store/shares/shareActionsEpics.ts. Design decision: the spec
+ * gives no timing for a viewer's thread reloads.
+ */
+
+/**
+ * Message changes of a shared activity (MessageThread, MessageWearer: sent, delivered, seen, replied)
+ * reload its thread at most once per this period, the last change of a burst included (auditTime), ms:
+ * a send publishes MessageThread and MessageWearer together, and a reply often follows a seen at once.
+ */
+export const SHARE_THREAD_RELOAD_AUDIT_MS = 1_000;

@@ -11,6 +11,7 @@ import './dashboard.css';
 
 /** The member-area pages the dashboard links to, with their title keys (spec §2 member area). */
 const MEMBER_PAGES = [
+  { path: '/member/activities', titleKey: 'Titles.Activities' },
   { path: '/member/contacts', titleKey: 'Titles.Contacts' },
   { path: '/member/devices', titleKey: 'Titles.Devices' },
   { path: '/member/equipment', titleKey: 'Titles.Equipment' },

@@ -1,26 +1,10 @@
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEFAULT_UNITS, type Units } from '../../api/entities/client';
-import { formatterFor, measureText, type Formatter, type Measure } from '../../ui/format';
+import type { Units } from '../../api/entities/client';
+import { useFormatter } from '../../ui/format';
 
 /**
- * The share view's formatter (src/ui/format): the client's units when known, else the spec's defaults
- * (app §3 "Units defaults"), in the UI language, times in the browser's zone for "Local Browser"; and
- * `text(measure)` joining a measure's number and translated unit ("12.4 km/h").
+ * The share view's formatter: the spec's default units until the client's brand and units are loaded
+ * from the token's host (app §3 "Units defaults"); see src/ui/format/useFormatter.ts.
  */
-export function useShareFormat(units: Units = DEFAULT_UNITS): {
-  format: Formatter;
-  text: (m: Measure) => string;
-} {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(
-    () => ({
-      format: formatterFor(units, language, {
-        browserTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      }),
-      text: (m: Measure) => measureText(m, t),
-    }),
-    [units, language, t],
-  );
+export function useShareFormat(units?: Units) {
+  return useFormatter(units);
 }

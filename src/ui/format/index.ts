@@ -48,3 +48,4 @@ export {
   type CalendarOptions,
   type ClockOptions,
 } from './time';
+export { useFormatter } from './useFormatter';

@@ -16,8 +16,11 @@ import {
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import type { MapMarker } from '../../../ui/map/layers/markerLayers';
 import { useNow } from '../../../ui/time/useNow';
+import { AlertActions } from '../components/AlertActions';
 import { AlertBanner } from '../components/AlertBanner';
+import { GuardianName } from '../components/GuardianName';
 import { LiveFacts } from '../components/LiveFacts';
+import { MessagePanel } from '../components/MessagePanel';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 
@@ -62,6 +65,7 @@ export function SharedActivityPage() {
   }
   return (
     <SharedActivityView
+      shareToken={shareToken}
       activityId={view.ActivityId}
       wearerId={view.MemberDetails?.WearerID ?? null}
       wearerName={
@@ -72,10 +76,12 @@ export function SharedActivityPage() {
 }
 
 function SharedActivityView({
+  shareToken,
   activityId,
   wearerId,
   wearerName,
 }: {
+  shareToken: string;
   activityId: number;
   wearerId: number | null;
   wearerName: string;
@@ -132,6 +138,8 @@ function SharedActivityView({
         ) : null}
       </header>
       <AlertBanner alert={openAlert} format={format} />
+      <GuardianName />
+      <AlertActions shareToken={shareToken} alerts={alerts} format={format} />
       <LiveFacts
         age={age}
         speedMps={last?.Speed ?? null}
@@ -162,6 +170,7 @@ function SharedActivityView({
           />
         </Suspense>
       </div>
+      <MessagePanel shareToken={shareToken} activityId={activityId} format={format} />
     </article>
   );
 }

@@ -24,6 +24,7 @@ beforeAll(async () => {
 
 const C2_URL = 'http://c2.lifeline.test';
 const SHARING = `${C2_URL}/api/member-integration-public/activity-sharing`;
+const THREAD = `${C2_URL}/api/member-integration-public/message-load-thread`;
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const TOKEN = `${part({ alg: 'HS256' })}.${part({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: 5 })}.c2ln`;
 
@@ -79,7 +80,12 @@ const assistance: Alert = {
 };
 
 function open(answer: () => Response) {
-  server.use(http.post(SHARING, answer));
+  server.use(
+    http.post(SHARING, answer),
+    http.post(THREAD, () =>
+      HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
+    ),
+  );
   const store = createAppStore({
     dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
   });
@@ -103,7 +109,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(screen.getByText(/last position \d seconds? ago/)).toBeVisible();
     expect(screen.getByText('4.25 km')).toBeVisible();
     expect(screen.getByText('7.2 km/h')).toBeVisible();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Assistance request/ })).toBeNull();
     expect(await screen.findByTestId('share-map')).toBeInTheDocument();
     await waitFor(() => {
       expect(document.title).toBe('Ingrid Nordvik — live');

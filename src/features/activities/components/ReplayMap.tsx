@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Alert } from '../../../api/entities/alert';
+import { playbackTimeChanged } from '../../../store/activities/journeySlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
+import { selectThemePreference } from '../../../store/slices/preferencesSlice';
+import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
+import type { Formatter } from '../../../ui/format';
+import { MapView } from '../../../ui/map/MapView';
+import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerLayers';
+import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
+import { replayTrailLayer, speedTrackLayer } from '../../../ui/map/layers/trackLayers';
+import { positionAt } from '../../../ui/map/replay';
+import { trackBounds } from '../../../ui/map/trackAttributes';
+import { useReplayClock } from '../../../ui/map/useReplayClock';
+import { useColorScheme } from '../../../ui/theme/useColorScheme';
+
+/** Replay rates offered, × real time (issue 7 item 3: 1× to 100× and beyond). */
+export const REPLAY_SPEEDS = [1, 10, 30, 100, 300, 1000] as const;
+
+/** How often the animated time is handed to the store, ms (its epic then throttles to 10 s). */
+const STORE_SAMPLE_MS = 1_000;
+
+const REPLAY_COLOUR = [255, 121, 0, 255] as const;
+
+/**
+ * An activity's map with its replay (issue 7 items 1 and 3; lazily loaded with MapLibre and deck.gl):
+ * the whole track coloured by speed, dimmed while a replay runs, the played part drawn over it, the
+ * position at the replay time with its heading, start, end and alert markers. Play/pause, rates,
+ * scrubbing by time and following the position. The time animates on requestAnimationFrame inside
+ * this component; the store hears it at most once a second (and keeps one value per 10 s).
+ */
+export default function ReplayMap({
+  activityId,
+  alerts,
+  format,
+}: {
+  activityId: number;
+  alerts: readonly Alert[];
+  format: Formatter;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const columns = useAppSelector((state) => selectTrackColumns(state, activityId));
+  const styleUrl = useAppSelector(selectRuntimeConfig)?.mapStyle ?? null;
+  const theme = useColorScheme(useAppSelector(selectThemePreference));
+  const startMs = columns.time[0] ?? 0;
+  const endMs = columns.time[columns.length - 1] ?? 0;
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<number>(100);
+  const [follow, setFollow] = useState(false);
+  const onEnd = useCallback(() => {
+    setPlaying(false);
+  }, []);
+  const { timeMs, setTimeMs } = useReplayClock({ startMs, endMs, speed, playing, onEnd });
+  const replaying = playing || timeMs > startMs;
+
+  const lastSample = useRef(0);
+  useEffect(() => {
+    const now = performance.now();
+    if (!playing || now - lastSample.current >= STORE_SAMPLE_MS) {
+      lastSample.current = now;
+      dispatch(playbackTimeChanged({ timeMs: Math.round(timeMs) }));
+    }
+  }, [dispatch, playing, timeMs]);
+
+  const markers = useMemo((): MapMarker[] => {
+    if (columns.length === 0) return [];
+    const at = (i: number) => ({
+      lon: columns.positions[2 * i] ?? 0,
+      lat: columns.positions[2 * i + 1] ?? 0,
+    });
+    return [
+      { id: 'start', kind: 'start', ...at(0) },
+      { id: 'end', kind: 'end', ...at(columns.length - 1) },
+      ...alerts.flatMap((a): MapMarker[] =>
+        a.Location
+          ? [
+              {
+                id: `alert-${String(a.AlertID)}`,
+                kind: 'alert',
+                lon: a.Location.X,
+                lat: a.Location.Y,
+              },
+            ]
+          : [],
+      ),
+    ];
+  }, [columns, alerts]);
+
+  // The view fits the track once; a live activity's new points do not move the map under the reader.
+  const bounds = trackBounds(columns);
+  const [fitBounds, setFitBounds] = useState(bounds);
+  if (fitBounds === null && bounds !== null) setFitBounds(bounds);
+
+  const position = replaying ? positionAt(columns, timeMs) : null;
+  const layers = [
+    speedTrackLayer('track', columns, replaying ? 0.35 : 1),
+    replaying
+      ? replayTrailLayer('replay', columns, (timeMs - startMs) / 1000, REPLAY_COLOUR)
+      : null,
+    eventMarkerLayer('events', markers),
+    ...currentPositionLayers(
+      'replay-position',
+      position
+        ? { lon: position.lon, lat: position.lat, accuracyM: null, headingDeg: position.headingDeg }
+        : null,
+      REPLAY_COLOUR,
+    ),
+  ];
+
+  if (columns.length < 2) return <p className="ll-muted">{t('Activities.Detail.NoTrack')}</p>;
+  return (
+    <div className="ll-replay">
+      <div className="ll-replay-map">
+        <MapView
+          label={t('Activities.Detail.MapLabel')}
+          layers={layers}
+          theme={theme}
+          styleUrl={styleUrl}
+          bounds={fitBounds}
+          follow={follow && position ? [position.lon, position.lat] : null}
+        />
+      </div>
+      <div className="ll-replay-controls" role="group" aria-label={t('Activities.Replay.Controls')}>
+        <button
+          type="button"
+          className="ll-button ll-button-primary"
+          onClick={() => {
+            if (!playing && timeMs >= endMs) setTimeMs(startMs);
+            setPlaying(!playing);
+          }}
+        >
+          {playing ? t('Activities.Replay.Pause') : t('Activities.Replay.Play')}
+        </button>
+        <label>
+          {t('Activities.Replay.Speed')}
+          <select
+            value={speed}
+            onChange={(e) => {
+              setSpeed(Number(e.target.value));
+            }}
+          >
+            {REPLAY_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {t('Activities.Replay.Rate', { rate: s })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input
+          type="range"
+          className="ll-replay-scrub"
+          aria-label={t('Activities.Replay.Time')}
+          aria-valuetext={format.time(timeMs, { seconds: true })}
+          min={0}
+          max={Math.max(1, Math.round((endMs - startMs) / 1000))}
+          step={1}
+          value={Math.round((timeMs - startMs) / 1000)}
+          onChange={(e) => {
+            setTimeMs(startMs + Number(e.target.value) * 1000);
+          }}
+        />
+        <output className="ll-replay-time">{format.time(timeMs, { seconds: true })}</output>
+        <label>
+          <input
+            type="checkbox"
+            checked={follow}
+            onChange={(e) => {
+              setFollow(e.target.checked);
+            }}
+          />
+          {t('Activities.Replay.Follow')}
+        </label>
+      </div>
+    </div>
+  );
+}

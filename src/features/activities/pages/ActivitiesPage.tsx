@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectActivitySummariesIn,
+  selectActivitySummariesStatus,
+} from '../../../store/activities/activitySummariesSelectors';
+import { activitySummariesRequested } from '../../../store/activities/activitySummariesSlice';
+import { selectMemberClient } from '../../../store/client/clientSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useFormatter } from '../../../ui/format';
+import {
+  ACTIVITY_FILTERS,
+  filterWindow,
+  groupActivities,
+  type ActivityFilter,
+  type ActivityGrouping,
+} from '../activityFilters';
+import { ActivityRow } from '../components/ActivityRow';
+import '../activities.css';
+
+/** A window that matches nothing while a custom range is incomplete. */
+const EMPTY_WINDOW = { fromMs: 1, toMs: 0 };
+
+/**
+ * /member/activities (spec app §2 "Activity filters", issue 7 item 2): the member's activities in a
+ * chosen window — All Time, Custom, Last 7/30/365 days, Today, Yesterday — grouped by activity or by
+ * date, newest first, each with its figures in the member's units; the summaries come from the store's
+ * cache, topped up for windows it does not cover yet.
+ */
+export function ActivitiesPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [filter, setFilter] = useState<ActivityFilter>('Last30Days');
+  const [grouping, setGrouping] = useState<ActivityGrouping>('activity');
+  const [custom, setCustom] = useState({ from: '', to: '' });
+  // The window is fixed when the filter changes, so the list does not shift while it is read.
+  const [now] = useState(() => Date.now());
+  const window = useMemo(() => filterWindow(filter, now, custom), [filter, now, custom]);
+  const client = useAppSelector(selectMemberClient);
+  const { format, text } = useFormatter(client?.Units);
+
+  useEffect(() => {
+    if (window) dispatch(activitySummariesRequested({ fromMs: window.fromMs, toMs: window.toMs }));
+  }, [dispatch, window]);
+
+  const summaries = useAppSelector((state) =>
+    selectActivitySummariesIn(state, window ?? EMPTY_WINDOW),
+  );
+  const status = useAppSelector(selectActivitySummariesStatus);
+  const groups = groupActivities(summaries, grouping);
+
+  return (
+    <section className="ll-activities" aria-labelledby="activities-title">
+      <h1 id="activities-title">{t('Titles.Activities')}</h1>
+      <div className="ll-activities-controls">
+        <label>
+          {t('Activities.List.Filter')}
+          <select
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as ActivityFilter);
+            }}
+          >
+            {ACTIVITY_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`Activities.Filter.${f}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filter === 'Custom' ? (
+          <>
+            <label>
+              {t('Activities.List.From')}
+              <input
+                type="date"
+                value={custom.from}
+                onChange={(e) => {
+                  setCustom({ ...custom, from: e.target.value });
+                }}
+              />
+            </label>
+            <label>
+              {t('Activities.List.To')}
+              <input
+                type="date"
+                value={custom.to}
+                onChange={(e) => {
+                  setCustom({ ...custom, to: e.target.value });
+                }}
+              />
+            </label>
+          </>
+        ) : null}
+        <fieldset className="ll-activities-grouping">
+          <legend>{t('Activities.List.GroupBy')}</legend>
+          {(['activity', 'date'] as const).map((g) => (
+            <label key={g}>
+              <input
+                type="radio"
+                name="grouping"
+                value={g}
+                checked={grouping === g}
+                onChange={() => {
+                  setGrouping(g);
+                }}
+              />
+              {t(`Activities.Grouping.${g}`)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {status === 'loading' && summaries.length === 0 ? (
+        <p role="status">{t('Activities.List.Loading')}</p>
+      ) : status === 'failed' && summaries.length === 0 ? (
+        <p role="alert">{t('Activities.List.LoadFailed')}</p>
+      ) : groups.length === 0 ? (
+        <p className="ll-activities-empty">
+          {window ? t('Activities.List.Empty') : t('Activities.List.ChooseDates')}
+        </p>
+      ) : grouping === 'activity' ? (
+        <ul className="ll-activity-list">
+          {summaries.map((s) => (
+            <ActivityRow key={s.ActivityId} summary={s} format={format} text={text} />
+          ))}
+        </ul>
+      ) : (
+        groups.map((group, i) => (
+          <section key={group.key} aria-label={format.date(group.key)}>
+            {group.weekStartMs !== null && group.weekStartMs !== groups[i - 1]?.weekStartMs ? (
+              <h2 className="ll-activities-week">
+                {t('Activities.List.WeekOf', { date: format.date(group.weekStartMs) })}
+              </h2>
+            ) : null}
+            <h3>{format.date(group.key)}</h3>
+            <ul className="ll-activity-list">
+              {group.activities.map((s) => (
+                <ActivityRow key={s.ActivityId} summary={s} format={format} text={text} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import {
+  selectActivityDetail,
+  selectActivityDetailStatus,
+} from '../../../store/activities/activityDetailsSelectors';
+import {
+  activityDetailHidden,
+  activityDetailShown,
+} from '../../../store/activities/activityEvents';
+import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
+import { selectMemberClient } from '../../../store/client/clientSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useFormatter } from '../../../ui/format';
+import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import { ActivityTimeline } from '../components/ActivityTimeline';
+import { visibleTabs, type DetailTab } from '../detailTabs';
+import '../activities.css';
+
+// MapLibre, deck.gl and the replay load with the map tab, not with the page.
+const ReplayMap = lazy(() => import('../components/ReplayMap'));
+
+/**
+ * /member/activity/{ActivityId} (spec app §2, §3 "Activity detail"; issue 7 item 3): the activity's
+ * figures and its tabs — a tab shows only when it has content (docs/activities.md) — with the map and
+ * replay first. The detail loads lazily through the store (previous activity preloaded) and refreshes
+ * each minute while open.
+ */
+export function ActivityDetailPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const activityId = Number(useParams().ActivityId);
+  const valid = Number.isSafeInteger(activityId) && activityId > 0;
+  useEffect(() => {
+    if (!valid) return;
+    dispatch(activityDetailShown({ ActivityId: activityId }));
+    return () => {
+      dispatch(activityDetailHidden({ ActivityId: activityId }));
+    };
+  }, [dispatch, activityId, valid]);
+  const detail = useAppSelector((state) => selectActivityDetail(state, activityId));
+  const status = useAppSelector((state) => selectActivityDetailStatus(state, activityId));
+  const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
+  const client = useAppSelector(selectMemberClient);
+  const { format, text } = useFormatter(client?.Units);
+  const [tab, setTab] = useState<DetailTab>('Map');
+
+  if (!valid) return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
+  if (!detail) {
+    return status === 'failed' ? (
+      <p role="alert">{t('Activities.Detail.LoadFailed')}</p>
+    ) : (
+      <LoadingScreen label={t('Activities.Detail.Loading')} />
+    );
+  }
+  const tabs = visibleTabs(detail);
+  const current = tabs.includes(tab) ? tab : 'Map';
+  const stats = detail.ActivityStats;
+  return (
+    <article className="ll-activity-detail" aria-labelledby="activity-title">
+      <header>
+        <h1 id="activity-title">{t(`Activities.Type.${detail.ActivityType}`)}</h1>
+        <p className="ll-muted">{format.dateTime(detail.TimestampStart)}</p>
+        <dl className="ll-activity-figures">
+          <div>
+            <dt>{t('Activities.Detail.Duration')}</dt>
+            <dd>{format.duration(stats.DurationMs)}</dd>
+          </div>
+          <div>
+            <dt>{t('Activities.Detail.Distance')}</dt>
+            <dd>{text(format.distance(stats.Distance.Displayed))}</dd>
+          </div>
+          <div>
+            <dt>{t('Activities.Detail.AverageSpeed')}</dt>
+            <dd>{text(format.speed(stats.SpeedAvgMPS))}</dd>
+          </div>
+          <div>
+            <dt>{t('Activities.Detail.TopSpeed')}</dt>
+            <dd>{text(format.speed(stats.SpeedMaxMPS))}</dd>
+          </div>
+        </dl>
+      </header>
+      <div role="tablist" className="ll-tabs" aria-label={t('Activities.Detail.Tabs')}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`activity-tab-${name}`}
+            aria-selected={current === name}
+            aria-controls={`activity-panel-${name}`}
+            onClick={() => {
+              setTab(name);
+            }}
+          >
+            {t(`Activities.Tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      <section
+        role="tabpanel"
+        id={`activity-panel-${current}`}
+        aria-labelledby={`activity-tab-${current}`}
+      >
+        {current === 'Map' ? (
+          <Suspense fallback={<LoadingScreen label={t('Activities.Detail.LoadingMap')} />}>
+            <ReplayMap activityId={activityId} alerts={alerts} format={format} />
+          </Suspense>
+        ) : (
+          <ActivityTimeline items={detail.Timeline ?? []} alerts={alerts} format={format} />
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { MESSAGE_TEXT_MAX_LENGTH, messageSend } from '../../../api/calls/shareViewing';
+import { DEFAULT_REPLY_OPTIONS, messageState } from '../../../api/entities/message';
+import { sanitiseNoteText } from '../../../api/validation/note';
+import { selectMessageThreadOfActivity } from '../../../store/activities/messageThreadsSlice';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import {
+  selectShareSend,
+  selectShareThreadState,
+  selectShareUnseenReplies,
+  selectShareViewer,
+  shareMessageSendRequested,
+  shareThreadViewed,
+} from '../../../store/shares/shareActionsSlice';
+import { FormMessage } from '../../../ui/forms/FormMessage';
+import { SubmitButton } from '../../../ui/forms/SubmitButton';
+import { TextField } from '../../../ui/forms/TextField';
+import { useFieldError } from '../../../ui/forms/useFieldError';
+import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
+import type { Formatter } from '../../../ui/format';
+import './shareActions.css';
+
+/** The send form: the contract's MessageText (1–160 characters of note text, app §5). */
+const MessageForm = z.object({ text: messageSend.request.shape.MessageText });
+
+/**
+ * The message thread of a shared activity and a form to write to the wearer's watch (issue 8 item 3;
+ * spec app §3 "Message thread", §4 "Message delivery status", §7 message-send; policy §3 "Message"):
+ * - each message with its sender, time, delivery state (OUTBOX / DELIVERED / SEEN as text) and the
+ *   wearer's replies;
+ * - a "new reply" flag while a reply is later than this app instance last viewed the thread, with a
+ *   button that marks it read;
+ * - the send form, offering the default answers No and Yes; characters the watch cannot show are
+ *   removed as they are typed (policy §5); what was typed stays after a failure and clears after a
+ *   send. Sending needs the guardian's name ({@link GuardianName}).
+ */
+export function MessagePanel({
+  shareToken,
+  activityId,
+  format,
+}: {
+  shareToken: string;
+  activityId: number;
+  format: Formatter;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const fieldError = useFieldError();
+  const thread = useAppSelector((state) => selectMessageThreadOfActivity(state, activityId));
+  const threadState = useAppSelector((state) => selectShareThreadState(state, shareToken));
+  const unseen = useAppSelector((state) => selectShareUnseenReplies(state, shareToken));
+  const send = useAppSelector((state) => selectShareSend(state, shareToken));
+  const viewer = useAppSelector(selectShareViewer);
+  const [removed, setRemoved] = useState(false);
+  const form = useForm({ resolver: zodFormResolver(MessageForm), defaultValues: { text: '' } });
+  const { reset } = form;
+  const doneCount = useRef(send.doneCount);
+  useEffect(() => {
+    if (send.doneCount === doneCount.current) return;
+    doneCount.current = send.doneCount;
+    reset({ text: '' });
+    setRemoved(false);
+  }, [send.doneCount, reset]);
+
+  const named = Boolean(viewer?.GuardianName);
+  const messages = thread?.Messages ?? [];
+  const serverIssue = send.issues.MessageText;
+  return (
+    <section className="ll-share-messages" aria-labelledby="share-messages-title">
+      <h2 id="share-messages-title">
+        {t('Share.Messages.Title')}
+        {unseen ? <span className="ll-share-unseen">{t('Share.Messages.Unseen')}</span> : null}
+      </h2>
+      {unseen ? (
+        <button
+          type="button"
+          className="ll-button"
+          onClick={() =>
+            dispatch(
+              shareThreadViewed({
+                ShareToken: shareToken,
+                ActivityId: activityId,
+                atMs: Date.now(),
+              }),
+            )
+          }
+        >
+          {t('Share.Messages.MarkSeen')}
+        </button>
+      ) : null}
+      {threadState?.status === 'failed' && !thread ? (
+        <FormMessage tone="error">{t('Share.Messages.LoadFailed')}</FormMessage>
+      ) : null}
+      {messages.length === 0 ? (
+        <p className="ll-muted">{t('Share.Messages.Empty')}</p>
+      ) : (
+        <ol className="ll-share-message-list">
+          {messages.map((message) => {
+            const state = messageState(message);
+            const replies = message.WearerMessageState.Replies;
+            return (
+              <li key={message.MessageID} className="ll-share-message">
+                <p className="ll-share-message-text">{message.MessageText}</p>
+                <p className="ll-muted">
+                  {t('Share.Messages.SentBy', {
+                    name: message.SenderName,
+                    time: format.dateTime(message.SentTimestamp),
+                  })}
+                </p>
+                <p
+                  className={`ll-share-message-state ll-share-message-state-${state.toLowerCase()}`}
+                >
+                  {t(`Share.Messages.State.${state}`)}
+                </p>
+                {replies.length > 0 ? (
+                  <ul className="ll-share-replies">
+                    {replies.map((reply) => (
+                      <li key={`${reply.ReceivedTime}-${reply.ReplyText}`}>
+                        {t('Share.Messages.Reply', {
+                          time: format.dateTime(reply.ReceivedTime),
+                          text: reply.ReplyText,
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {named ? (
+        <form
+          className="ll-form"
+          noValidate
+          onSubmit={(event) =>
+            void form.handleSubmit((values) => {
+              dispatch(
+                shareMessageSendRequested({
+                  ShareToken: shareToken,
+                  ActivityId: activityId,
+                  MessageText: values.text,
+                  ReplyOptions: DEFAULT_REPLY_OPTIONS,
+                }),
+              );
+            })(event)
+          }
+        >
+          <TextField
+            label={t('Share.Messages.Text')}
+            hint={t('Share.Messages.TextHint', { max: MESSAGE_TEXT_MAX_LENGTH })}
+            maxLength={MESSAGE_TEXT_MAX_LENGTH}
+            {...form.register('text', {
+              onChange: (event: { target: { value: string } }) => {
+                const typed = event.target.value;
+                const clean = sanitiseNoteText(typed);
+                if (clean !== typed) {
+                  form.setValue('text', clean);
+                  setRemoved(true);
+                }
+              },
+            })}
+            error={
+              fieldError(form.formState.errors.text) ?? (serverIssue ? t(serverIssue) : undefined)
+            }
+          />
+          {removed ? <p className="ll-muted">{t('Share.Messages.CharactersRemoved')}</p> : null}
+          <p className="ll-muted">
+            {t('Share.Messages.ReplyOptions', { options: DEFAULT_REPLY_OPTIONS.join(', ') })}
+          </p>
+          {send.phase === 'failed' && send.errorKey ? (
+            <FormMessage tone="error">{t(send.errorKey)}</FormMessage>
+          ) : null}
+          <SubmitButton busy={send.phase === 'sending'}>{t('Share.Messages.Send')}</SubmitButton>
+        </form>
+      ) : (
+        <p className="ll-muted">{t('Share.Messages.GuardianName.Needed')}</p>
+      )}
+    </section>
+  );
+}
