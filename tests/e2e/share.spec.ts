@@ -2,20 +2,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /** The demo's guardian share link, once the demo watch stored its first fix (GET /api/dev/demo). */
 async function demoShareUrl(request: APIRequestContext): Promise<string> {
-  let shareUrl: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const demo = (await (await request.get('/api/dev/demo')).json()) as {
-          ShareUrl: string | null;
-        };
-        shareUrl = demo.ShareUrl;
-        return shareUrl;
-      },
-      { timeout: 60_000 },
-    )
-    .toMatch(/\/share\/activity\//);
-  return shareUrl ?? '';
+  const current = async () =>
+    ((await (await request.get('/api/dev/demo')).json()) as { ShareUrl: string | null }).ShareUrl;
+  await expect.poll(current, { timeout: 60_000 }).toMatch(/\/share\/activity\//);
+  return String(await current());
 }
 
 test('a guardian opens the demo share link without an account and watches the wearer live', async ({
