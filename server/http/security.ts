@@ -26,12 +26,7 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:', 'blob:', ...(mapOrigin ? [mapOrigin] : [])],
         fontSrc: ["'self'"],
         // data: — deck.gl fetches its inline icons (the map's heading arrow) from data: URLs.
-        connectSrc: [
-          "'self'",
-          'data:',
-          ...extraConnectSources,
-          ...(mapOrigin ? [mapOrigin] : []),
-        ],
+        connectSrc: ["'self'", 'data:', ...extraConnectSources, ...(mapOrigin ? [mapOrigin] : [])],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -28,7 +28,7 @@ function bearing(lon1: number, lat1: number, lon2: number, lat2: number): number
   const x =
     Math.cos(lat1 * rad) * Math.sin(lat2 * rad) -
     Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lon2 - lon1) * rad);
-  return ((Math.atan2(y, x) / rad) % 360 + 360) % 360;
+  return (((Math.atan2(y, x) / rad) % 360) + 360) % 360;
 }
 
 /**
