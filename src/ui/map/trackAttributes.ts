@@ -1,3 +1,5 @@
+import { haversineMeters } from '../../api/geo/haversine';
+
 /**
  * A track as columns (the shape src/store/locationHistory hands out; restated here because `ui` does
  * not import the store): `time` epoch ms ascending; `positions` interleaved [lon, lat] degrees
@@ -27,6 +29,35 @@ const RAMP: readonly Rgba[] = [
   [214, 48, 49, 255],
 ];
 
+/** Shortest gap between two fixes a speed is derived over, ms (closer fixes give noise). */
+const MIN_DERIVED_GAP_MS = 500;
+
+/**
+ * The speed at each point, m/s: the device's reported speed, or where it reported none (GPX tracks,
+ * phone apps without Doppler speed) the haversine distance from the previous fix over the time between
+ * them (spec §9 R = 6372.8 km); NaN for the first point of a track without speeds.
+ */
+export function pointSpeeds(columns: TrackColumnsLike): Float32Array {
+  const speeds = new Float32Array(columns.length);
+  for (let i = 0; i < columns.length; i += 1) {
+    const reported = columns.speed[i] ?? Number.NaN;
+    if (Number.isFinite(reported)) {
+      speeds[i] = reported;
+      continue;
+    }
+    const dt = i > 0 ? (columns.time[i] ?? 0) - (columns.time[i - 1] ?? 0) : 0;
+    speeds[i] =
+      dt >= MIN_DERIVED_GAP_MS
+        ? haversineMeters(
+            { lat: columns.positions[2 * i - 1] ?? 0, lon: columns.positions[2 * i - 2] ?? 0 },
+            { lat: columns.positions[2 * i + 1] ?? 0, lon: columns.positions[2 * i] ?? 0 },
+          ) /
+          (dt / 1000)
+        : Number.NaN;
+  }
+  return speeds;
+}
+
 /** Derived arrays are cached per columns object and version: built once, reused every frame. */
 function memoized<T>(compute: (columns: TrackColumnsLike) => T) {
   const cache = new WeakMap<object, { version: number; value: T }>();
@@ -40,13 +71,12 @@ function memoized<T>(compute: (columns: TrackColumnsLike) => T) {
 }
 
 /**
- * The speed that maps to the top of the ramp, m/s: the 95th percentile of the known speeds (so one
+ * The speed that maps to the top of the ramp, m/s: the 95th percentile of the known `speeds` (m/s) (so one
  * spike does not wash out the track), at least 1 m/s; 1 when no point has a speed.
  */
-export function speedScaleMax(columns: TrackColumnsLike): number {
+export function speedScaleMax(speeds: Float32Array): number {
   const known: number[] = [];
-  for (let i = 0; i < columns.length; i += 1) {
-    const speed = columns.speed[i] ?? Number.NaN;
+  for (const speed of speeds) {
     if (Number.isFinite(speed)) known.push(speed);
   }
   if (known.length === 0) return 1;
@@ -71,14 +101,15 @@ export function speedColour(speed: number, max: number): Rgba {
 }
 
 /**
- * Per-point RGBA colours by speed (`4 × length` bytes) for a binary deck.gl `getColor` attribute,
- * with the scale's top speed in m/s. Cached per columns version.
+ * Per-point RGBA colours by speed ({@link pointSpeeds}; `4 × length` bytes) for a binary deck.gl
+ * `getColor` attribute, with the scale's top speed in m/s. Cached per columns version.
  */
 export const speedColours = memoized((columns): { colours: Uint8Array; maxSpeed: number } => {
-  const maxSpeed = speedScaleMax(columns);
+  const speeds = pointSpeeds(columns);
+  const maxSpeed = speedScaleMax(speeds);
   const colours = new Uint8Array(columns.length * 4);
   for (let i = 0; i < columns.length; i += 1) {
-    colours.set(speedColour(columns.speed[i] ?? Number.NaN, maxSpeed), i * 4);
+    colours.set(speedColour(speeds[i] ?? Number.NaN, maxSpeed), i * 4);
   }
   return { colours, maxSpeed };
 });

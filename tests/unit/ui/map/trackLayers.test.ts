@@ -6,6 +6,7 @@ import { zoneLayers } from '../../../../src/ui/map/layers/zoneLayers';
 import {
   relativeSeconds,
   speedColour,
+  pointSpeeds,
   speedColours,
   trackBounds,
   UNKNOWN_SPEED_COLOUR,
@@ -151,5 +152,17 @@ describe('layer factories', () => {
     expect(layers.map((l) => l.id)).toEqual(['zones-circles', 'zones-polygons']);
     expect((layers[0]?.props as { radiusUnits?: string }).radiusUnits).toBe('meters');
     expect(zoneLayers('zones', [])).toEqual([]);
+  });
+});
+
+describe('speeds for colouring', () => {
+  it('derives a speed from the fixes where the device reported none', () => {
+    const columns = track(3, () => Number.NaN);
+    const speeds = pointSpeeds(columns);
+    expect(speeds[0]).toBeNaN();
+    // 1e-4° of latitude and of longitude at 58.9° N in 1 s: about 12.8 m/s.
+    expect(speeds[1]).toBeCloseTo(12.8, 0);
+    const reported = track(3, () => 2);
+    expect([...pointSpeeds(reported)]).toEqual([2, 2, 2]);
   });
 });
