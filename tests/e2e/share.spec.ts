@@ -31,6 +31,27 @@ test('a guardian opens the demo share link without an account and watches the we
   await context.close();
 });
 
+test('a guardian messages the wearer: delivered, seen, and the watch’s reply appears live', async ({
+  browser,
+  request,
+}) => {
+  const shareUrl = await demoShareUrl(request);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(shareUrl);
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Kari');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('You are shown as Kari.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Are you OK?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const message = page.getByRole('listitem').filter({ hasText: 'Are you OK?' });
+  await expect(message).toBeVisible();
+  // The demo watch fetches its messages, marks them seen and answers with its last option.
+  await expect(message.getByText('Seen by the wearer')).toBeVisible({ timeout: 60_000 });
+  await expect(message.getByText(/Reply .*: Yes/)).toBeVisible({ timeout: 60_000 });
+  await context.close();
+});
+
 test('a tampered share link shows share-not-found and nothing of the wearer', async ({
   page,
   request,

@@ -138,7 +138,6 @@ function SharedActivityView({
         ) : null}
       </header>
       <AlertBanner alert={openAlert} format={format} />
-      <GuardianName />
       <AlertActions shareToken={shareToken} alerts={alerts} format={format} />
       <LiveFacts
         age={age}
@@ -170,6 +169,7 @@ function SharedActivityView({
           />
         </Suspense>
       </div>
+      <GuardianName />
       <MessagePanel shareToken={shareToken} activityId={activityId} format={format} />
     </article>
   );
