@@ -68,6 +68,11 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/member/password', 'member gate'],
     ['/member/personal-details', 'member gate'],
     ['/member/services-provided', 'member gate'],
+    ['/member/activities', 'member gate'],
+    ['/member/activity/:ActivityId', 'member gate'],
+    ['/share/activity/:shareToken', 'open'],
+    ['/share-not-found', 'open'],
+    ['/share-not-found/:code', 'open'],
   ])('%s: %s', (path, access) => {
     expect(accessOf(path)).toBe(access);
   });
