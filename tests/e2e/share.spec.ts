@@ -52,6 +52,43 @@ test('a guardian messages the wearer: delivered, seen, and the watch’s reply a
   await context.close();
 });
 
+test('the searchlight points a guardian with a phone at the wearer: bearing, distance and compass', async ({
+  browser,
+  request,
+}) => {
+  const shareUrl = await demoShareUrl(request);
+  // About 110 km due north of the demo paddle on the Lysefjord (≈ 59.0° N, 6.0° E).
+  const context = await browser.newContext({
+    geolocation: { latitude: 60.0, longitude: 6.05, accuracy: 20 },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  await page.goto(shareUrl);
+  await page.getByRole('button', { name: 'Show me the way' }).click();
+  const arrow = page.getByRole('img', { name: /^The wearer is \d+ km away, south$/ });
+  await expect(arrow).toBeVisible({ timeout: 30_000 });
+  const distanceKm = Number(/(\d+) km/.exec((await arrow.getAttribute('aria-label')) ?? '')?.[1]);
+  expect(distanceKm).toBeGreaterThan(100);
+  expect(distanceKm).toBeLessThan(125);
+  // The phone faces east (compass alpha 270): the wearer, to the south, is to its right (≈ 90°).
+  await page.evaluate(() => {
+    window.dispatchEvent(
+      new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 270, absolute: true }),
+    );
+  });
+  await expect
+    .poll(async () => {
+      const transform = (await arrow.getAttribute('style')) ?? '';
+      return Number(/rotate\(([-\d.]+)deg\)/.exec(transform)?.[1]);
+    })
+    .toBeGreaterThan(85);
+  const rotation = Number(
+    /rotate\(([-\d.]+)deg\)/.exec((await arrow.getAttribute('style')) ?? '')?.[1],
+  );
+  expect(rotation).toBeLessThan(95);
+  await context.close();
+});
+
 test('a tampered share link shows share-not-found and nothing of the wearer', async ({
   page,
   request,

@@ -11,11 +11,13 @@ import {
 } from '../../../store/activities/activityEvents';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
 import { selectMemberClient } from '../../../store/client/clientSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
+import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
 import { useFormatter } from '../../../ui/format';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { visibleTabs, type DetailTab } from '../detailTabs';
+import { columnPoints, downloadGpx, toGpx } from '../export/gpx';
 import '../activities.css';
 
 // MapLibre, deck.gl and the replay load with the map tab, not with the page.
@@ -45,6 +47,7 @@ export function ActivityDetailPage() {
   const client = useAppSelector(selectMemberClient);
   const { format, text } = useFormatter(client?.Units);
   const [tab, setTab] = useState<DetailTab>('Map');
+  const store = useAppStore();
 
   if (!valid) return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
   if (!detail) {
@@ -80,6 +83,21 @@ export function ActivityDetailPage() {
             <dd>{text(format.speed(stats.SpeedMaxMPS))}</dd>
           </div>
         </dl>
+        <button
+          type="button"
+          className="ll-button"
+          onClick={() => {
+            // Read when asked: the export takes the track as it is now, live points included.
+            const columns = selectTrackColumns(store.getState(), activityId);
+            const name = `${t(`Activities.Type.${detail.ActivityType}`)} ${format.dateTime(detail.TimestampStart)}`;
+            downloadGpx(
+              `lifeline-activity-${String(activityId)}.gpx`,
+              toGpx([{ name, type: detail.ActivityType, points: columnPoints(columns) }]),
+            );
+          }}
+        >
+          {t('Activities.Detail.ExportGpx')}
+        </button>
       </header>
       <div role="tablist" className="ll-tabs" aria-label={t('Activities.Detail.Tabs')}>
         {tabs.map((name) => (

@@ -21,6 +21,7 @@ import { AlertBanner } from '../components/AlertBanner';
 import { GuardianName } from '../components/GuardianName';
 import { LiveFacts } from '../components/LiveFacts';
 import { MessagePanel } from '../components/MessagePanel';
+import { SearchlightPanel } from '../components/SearchlightPanel';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 
@@ -169,6 +170,11 @@ function SharedActivityView({
           />
         </Suspense>
       </div>
+      <SearchlightPanel
+        target={last ? { lat: last.Y, lon: last.X } : null}
+        format={format}
+        text={text}
+      />
       <GuardianName />
       <MessagePanel shareToken={shareToken} activityId={activityId} format={format} />
     </article>
