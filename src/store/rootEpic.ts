@@ -16,6 +16,7 @@ import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
 import { searchlightEpics } from './searchlight/searchlightEpics';
 import { shareActionsEpics } from './shares/shareActionsEpics';
+import { sharedJourneyEpics } from './shares/sharedJourneyEpics';
 import { sharedViewEpics } from './shares/sharedViewEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
@@ -32,6 +33,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...realtimeEpics,
   ...sharedViewEpics,
   ...shareActionsEpics,
+  ...sharedJourneyEpics,
   ...searchlightEpics,
   ...activityEpics,
   ...locationHistoryEpics,

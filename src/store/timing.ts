@@ -162,3 +162,9 @@ export const SHARED_VIEW_RELOAD_AUDIT_MS = 1_000;
  * a send publishes MessageThread and MessageWearer together, and a reply often follows a seen at once.
  */
 export const SHARE_THREAD_RELOAD_AUDIT_MS = 1_000;
+
+/**
+ * A journey viewer's activities load at most this many at once (design decision: the same limit as the
+ * member's detail loads, spec §9 "at most 4 in parallel").
+ */
+export const SHARED_JOURNEY_ACTIVITY_LOADS = 4;

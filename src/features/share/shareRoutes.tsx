@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { SharedActivityPage } from './pages/SharedActivityPage';
+import { SharedJourneyPage } from './pages/SharedJourneyPage';
 import { ShareNotFoundPage } from './pages/ShareNotFoundPage';
 
 /**
@@ -10,6 +11,11 @@ export const shareRoutes: RouteObject[] = [
   {
     path: '/share/activity/:shareToken',
     element: <SharedActivityPage />,
+    handle: { ownTitle: true },
+  },
+  {
+    path: '/share/journey/:shareToken',
+    element: <SharedJourneyPage />,
     handle: { ownTitle: true },
   },
   {

@@ -71,6 +71,7 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/member/activities', 'member gate'],
     ['/member/activity/:ActivityId', 'member gate'],
     ['/share/activity/:shareToken', 'open'],
+    ['/share/journey/:shareToken', 'open'],
     ['/share-not-found', 'open'],
     ['/share-not-found/:code', 'open'],
   ])('%s: %s', (path, access) => {
@@ -80,7 +81,11 @@ describe('route access (spec application-behaviour §2)', () => {
   it('gives every route with a path a title (spec §2 "The page title comes from route metadata")', () => {
     const untitled = [...table].filter(([, meta]) => !meta.titleKey).map(([path]) => path);
     // The shared-activity route is the spec's exception: it names its page after the wearer.
-    expect(untitled).toEqual(['/auth', '/share/activity/:shareToken']);
+    expect(untitled).toEqual([
+      '/auth',
+      '/share/activity/:shareToken',
+      '/share/journey/:shareToken',
+    ]);
     expect(table.get('/share/activity/:shareToken')?.ownTitle).toBe(true);
   });
 });

@@ -1,0 +1,160 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX, type Journey } from '../../../api/entities/journey';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyEpics';
+import {
+  selectSharedView,
+  sharedViewClosed,
+  sharedViewRequested,
+} from '../../../store/shares/sharedViewsSlice';
+import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import { activitiesOfDay, dayTotals, journeyDays } from '../journeyDays';
+import { useShareFormat } from '../shareFormat';
+import '../share.css';
+
+const JourneyMap = lazy(() => import('../components/JourneyMap'));
+
+/**
+ * /share/journey/{shareToken}?totp= (spec app §2, §4 "A journey shows a selected day index, or the
+ * complete timeline (marked 999)"; issue 8 item 2): a shared multi-day journey without an account — a
+ * day picker, the day's activities with their figures and the day's totals, and the map of the day's
+ * tracks (each loaded with shared-journey-activity). Refreshed every minute while open (the store).
+ */
+export function SharedJourneyPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { shareToken = '' } = useParams();
+  const [params] = useSearchParams();
+  const totp = params.get('totp');
+  useEffect(() => {
+    dispatch(sharedViewRequested({ ShareToken: shareToken, ...(totp ? { ShareTotp: totp } : {}) }));
+    return () => {
+      dispatch(sharedViewClosed({ ShareToken: shareToken }));
+    };
+  }, [dispatch, shareToken, totp]);
+  const view = useAppSelector((state) => selectSharedView(state, shareToken));
+
+  if (!view || view.status === 'loading') return <LoadingScreen label={t('Share.Loading')} />;
+  if (view.status === 'notFound') return <Navigate to="/share-not-found" replace />;
+  if (view.status === 'failed' || view.Journey === null) {
+    return (
+      <section className="ll-status" role="alert">
+        <h1>{t('Share.LoadFailed')}</h1>
+        <button
+          type="button"
+          className="ll-button ll-button-primary"
+          onClick={() => dispatch(sharedViewRequested({ ShareToken: shareToken }))}
+        >
+          {t('Share.Retry')}
+        </button>
+      </section>
+    );
+  }
+  const name = view.MemberDetails
+    ? `${view.MemberDetails.NameFirst} ${view.MemberDetails.NameLast}`
+    : '';
+  return <SharedJourneyView shareToken={shareToken} journey={view.Journey} wearerName={name} />;
+}
+
+function SharedJourneyView({
+  shareToken,
+  journey,
+  wearerName,
+}: {
+  shareToken: string;
+  journey: Journey;
+  wearerName: string;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { format, text } = useShareFormat();
+  const days = useMemo(
+    () => journeyDays(journey.JourneyStart, journey.JourneyEnd),
+    [journey.JourneyStart, journey.JourneyEnd],
+  );
+  const [dayIndex, setDayIndex] = useState(0);
+  const shown = activitiesOfDay(journey.ActivitySummaries, days, dayIndex);
+  const totals = dayTotals(shown);
+  const shownIds = shown.map((s) => s.ActivityId);
+  const idsKey = shownIds.join(',');
+  useEffect(() => {
+    for (const id of idsKey.split(',').filter(Boolean)) {
+      dispatch(sharedJourneyActivityRequested({ ShareToken: shareToken, ActivityId: Number(id) }));
+    }
+  }, [dispatch, shareToken, idsKey]);
+  useEffect(() => {
+    document.title = t('Share.Journey.PageTitle', { name: wearerName });
+  }, [t, wearerName]);
+
+  const choices = [
+    ...days.map((day) => ({
+      index: day.index,
+      label: t('Share.Journey.Day', { number: day.index + 1, date: format.date(day.startMs) }),
+    })),
+    { index: JOURNEY_COMPLETE_TIMELINE_DAY_INDEX, label: t('Share.Journey.Complete') },
+  ];
+  return (
+    <article className="ll-share">
+      <header className="ll-share-header">
+        <h1>{wearerName}</h1>
+        <p className="ll-muted">
+          {t('Share.Journey.Span', {
+            start: format.date(journey.JourneyStart),
+            end: format.date(journey.JourneyEnd),
+          })}
+        </p>
+      </header>
+      <div role="tablist" className="ll-share-days" aria-label={t('Share.Journey.Days')}>
+        {choices.map((choice) => (
+          <button
+            key={choice.index}
+            type="button"
+            role="tab"
+            aria-selected={dayIndex === choice.index}
+            onClick={() => {
+              setDayIndex(choice.index);
+            }}
+          >
+            {choice.label}
+          </button>
+        ))}
+      </div>
+      <section aria-label={t('Share.Journey.Totals')}>
+        <dl className="ll-share-fact-list">
+          <div>
+            <dt>{t('Share.Journey.Activities')}</dt>
+            <dd>{totals.count}</dd>
+          </div>
+          <div>
+            <dt>{t('Share.Distance')}</dt>
+            <dd>{text(format.distance(totals.distanceM))}</dd>
+          </div>
+          <div>
+            <dt>{t('Share.Journey.Time')}</dt>
+            <dd>{format.duration(totals.durationMs)}</dd>
+          </div>
+        </dl>
+      </section>
+      {shown.length === 0 ? (
+        <p className="ll-muted">{t('Share.Journey.NoActivities')}</p>
+      ) : (
+        <ol className="ll-share-journey-activities">
+          {shown.map((s) => (
+            <li key={s.ActivityId}>
+              <strong>{t(`Activities.Type.${s.ActivityType}`)}</strong> ·{' '}
+              {format.dateTime(s.TimestampStart)} · {format.duration(s.ActivityStats.DurationMs)} ·{' '}
+              {text(format.distance(s.ActivityStats.Distance.Displayed))}
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="ll-share-map-frame">
+        <Suspense fallback={<LoadingScreen label={t('Share.LoadingMap')} />}>
+          <JourneyMap activityIds={shownIds} fitKey={dayIndex} />
+        </Suspense>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Action } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
+import {
+  EMPTY,
+  catchError,
+  exhaustMap,
+  filter,
+  groupBy,
+  interval,
+  map,
+  mergeMap,
+  of,
+  takeUntil,
+} from 'rxjs';
+import { sharedJourneyActivity } from '../../api/calls/shareViewing';
+import { decodeShareTokenClaims } from '../../api/entities/share';
+import { detailLoadedActions } from '../activities/activityEvents';
+import type { AppEpic } from '../epic';
+import { JOURNEY_REFRESH_MS, SHARED_JOURNEY_ACTIVITY_LOADS } from '../timing';
+import { shareCallsOver } from './shareCalls';
+import {
+  sharedViewClosed,
+  sharedViewLoaded,
+  sharedViewNotFound,
+  sharedViewRequested,
+} from './sharedViewsSlice';
+
+/**
+ * A journey viewer wants the full activity `ActivityId` of the shared journey `ShareToken` (its
+ * location history, clipped by the server to the journey's window): shared-journey-activity.
+ */
+export const sharedJourneyActivityRequested = createAction<{
+  ShareToken: string;
+  ActivityId: number;
+}>('sharedViews/sharedJourneyActivityRequested');
+
+/** shared-journey-activity failed for one activity; the rest of the journey stays. */
+export const sharedJourneyActivityFailed = createAction<{ ShareToken: string; ActivityId: number }>(
+  'sharedViews/sharedJourneyActivityFailed',
+);
+
+const endOf = (token: string) => (action: Action) =>
+  (sharedViewClosed.match(action) || sharedViewNotFound.match(action)) &&
+  action.payload.ShareToken === token;
+
+/**
+ * Loads the activities a journey viewer opens (spec app §7 shared-journey-activity) into the activity
+ * slices (`historyLoaded`, `activityDetailLoaded`), at most {@link SHARED_JOURNEY_ACTIVITY_LOADS} at a
+ * time; a failure of one is `sharedJourneyActivityFailed` and leaves the others. Loads of a share end
+ * with its view.
+ */
+export const sharedJourneyActivityEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(sharedJourneyActivityRequested.match),
+    mergeMap(({ payload }) => {
+      const claims = decodeShareTokenClaims(payload.ShareToken);
+      if (!claims) return EMPTY;
+      const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
+      return calls(claims.C2Url)
+        .call(sharedJourneyActivity, payload)
+        .pipe(
+          mergeMap((answer): Action[] => detailLoadedActions(answer.Activity)),
+          catchError(() => of(sharedJourneyActivityFailed(payload))),
+          takeUntil(action$.pipe(filter(endOf(payload.ShareToken)))),
+        );
+    }, SHARED_JOURNEY_ACTIVITY_LOADS),
+  );
+
+/**
+ * While a shared journey is shown it is refreshed every minute (spec §9 "Journey refresh each
+ * minute"): activity-sharing again, which also tells a revoked or expired link. Ends with the view.
+ */
+export const sharedJourneyRefreshEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(sharedViewLoaded.match),
+    filter(({ payload }) => payload.Journey !== null),
+    groupBy(({ payload }) => payload.ShareToken),
+    mergeMap((loads$) =>
+      loads$.pipe(
+        exhaustMap(({ payload }) =>
+          interval(JOURNEY_REFRESH_MS).pipe(
+            map(() => sharedViewRequested({ ShareToken: payload.ShareToken })),
+            takeUntil(action$.pipe(filter(endOf(payload.ShareToken)))),
+          ),
+        ),
+      ),
+    ),
+  );
+
+export const sharedJourneyEpics: AppEpic[] = [sharedJourneyActivityEpic, sharedJourneyRefreshEpic];

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActivitySummary } from '../../../../src/api/entities/activity';
+import { initI18n } from '../../../../src/app/i18n';
+import { shareRoutes } from '../../../../src/features/share';
+import { createAppStore } from '../../../../src/store/store';
+import { createStorage } from '../../../../src/streams/storage';
+import { registerMswServer } from '../../support/mswServer';
+import { renderRoutesAt } from '../../support/renderRoutes';
+import { testDependencies } from '../../store/testDependencies';
+
+vi.mock('../../../../src/features/share/components/JourneyMap', () => ({
+  default: ({ activityIds }: { activityIds: number[] }) => (
+    <div data-testid="journey-map">{activityIds.join(',')}</div>
+  ),
+}));
+
+const server = registerMswServer();
+beforeAll(async () => {
+  await initI18n(createStorage(null), 'en-GB');
+});
+
+const C2_URL = 'http://c2.lifeline.test';
+const API = `${C2_URL}/api/member-integration-public`;
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TOKEN = `${part({ alg: 'HS256' })}.${part({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: 5 })}.c2ln`;
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour).getTime();
+
+function hike(ActivityId: number, start: number, metres: number): ActivitySummary {
+  return {
+    ActivityId,
+    ActivityType: 'HIKING',
+    TimestampStart: start,
+    TimestampEnd: start + 5 * 3_600_000,
+    ActivityStats: {
+      Distance: { Displayed: metres, Meters: metres, Type: 'GNSS' },
+      DurationMs: 5 * 3_600_000,
+      SpeedAvgMPS: 1,
+      SpeedMaxMPS: 2,
+    },
+  };
+}
+
+describe('the shared journey page (issue 8 item 2; spec §4 day index or complete timeline)', () => {
+  it('picks a day, shows its activities and totals, and the complete timeline', async () => {
+    const asked: number[] = [];
+    server.use(
+      http.post(`${API}/activity-sharing`, () =>
+        HttpResponse.json({
+          Activity: null,
+          Journey: {
+            JourneyStart: at(20, 8),
+            JourneyEnd: at(22, 18),
+            ActivitySummaries: [
+              hike(1, at(20, 9), 18_000),
+              hike(2, at(21, 9), 22_500),
+              hike(3, at(22, 9), 15_000),
+            ],
+          },
+          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+        }),
+      ),
+      http.post(`${API}/shared-journey-activity`, async ({ request }) => {
+        const { ActivityId } = (await request.json()) as { ActivityId: number };
+        asked.push(ActivityId);
+        return HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'gone' }, { status: 404 });
+      }),
+    );
+    const store = createAppStore({
+      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+    });
+    renderRoutesAt(store, shareRoutes, `/share/journey/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    const days = screen.getByRole('tablist', { name: 'Days of the journey' });
+    expect(
+      within(days)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Day 1 · 2026-11-20',
+      'Day 2 · 2026-11-21',
+      'Day 3 · 2026-11-22',
+      'Complete timeline',
+    ]);
+    expect(await screen.findByTestId('journey-map')).toHaveTextContent('1');
+    expect(screen.getByText('18.0 km')).toBeVisible();
+
+    await userEvent.click(within(days).getByRole('tab', { name: 'Day 2 · 2026-11-21' }));
+    expect(screen.getByTestId('journey-map')).toHaveTextContent('2');
+    expect(screen.getByText('22.5 km')).toBeVisible();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Hiking · 2026-11-21 09:00 · 5:00:00 · 22\.5 km$/),
+    ]);
+
+    await userEvent.click(within(days).getByRole('tab', { name: 'Complete timeline' }));
+    expect(screen.getByTestId('journey-map')).toHaveTextContent('1,2,3');
+    expect(screen.getByText('55.5 km')).toBeVisible();
+    expect(screen.getByText('15:00:00')).toBeVisible();
+    await vi.waitFor(() => {
+      expect([...new Set(asked)].sort()).toEqual([1, 2, 3]);
+    });
+  });
+});
