@@ -1,18 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams, useSearchParams } from 'react-router';
 import { selectActivityDetail } from '../../../store/activities/activityDetailsSelectors';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
 import { isAlertOpen } from '../../../api/entities/alert';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppSelector } from '../../../store/hooks';
 import { selectLastPoint } from '../../../store/locationHistory/locationHistorySelectors';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
-import {
-  selectSharedView,
-  sharedViewClosed,
-  sharedViewRequested,
-} from '../../../store/shares/sharedViewsSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import type { MapMarker } from '../../../ui/map/layers/markerLayers';
 import { useNow } from '../../../ui/time/useNow';
@@ -22,6 +16,7 @@ import { GuardianName } from '../components/GuardianName';
 import { LiveFacts } from '../components/LiveFacts';
 import { MessagePanel } from '../components/MessagePanel';
 import { SearchlightPanel } from '../components/SearchlightPanel';
+import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 
@@ -35,44 +30,17 @@ const ShareMap = lazy(() => import('../components/ShareMap'));
  * the data is, and the map.
  */
 export function SharedActivityPage() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { shareToken = '' } = useParams();
-  const [params] = useSearchParams();
-  const totp = params.get('totp');
-  useEffect(() => {
-    dispatch(sharedViewRequested({ ShareToken: shareToken, ...(totp ? { ShareTotp: totp } : {}) }));
-    return () => {
-      dispatch(sharedViewClosed({ ShareToken: shareToken }));
-    };
-  }, [dispatch, shareToken, totp]);
-  const view = useAppSelector((state) => selectSharedView(state, shareToken));
-
-  if (!view || view.status === 'loading') return <LoadingScreen label={t('Share.Loading')} />;
-  if (view.status === 'notFound') return <Navigate to="/share-not-found" replace />;
-  if (view.status === 'failed' || view.ActivityId === null) {
-    return (
-      <section className="ll-status" role="alert">
-        <h1>{t('Share.LoadFailed')}</h1>
-        <button
-          type="button"
-          className="ll-button ll-button-primary"
-          onClick={() => dispatch(sharedViewRequested({ ShareToken: shareToken }))}
-        >
-          {t('Share.Retry')}
-        </button>
-      </section>
-    );
-  }
   return (
-    <SharedActivityView
-      shareToken={shareToken}
-      activityId={view.ActivityId}
-      wearerId={view.MemberDetails?.WearerID ?? null}
-      wearerName={
-        view.MemberDetails ? `${view.MemberDetails.NameFirst} ${view.MemberDetails.NameLast}` : ''
-      }
-    />
+    <SharedViewGate usable={(view) => view.ActivityId !== null}>
+      {(view, shareToken) => (
+        <SharedActivityView
+          shareToken={shareToken}
+          activityId={view.ActivityId ?? 0}
+          wearerId={view.MemberDetails?.WearerID ?? null}
+          wearerName={wearerNameOf(view)}
+        />
+      )}
+    </SharedViewGate>
   );
 }
 

@@ -1,19 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams, useSearchParams } from 'react-router';
 import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX, type Journey } from '../../../api/entities/journey';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useAppDispatch } from '../../../store/hooks';
+import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyEpics';
-import {
-  selectSharedView,
-  sharedViewClosed,
-  sharedViewRequested,
-} from '../../../store/shares/sharedViewsSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { activitiesOfDay, dayTotals, journeyDays } from '../journeyDays';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 
+// MapLibre and deck.gl load with the map, not with the page.
 const JourneyMap = lazy(() => import('../components/JourneyMap'));
 
 /**
@@ -23,39 +19,19 @@ const JourneyMap = lazy(() => import('../components/JourneyMap'));
  * tracks (each loaded with shared-journey-activity). Refreshed every minute while open (the store).
  */
 export function SharedJourneyPage() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const { shareToken = '' } = useParams();
-  const [params] = useSearchParams();
-  const totp = params.get('totp');
-  useEffect(() => {
-    dispatch(sharedViewRequested({ ShareToken: shareToken, ...(totp ? { ShareTotp: totp } : {}) }));
-    return () => {
-      dispatch(sharedViewClosed({ ShareToken: shareToken }));
-    };
-  }, [dispatch, shareToken, totp]);
-  const view = useAppSelector((state) => selectSharedView(state, shareToken));
-
-  if (!view || view.status === 'loading') return <LoadingScreen label={t('Share.Loading')} />;
-  if (view.status === 'notFound') return <Navigate to="/share-not-found" replace />;
-  if (view.status === 'failed' || view.Journey === null) {
-    return (
-      <section className="ll-status" role="alert">
-        <h1>{t('Share.LoadFailed')}</h1>
-        <button
-          type="button"
-          className="ll-button ll-button-primary"
-          onClick={() => dispatch(sharedViewRequested({ ShareToken: shareToken }))}
-        >
-          {t('Share.Retry')}
-        </button>
-      </section>
-    );
-  }
-  const name = view.MemberDetails
-    ? `${view.MemberDetails.NameFirst} ${view.MemberDetails.NameLast}`
-    : '';
-  return <SharedJourneyView shareToken={shareToken} journey={view.Journey} wearerName={name} />;
+  return (
+    <SharedViewGate usable={(view) => view.Journey !== null}>
+      {(view, shareToken) =>
+        view.Journey ? (
+          <SharedJourneyView
+            shareToken={shareToken}
+            journey={view.Journey}
+            wearerName={wearerNameOf(view)}
+          />
+        ) : null
+      }
+    </SharedViewGate>
+  );
 }
 
 function SharedJourneyView({
