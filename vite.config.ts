@@ -40,6 +40,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: the chunk graph bench/bundle.ts measures (issue 7).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,5 +1,6 @@
 // `npm run bench [-- <area> …]`: runs the bench areas (all, or the ones named) and prints one JSON line
 // per figure. Benches measure; they never assert timings.
+import { bundleBench } from './bundle';
 import { contractBench } from './contract.bench';
 import { identityBench } from './identity.bench';
 import { ingestBench } from './ingest';
@@ -15,6 +16,7 @@ const AREAS: readonly BenchArea[] = [
   realtimeBench,
   ingestBench,
   storeBench,
+  bundleBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

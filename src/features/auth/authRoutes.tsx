@@ -1,12 +1,30 @@
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ChangeEmailPage } from './pages/ChangeEmailPage';
-import { ChangePasswordPage } from './pages/ChangePasswordPage';
-import { CreateAccountPage } from './pages/CreateAccountPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { LoginPage } from './pages/LoginPage';
-import { LogoutPage } from './pages/LogoutPage';
-import { VerifyEmailPage } from './pages/VerifyEmailPage';
-import { VerifyPhonePage } from './pages/VerifyPhonePage';
+
+// Each page is its own chunk, loaded when its route renders (issue 7: small initial JS); the app's
+// route table shows a loading screen meanwhile (src/app/routes.tsx).
+const ChangeEmailPage = lazy(() =>
+  import('./pages/ChangeEmailPage').then((m) => ({ default: m.ChangeEmailPage })),
+);
+const ChangePasswordPage = lazy(() =>
+  import('./pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const CreateAccountPage = lazy(() =>
+  import('./pages/CreateAccountPage').then((m) => ({ default: m.CreateAccountPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LogoutPage = lazy(() =>
+  import('./pages/LogoutPage').then((m) => ({ default: m.LogoutPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const VerifyPhonePage = lazy(() =>
+  import('./pages/VerifyPhonePage').then((m) => ({ default: m.VerifyPhonePage })),
+);
 
 /**
  * The routes of the authentication area (spec §2 "/auth") and the member's password page.

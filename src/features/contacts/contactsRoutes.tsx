@@ -1,5 +1,10 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { ContactsPage } from './ContactsPage';
+
+// The editor is a chunk of its own, loaded when a contacts route renders (issue 7).
+const ContactsPage = lazy(() =>
+  import('./ContactsPage').then((m) => ({ default: m.ContactsPage })),
+);
 
 /**
  * The three routes of the one contacts editor (app §2): registration-contacts needs a login,

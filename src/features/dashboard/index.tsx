@@ -1,6 +1,11 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AppEpic } from '../../store/epic';
-import { DashboardPage } from './DashboardPage';
+
+// The page is a chunk of its own, loaded when the route renders (issue 7).
+const DashboardPage = lazy(() =>
+  import('./DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
 
 /** The dashboard feature: the member area's start page (spec §2 "dashboard at the empty path"). */
 export const dashboardRoutes: RouteObject[] = [

@@ -1,12 +1,29 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AppEpic } from '../../store/epic';
 import { activationEpics } from './activationEpics';
 import { deviceEditEpics } from './deviceEditEpics';
-import { ActivateDeviceInitialPage } from './pages/ActivateDeviceInitialPage';
-import { ActivateDevicePage } from './pages/ActivateDevicePage';
-import { ActivateQrPage } from './pages/ActivateQrPage';
-import { DevicesPage } from './pages/DevicesPage';
-import { RegistrationActivateDevicePage } from './pages/RegistrationActivateDevicePage';
+
+// Each page is its own chunk, loaded when its route renders (issue 7); the epics stay eager.
+const ActivateDeviceInitialPage = lazy(() =>
+  import('./pages/ActivateDeviceInitialPage').then((m) => ({
+    default: m.ActivateDeviceInitialPage,
+  })),
+);
+const ActivateDevicePage = lazy(() =>
+  import('./pages/ActivateDevicePage').then((m) => ({ default: m.ActivateDevicePage })),
+);
+const ActivateQrPage = lazy(() =>
+  import('./pages/ActivateQrPage').then((m) => ({ default: m.ActivateQrPage })),
+);
+const DevicesPage = lazy(() =>
+  import('./pages/DevicesPage').then((m) => ({ default: m.DevicesPage })),
+);
+const RegistrationActivateDevicePage = lazy(() =>
+  import('./pages/RegistrationActivateDevicePage').then((m) => ({
+    default: m.RegistrationActivateDevicePage,
+  })),
+);
 
 /**
  * The devices feature (app §2 device routes, §7 activate-device, remove-device, save-device; policy §1

@@ -1,7 +1,18 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { EquipmentActivityTypePage } from './pages/EquipmentActivityTypePage';
-import { EquipmentItemPage } from './pages/EquipmentItemPage';
-import { EquipmentListPage } from './pages/EquipmentListPage';
+
+// Each page is its own chunk, loaded when its route renders (issue 7).
+const EquipmentActivityTypePage = lazy(() =>
+  import('./pages/EquipmentActivityTypePage').then((m) => ({
+    default: m.EquipmentActivityTypePage,
+  })),
+);
+const EquipmentItemPage = lazy(() =>
+  import('./pages/EquipmentItemPage').then((m) => ({ default: m.EquipmentItemPage })),
+);
+const EquipmentListPage = lazy(() =>
+  import('./pages/EquipmentListPage').then((m) => ({ default: m.EquipmentListPage })),
+);
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.
 const member = (titleKey: string) => ({ titleKey, gated: true });

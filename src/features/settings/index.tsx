@@ -1,13 +1,26 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AppEpic } from '../../store/epic';
-import { ActivityTypesPage } from './activityTypes/ActivityTypesPage';
 import { activityTypesSaveEpic } from './activityTypes/activityTypesEpics';
-import { CommunicationsPage } from './communications/CommunicationsPage';
 import { communicationsSaveEpic } from './communications/communicationsEpics';
-import { PersonalDetailsPage } from './personalDetails/PersonalDetailsPage';
 import { personalDetailsSaveEpic } from './personalDetails/personalDetailsEpics';
-import { ServicesProvidedPage } from './services/ServicesProvidedPage';
 import { servicesClientEpic } from './services/servicesEpics';
+
+// Each page is its own chunk, loaded when its route renders (issue 7); the epics stay eager.
+const ActivityTypesPage = lazy(() =>
+  import('./activityTypes/ActivityTypesPage').then((m) => ({ default: m.ActivityTypesPage })),
+);
+const CommunicationsPage = lazy(() =>
+  import('./communications/CommunicationsPage').then((m) => ({ default: m.CommunicationsPage })),
+);
+const PersonalDetailsPage = lazy(() =>
+  import('./personalDetails/PersonalDetailsPage').then((m) => ({
+    default: m.PersonalDetailsPage,
+  })),
+);
+const ServicesProvidedPage = lazy(() =>
+  import('./services/ServicesProvidedPage').then((m) => ({ default: m.ServicesProvidedPage })),
+);
 
 /**
  * The member settings (spec §2): favourite activity types (member and registration step), personal

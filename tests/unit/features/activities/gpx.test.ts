@@ -21,7 +21,7 @@ describe('GPX export (issue 7 item 5)', () => {
     const [feature] = parsed.features;
     expect(feature?.properties?.name).toBe('Kayaking <Lysefjord> & back');
     expect(feature?.properties?.type).toBe('KAYAKING');
-    expect(feature?.geometry?.type).toBe('LineString');
+    expect(feature?.geometry.type).toBe('LineString');
     const coordinates = (feature?.geometry as { coordinates: number[][] }).coordinates;
     expect(coordinates[0]).toEqual([6.0512345, 59.0123456, 12.3]);
     expect(coordinates[1]).toEqual([6.0513, 59.0124]);
@@ -46,6 +46,6 @@ describe('GPX export (issue 7 item 5)', () => {
     const parsed = gpx(
       new DOMParser().parseFromString(toGpx([track('Day 1'), track('Day 2')]), 'text/xml'),
     );
-    expect(parsed.features.map((f) => f.properties?.name)).toEqual(['Day 1', 'Day 2']);
+    expect(parsed.features.map((f) => String(f.properties?.name))).toEqual(['Day 1', 'Day 2']);
   });
 });

@@ -22,7 +22,7 @@ const bike = item(3, 'Bike', 'BIKE', ['CYCLING'], []);
 describe('EquipmentActivityTypePage', () => {
   it('lists the linked items with in-use boxes and warns which vessel a tick would displace', async () => {
     const { store } = await equipmentStore(server, [boatA, boatB, bike]);
-    renderEquipment(store, '/member/equipment-activity-type/SAILING');
+    await renderEquipment(store, '/member/equipment-activity-type/SAILING');
     expect(screen.getByRole('heading', { name: 'Equipment for Sailing' })).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Boat A' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Boat B' })).not.toBeChecked();
@@ -36,7 +36,7 @@ describe('EquipmentActivityTypePage', () => {
 
   it('saves a tick at once with the toggled item only; the server sets the other not in use', async () => {
     const { store, sent } = await equipmentStore(server, [boatA, boatB]);
-    renderEquipment(store, '/member/equipment-activity-type/SAILING');
+    await renderEquipment(store, '/member/equipment-activity-type/SAILING');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Boat B' }));
     await waitFor(() => {
       expect(screen.getByRole('checkbox', { name: 'Boat A' })).not.toBeChecked();
@@ -50,7 +50,7 @@ describe('EquipmentActivityTypePage', () => {
 
   it('says when nothing is linked and offers to add an item for the type', async () => {
     const { store } = await equipmentStore(server, [bike]);
-    renderEquipment(store, '/auth/registration-equipment-activity-type/KAYAKING');
+    await renderEquipment(store, '/auth/registration-equipment-activity-type/KAYAKING');
     expect(screen.getByText('No equipment is linked to Kayaking yet.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add equipment for Kayaking' })).toHaveAttribute(
       'href',
@@ -67,7 +67,7 @@ describe('EquipmentActivityTypePage', () => {
     '/member/equipment-activity-type/sailing',
   ])('shows page-not-found for %s', async (path) => {
     const { store } = await equipmentStore(server, [boatA]);
-    renderEquipment(store, path);
+    await renderEquipment(store, path);
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     expect(screen.getByText(/There is nothing at this address/)).toBeVisible();
   });

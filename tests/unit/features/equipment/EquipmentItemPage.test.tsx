@@ -40,7 +40,7 @@ describe('EquipmentItemPage: a new item', () => {
     ['no type', 'Bike', null, 'Type', 'Required'],
   ])('with %s shows the message and sends nothing', async (_case, name, type, field, message) => {
     const { store, sent } = await equipmentStore(server, []);
-    renderEquipment(store, '/member/equipment/new');
+    await renderEquipment(store, '/member/equipment/new');
     if (name) await userEvent.type(await screen.findByLabelText('Name'), name);
     if (type) await userEvent.selectOptions(screen.getByLabelText('Type'), type);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -55,7 +55,7 @@ describe('EquipmentItemPage: a new item', () => {
     ['Other details', 51],
   ])('with a %s of %i characters shows the limit and sends nothing', async (field, length) => {
     const { store, sent } = await equipmentStore(server, []);
-    renderEquipment(store, '/member/equipment/new');
+    await renderEquipment(store, '/member/equipment/new');
     await fillRequired();
     await userEvent.type(screen.getByLabelText(field), 'x'.repeat(length));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -67,7 +67,7 @@ describe('EquipmentItemPage: a new item', () => {
 
   it('saves a vessel in use, warning beforehand that the other vessel will be set not in use', async () => {
     const { store, sent } = await equipmentStore(server, [boatA]);
-    const router = renderEquipment(store, '/member/equipment/new');
+    const router = await renderEquipment(store, '/member/equipment/new');
     expect(await screen.findByRole('heading', { name: 'Add equipment' })).toBeVisible();
     expect(screen.queryByLabelText('Vessel type')).toBeNull();
     await fillRequired(' Sea Breeze ');
@@ -103,7 +103,7 @@ describe('EquipmentItemPage: a new item', () => {
 
   it('starts linked to ?activityType= and goes back to a safe ?returnTo= after saving', async () => {
     const { store, sent } = await equipmentStore(server, []);
-    renderEquipment(
+    await renderEquipment(
       store,
       '/auth/registration-equipment/new?activityType=KAYAKING&returnTo=%2Fauth%2Fregistration-equipment-activity-type%2FKAYAKING',
     );
@@ -118,7 +118,7 @@ describe('EquipmentItemPage: a new item', () => {
 
   it('shows the translated error when the save fails and stays', async () => {
     const { store } = await equipmentStore(server, [], { failSave: true });
-    renderEquipment(store, '/member/equipment/new');
+    await renderEquipment(store, '/member/equipment/new');
     await fillRequired('Bike', 'Bike');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -131,7 +131,7 @@ describe('EquipmentItemPage: a new item', () => {
 describe('EquipmentItemPage: an existing item', () => {
   it('shows the saved values and sends the changes with the id', async () => {
     const { store, sent } = await equipmentStore(server, [boatA]);
-    const router = renderEquipment(store, '/member/equipment/1');
+    const router = await renderEquipment(store, '/member/equipment/1');
     expect(await screen.findByLabelText('Name')).toHaveValue('Boat A');
     expect(screen.getByLabelText('Type')).toHaveValue('VESSEL');
     expect(screen.getByLabelText('Vessel type')).toHaveValue('DINGHY');
@@ -152,7 +152,7 @@ describe('EquipmentItemPage: an existing item', () => {
 
   it('deletes after confirmation and goes back to the registration list', async () => {
     const { store, sent } = await equipmentStore(server, [boatA]);
-    const router = renderEquipment(store, '/auth/registration-equipment/1');
+    const router = await renderEquipment(store, '/auth/registration-equipment/1');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', {
       name: 'Delete Boat A? This cannot be undone.',
@@ -169,7 +169,7 @@ describe('EquipmentItemPage: an existing item', () => {
 
   it('shows the delete error when the server answers Success false', async () => {
     const { store } = await equipmentStore(server, [boatA], { deleteSuccess: false });
-    renderEquipment(store, '/member/equipment/1');
+    await renderEquipment(store, '/member/equipment/1');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
     expect(
@@ -182,7 +182,7 @@ describe('EquipmentItemPage: an existing item', () => {
     'shows page-not-found for %s',
     async (path) => {
       const { store } = await equipmentStore(server, [boatA]);
-      renderEquipment(store, path);
+      await renderEquipment(store, path);
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
     },
   );

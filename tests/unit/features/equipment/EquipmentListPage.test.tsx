@@ -29,7 +29,7 @@ const jacket = item(3, 'Jacket', 'LIFE_JACKET', ['SAILING', 'HIKING'], ['SAILING
 describe('EquipmentListPage, Equipment tab', () => {
   it('lists each item with its type, vessel type, brand, model and colour, linking to its editor', async () => {
     const { store } = await equipmentStore(server, [boatA, jacket]);
-    renderEquipment(store, '/member/equipment');
+    await renderEquipment(store, '/member/equipment');
     expect(screen.getByRole('heading', { name: 'Equipment' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Equipment' })).toHaveAttribute('aria-selected', 'true');
     const link = screen.getByRole('link', { name: 'Edit Boat A' });
@@ -48,7 +48,7 @@ describe('EquipmentListPage, Equipment tab', () => {
 
   it('offers a retry when the equipment could not be loaded', async () => {
     const { store, sent } = await equipmentStore(server, [boatA], { loadFails: true });
-    renderEquipment(store, '/member/equipment');
+    await renderEquipment(store, '/member/equipment');
     expect(screen.getByRole('alert')).toHaveTextContent('Your equipment could not be loaded.');
     server.resetHandlers(
       http.get(`${API}/equipment`, () => HttpResponse.json({ Equipment: [boatA] })),
@@ -63,7 +63,7 @@ describe('EquipmentListPage, Activity Types tab', () => {
   it('shows per activity type the linked items and which are in use, favourites first', async () => {
     const { store } = await equipmentStore(server, [boatA, boatB, jacket]);
     store.dispatch(wearerReceived({ ActivityTypes: ['HIKING'] } as unknown as Wearer));
-    renderEquipment(store, '/member/equipment');
+    await renderEquipment(store, '/member/equipment');
     await userEvent.click(screen.getByRole('tab', { name: 'Activity Types' }));
     const sections = within(screen.getByRole('tabpanel')).getAllByRole('region');
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual([
@@ -83,7 +83,7 @@ describe('EquipmentListPage, Activity Types tab', () => {
 
   it('opens on the tab named in ?tab= and moves between tabs with the arrow keys', async () => {
     const { store } = await equipmentStore(server, [boatA]);
-    renderEquipment(store, '/member/equipment?tab=activity-types');
+    await renderEquipment(store, '/member/equipment?tab=activity-types');
     const tab = screen.getByRole('tab', { name: 'Activity Types' });
     expect(tab).toHaveAttribute('aria-selected', 'true');
     tab.focus();
@@ -96,7 +96,7 @@ describe('EquipmentListPage, Activity Types tab', () => {
 describe('EquipmentListPage, Quick Update tab', () => {
   it('sets the other vessel not in use as a second one is ticked, and saves all at once', async () => {
     const { store, sent } = await equipmentStore(server, [boatA, boatB, jacket]);
-    renderEquipment(store, '/member/equipment?tab=quick-update');
+    await renderEquipment(store, '/member/equipment?tab=quick-update');
     const sailing = screen.getByRole('group', { name: 'Sailing' });
     const boxA = within(sailing).getByRole('checkbox', { name: 'Boat A' });
     const boxB = within(sailing).getByRole('checkbox', { name: 'Boat B' });
@@ -137,7 +137,7 @@ describe('EquipmentListPage, Quick Update tab', () => {
 
   it('sends nothing when nothing changed', async () => {
     const { store, sent } = await equipmentStore(server, [boatA]);
-    renderEquipment(store, '/member/equipment?tab=quick-update');
+    await renderEquipment(store, '/member/equipment?tab=quick-update');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByText('Nothing has changed yet.')).toBeVisible();
     expect(sent.equipments).toEqual([]);
@@ -147,7 +147,7 @@ describe('EquipmentListPage, Quick Update tab', () => {
 describe('EquipmentListPage in the sign-up order', () => {
   it('continues to the next step with no equipment at all', async () => {
     const { store } = await equipmentStore(server, []);
-    const router = renderEquipment(store, '/auth/registration-equipment');
+    const router = await renderEquipment(store, '/auth/registration-equipment');
     expect(screen.getByRole('heading', { name: 'Your equipment' })).toBeVisible();
     expect(screen.getByText('You have not added any equipment yet.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add equipment' })).toHaveAttribute(
