@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { IncidentReplayPage } from './pages/IncidentReplayPage';
 import { SharedActivityPage } from './pages/SharedActivityPage';
 import { SharedJourneyPage } from './pages/SharedJourneyPage';
 import { ShareNotFoundPage } from './pages/ShareNotFoundPage';
@@ -17,6 +18,11 @@ export const shareRoutes: RouteObject[] = [
     path: '/share/journey/:shareToken',
     element: <SharedJourneyPage />,
     handle: { ownTitle: true },
+  },
+  {
+    path: '/incident-replay',
+    element: <IncidentReplayPage />,
+    handle: { titleKey: 'Titles.IncidentReplay' },
   },
   {
     path: '/share-not-found',

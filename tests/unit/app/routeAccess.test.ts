@@ -72,6 +72,7 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/member/activity/:ActivityId', 'member gate'],
     ['/share/activity/:shareToken', 'open'],
     ['/share/journey/:shareToken', 'open'],
+    ['/incident-replay', 'open'],
     ['/share-not-found', 'open'],
     ['/share-not-found/:code', 'open'],
   ])('%s: %s', (path, access) => {

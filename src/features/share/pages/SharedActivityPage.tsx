@@ -13,6 +13,7 @@ import { useNow } from '../../../ui/time/useNow';
 import { AlertActions } from '../components/AlertActions';
 import { AlertBanner } from '../components/AlertBanner';
 import { GuardianName } from '../components/GuardianName';
+import { IncidentRecordButton } from '../components/IncidentRecordButton';
 import { LiveFacts } from '../components/LiveFacts';
 import { MessagePanel } from '../components/MessagePanel';
 import { SearchlightPanel } from '../components/SearchlightPanel';
@@ -44,20 +45,29 @@ export function SharedActivityPage() {
   );
 }
 
-function SharedActivityView({
+/**
+ * The shared activity as a guardian sees it. With `replayAtMs` (epoch ms) it is an incident replay
+ * (src/features/share/pages/IncidentReplayPage.tsx): the screen as it was at that time, read-only —
+ * data ages against that time, no actions, no record button.
+ */
+export function SharedActivityView({
   shareToken,
   activityId,
   wearerId,
   wearerName,
+  replayAtMs,
 }: {
   shareToken: string;
   activityId: number;
   wearerId: number | null;
   wearerName: string;
+  replayAtMs?: number;
 }) {
   const { t } = useTranslation();
   const { format, text } = useShareFormat();
-  const now = useNow(1_000);
+  const wallClock = useNow(1_000);
+  const now = replayAtMs ?? wallClock;
+  const interactive = replayAtMs === undefined;
   const [follow, setFollow] = useState(true);
   const detail = useAppSelector((state) => selectActivityDetail(state, activityId));
   const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
@@ -87,8 +97,8 @@ function SharedActivityView({
   const status = live?.Status ?? detail?.Status ?? null;
 
   useEffect(() => {
-    document.title = t('Share.PageTitle', { name: wearerName });
-  }, [t, wearerName]);
+    if (interactive) document.title = t('Share.PageTitle', { name: wearerName });
+  }, [t, wearerName, interactive]);
 
   return (
     <article className="ll-share">
@@ -105,9 +115,12 @@ function SharedActivityView({
             {t(`Activities.Status.${status}`)}
           </span>
         ) : null}
+        {interactive ? <IncidentRecordButton /> : null}
       </header>
       <AlertBanner alert={openAlert} format={format} />
-      <AlertActions shareToken={shareToken} alerts={alerts} format={format} />
+      {interactive ? (
+        <AlertActions shareToken={shareToken} alerts={alerts} format={format} />
+      ) : null}
       <LiveFacts
         age={age}
         speedMps={last?.Speed ?? null}
@@ -138,12 +151,16 @@ function SharedActivityView({
           />
         </Suspense>
       </div>
-      <SearchlightPanel
-        target={last ? { lat: last.Y, lon: last.X } : null}
-        format={format}
-        text={text}
-      />
-      <GuardianName />
+      {interactive ? (
+        <>
+          <SearchlightPanel
+            target={last ? { lat: last.Y, lon: last.X } : null}
+            format={format}
+            text={text}
+          />
+          <GuardianName />
+        </>
+      ) : null}
       <MessagePanel shareToken={shareToken} activityId={activityId} format={format} />
     </article>
   );

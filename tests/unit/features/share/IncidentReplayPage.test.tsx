@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActivityDetail } from '../../../../src/api/entities/activity';
+import type { Alert } from '../../../../src/api/entities/alert';
+import { initI18n } from '../../../../src/app/i18n';
+import { shareRoutes } from '../../../../src/features/share';
+import { createAppStore } from '../../../../src/store/store';
+import { createStorage } from '../../../../src/streams/storage';
+import { registerMswServer } from '../../support/mswServer';
+import { renderRoutesAt } from '../../support/renderRoutes';
+import { testDependencies } from '../../store/testDependencies';
+
+vi.mock('../../../../src/features/share/components/ShareMap', () => ({
+  default: () => <div data-testid="share-map" />,
+}));
+
+const server = registerMswServer();
+beforeAll(async () => {
+  await initI18n(createStorage(null), 'en-GB');
+});
+
+const C2_URL = 'http://c2.lifeline.test';
+const API = `${C2_URL}/api/member-integration-public`;
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TOKEN = `${part({ alg: 'HS256' })}.${part({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: 5 })}.c2ln`;
+const T = Date.UTC(2026, 10, 25, 9, 0);
+
+const fall: Alert = {
+  AlertID: 3,
+  WearerID: 5,
+  ActivityId: 7,
+  AlertType: 'FALL',
+  Severity: 4,
+  TimestampStart: T + 600_000,
+  TimestampUpdated: T + 600_000,
+  TimestampClosed: null,
+  CloseState: 'OPEN',
+  ClosureReason: null,
+  ClosedByActorType: null,
+  ClosedByName: null,
+  ResolveText: null,
+  PausedUntilTimestamp: null,
+  Location: null,
+  Value: null,
+  BodyPosition: null,
+  CheckInState: null,
+  Notes: [],
+  RescueOrgsNotified: [],
+};
+const activity: ActivityDetail = {
+  ActivityId: 7,
+  ActivityType: 'HIKING',
+  TimestampStart: T,
+  TimestampEnd: null,
+  Status: 'ALERT',
+  ActivityStats: {
+    Distance: { Displayed: 2_000, Meters: 2_000, Type: 'GNSS' },
+    DurationMs: 600_000,
+    SpeedAvgMPS: 1,
+    SpeedMaxMPS: 2,
+  },
+  LocationHistory: [
+    { Time: T, X: 8.1, Y: 48.0, Hacc: 5, Alt: 700, Speed: 1 },
+    { Time: T + 600_000, X: 8.11, Y: 48.01, Hacc: 5, Alt: 720, Speed: 0 },
+  ],
+  Alerts: [fall],
+};
+
+describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-only view)', () => {
+  it('shows a saved share view again as it was, and step by step before it', async () => {
+    server.use(
+      http.post(`${API}/activity-sharing`, () =>
+        HttpResponse.json({
+          Activity: activity,
+          Journey: null,
+          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+        }),
+      ),
+      http.post(`${API}/message-load-thread`, () =>
+        HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
+      ),
+    );
+    // A guardian watches the share; the record is the store's action log.
+    const live = createAppStore({
+      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+    });
+    const watched = renderRoutesAt(live, shareRoutes, `/share/activity/${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Save a record of this view' })).toBeVisible();
+    const record = live.actionLog.exportActionLog();
+    watched.unmount();
+
+    // Later, anyone opens the record: no server is asked anything.
+    server.use(http.post(`${API}/*`, () => HttpResponse.json({}, { status: 500 })));
+    const viewer = createAppStore({ dependencies: testDependencies() });
+    renderRoutesAt(viewer, shareRoutes, '/incident-replay');
+    const file = new File([record], 'incident.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
+    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Fall');
+    expect(screen.getByText('Alert')).toBeVisible();
+    // Read-only: no actions, no new record.
+    expect(screen.queryByRole('button', { name: 'Save a record of this view' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show me the way' })).toBeNull();
+
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '0' } });
+    expect(screen.getByText('At this moment no shared activity was on screen yet.')).toBeVisible();
+  });
+
+  it('refuses a file that is not a record', async () => {
+    const viewer = createAppStore({ dependencies: testDependencies() });
+    renderRoutesAt(viewer, shareRoutes, '/incident-replay');
+    const file = new File(['{"format":"something else"}'], 'x.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not a record saved by Lifeline, or it is incomplete.',
+    );
+  });
+});
