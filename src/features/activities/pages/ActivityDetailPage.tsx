@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hook
 import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
 import { useFormatter } from '../../../ui/format';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import { ActivityActions } from '../components/ActivityActions';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { visibleTabs, type DetailTab } from '../detailTabs';
 import { columnPoints, downloadGpx, toGpx } from '../export/gpx';
@@ -99,6 +100,10 @@ export function ActivityDetailPage() {
           {t('Activities.Detail.ExportGpx')}
         </button>
       </header>
+      <details className="ll-activity-edit">
+        <summary>{t('Activities.Actions.Title')}</summary>
+        <ActivityActions activity={detail} format={format} />
+      </details>
       <div role="tablist" className="ll-tabs" aria-label={t('Activities.Detail.Tabs')}>
         {tabs.map((name) => (
           <button

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ActivityType } from '../../../api/enums';
+import { TrimRange } from '../../../api/validation/trim';
+import {
+  activityDeleteRequested,
+  activityEditRequested,
+  activityTrimRequested,
+} from '../../../store/activities/activityEditActions';
+import { useAppDispatch } from '../../../store/hooks';
+import type { Formatter } from '../../../ui/format';
+
+/** What the actions need of the activity: its id, type and time span (epoch ms; end null while open). */
+export interface EditableActivity {
+  readonly ActivityId: number;
+  readonly ActivityType: ActivityType;
+  readonly TimestampStart: number;
+  readonly TimestampEnd: number | null;
+}
+
+/**
+ * Change the type, trim, delete (issue 7 item 3; spec §4 "edit, trim and splits update locally and
+ * reload about 6 s later, delete reloads after 1 s"): each dispatches the store's command, whose epic
+ * updates the store at once and reloads; a failure puts the old values back and shows a translated
+ * notice. Trim takes minutes from the start and before the end, validated by the contract's TrimRange
+ * (at least 1 minute left, inside the activity). Delete asks for confirmation: it cannot be undone.
+ * An open activity cannot be trimmed.
+ */
+export function ActivityActions({
+  activity,
+  format,
+}: {
+  activity: EditableActivity;
+  format: Formatter;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [type, setType] = useState<ActivityType>(activity.ActivityType);
+  const [cutStartMin, setCutStartMin] = useState(0);
+  const [cutEndMin, setCutEndMin] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const end = activity.TimestampEnd;
+  const newStart = activity.TimestampStart + cutStartMin * 60_000;
+  const newEnd = end === null ? null : end - cutEndMin * 60_000;
+  const trim =
+    end === null || newEnd === null
+      ? null
+      : TrimRange(activity.TimestampStart, end).safeParse({
+          NewActivityStart: newStart,
+          NewActivityEnd: newEnd,
+        });
+  const trimError = trim && !trim.success ? trim.error.issues[0]?.message : null;
+
+  return (
+    <section className="ll-activity-actions" aria-label={t('Activities.Actions.Title')}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          dispatch(
+            activityEditRequested({ ActivityId: activity.ActivityId, NewActivityType: type }),
+          );
+        }}
+      >
+        <label>
+          {t('Activities.Actions.Type')}
+          <select
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as ActivityType);
+            }}
+          >
+            {ActivityType.options.map((option) => (
+              <option key={option} value={option}>
+                {t(`Activities.Type.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="ll-button" disabled={type === activity.ActivityType}>
+          {t('Activities.Actions.SaveType')}
+        </button>
+      </form>
+      {end !== null && newEnd !== null ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (trim?.success) {
+              dispatch(
+                activityTrimRequested({
+                  ActivityId: activity.ActivityId,
+                  NewActivityStart: newStart,
+                  NewActivityEnd: newEnd,
+                }),
+              );
+              setCutStartMin(0);
+              setCutEndMin(0);
+            }
+          }}
+        >
+          <label>
+            {t('Activities.Actions.CutStart')}
+            <input
+              type="number"
+              min={0}
+              value={cutStartMin}
+              onChange={(e) => {
+                setCutStartMin(Math.max(0, Number(e.target.value)));
+              }}
+            />
+          </label>
+          <label>
+            {t('Activities.Actions.CutEnd')}
+            <input
+              type="number"
+              min={0}
+              value={cutEndMin}
+              onChange={(e) => {
+                setCutEndMin(Math.max(0, Number(e.target.value)));
+              }}
+            />
+          </label>
+          <output>
+            {t('Activities.Actions.TrimmedTo', {
+              start: format.time(newStart),
+              end: format.time(newEnd),
+              duration: format.duration(Math.max(0, newEnd - newStart)),
+            })}
+          </output>
+          {trimError ? <p role="alert">{t(trimError, { minutes: 1 })}</p> : null}
+          <button
+            type="submit"
+            className="ll-button"
+            disabled={!trim?.success || (cutStartMin === 0 && cutEndMin === 0)}
+          >
+            {t('Activities.Actions.Trim')}
+          </button>
+        </form>
+      ) : null}
+      {confirming ? (
+        <div role="alertdialog" aria-label={t('Activities.Actions.ConfirmDelete')}>
+          <p>{t('Activities.Actions.ConfirmDelete')}</p>
+          <button
+            type="button"
+            className="ll-button ll-button-primary"
+            onClick={() => {
+              dispatch(activityDeleteRequested({ ActivityId: activity.ActivityId }));
+              void navigate('/member/activities');
+            }}
+          >
+            {t('Activities.Actions.DeleteForGood')}
+          </button>
+          <button
+            type="button"
+            className="ll-button"
+            onClick={() => {
+              setConfirming(false);
+            }}
+          >
+            {t('Activities.Actions.Cancel')}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="ll-button"
+          onClick={() => {
+            setConfirming(true);
+          }}
+        >
+          {t('Activities.Actions.Delete')}
+        </button>
+      )}
+    </section>
+  );
+}
