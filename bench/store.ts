@@ -1,15 +1,16 @@
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { combineReducers, createEntityAdapter, createSlice } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  createEntityAdapter,
+  createSlice,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 import type { LocationPoint } from '../src/api/entities/location';
 import type { TelemetryWearerUpdate } from '../src/api/socket';
-import {
-  historyLoaded,
-  historyPointsAppended,
-} from '../src/store/locationHistory/locationHistorySlice';
+import { historyLoaded } from '../src/store/locationHistory/locationHistorySlice';
 import { selectTrackColumns } from '../src/store/locationHistory/locationHistorySelectors';
-import { mergeByActivity } from '../src/store/locationHistory/telemetryCoalescingEpic';
 import { wearerTelemetryReceived } from '../src/store/realtime/realtimeSlice';
 import { rootReducer, type RootState } from '../src/store/rootReducer';
 import type { BenchArea, Figure } from './lib/figure';
@@ -21,12 +22,13 @@ import { readGpxPoints } from './lib/gpxTrack';
  * track (tests/fixtures/tracks) replayed lap after lap where more points are needed. Figures:
  * - store.telemetry-fold: TelemetryWearerUpdate events/s (one update = one event, 5 points each) with
  *   1, 500 and 5,000 live activities, folded through the real root reducer the way the app does it:
- *   every event dispatched (a no-op for the state), then one coalesced historyPointsAppended per
- *   frame (mergeByActivity) into the columnar tracks; each frame carries one event per activity.
+ *   one `wearerTelemetryReceived({ updates })` per animation frame (socketEventActions.ts) into the
+ *   columnar tracks, live wearers and activity slices; each frame carries one event per activity.
  *   2 % of events re-send an earlier point, 1 % hold a point back to the next event (a late point).
  *   Reducers only: middleware, the epic's scheduling and React are not timed.
  * - store.telemetry-fold-baseline: the same events the naive way, one dispatch per event upserting
- *   point objects into a plain createEntityAdapter keyed `${ActivityId}:${Time}`.
+ *   point objects into a plain createEntityAdapter keyed `${ActivityId}:${Time}` (beside the real
+ *   root reducer, which each dispatch also runs).
  * - store.history-memory: bytes retained per point of a 100k-point track: the V8 heap + external
  *   memory after forced GCs (gc exposed at run time through v8 flags, as bench/realtime.ts does), and
  *   the typed arrays' byteLength; for contrast, the plain array of point objects.
@@ -133,9 +135,8 @@ const pointAdapter = createEntityAdapter<PointEntity>();
 const naiveSlice = createSlice({
   name: 'naiveHistory',
   initialState: pointAdapter.getInitialState(),
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(wearerTelemetryReceived, (state, { payload }) => {
+  reducers: {
+    telemetryEventReceived: (state, { payload }: PayloadAction<TelemetryWearerUpdate>) => {
       const activityId = payload.ActivityId;
       if (activityId === null) return;
       pointAdapter.upsertMany(
@@ -146,24 +147,22 @@ const naiveSlice = createSlice({
           ActivityId: activityId,
         })),
       );
-    });
+    },
   },
 });
+const { telemetryEventReceived } = naiveSlice.actions;
 const naiveRoot = combineReducers({ root: rootReducer, naive: naiveSlice.reducer });
 
 function foldCoalesced(frames: readonly TelemetryWearerUpdate[][]): RootState {
   let state = rootReducer(undefined, { type: 'bench/init' });
-  for (const updates of frames) {
-    for (const update of updates) state = rootReducer(state, wearerTelemetryReceived(update));
-    state = rootReducer(state, historyPointsAppended({ byActivity: mergeByActivity(updates) }));
-  }
+  for (const updates of frames) state = rootReducer(state, wearerTelemetryReceived({ updates }));
   return state;
 }
 
 function foldNaive(frames: readonly TelemetryWearerUpdate[][]) {
   let state = naiveRoot(undefined, { type: 'bench/init' });
   for (const updates of frames) {
-    for (const update of updates) state = naiveRoot(state, wearerTelemetryReceived(update));
+    for (const update of updates) state = naiveRoot(state, telemetryEventReceived(update));
   }
   return state;
 }
@@ -214,7 +213,7 @@ export const storeBench: BenchArea = {
       const folded = await measure(() => foldCoalesced(frames), { minMs: 500, warmup: 0 });
       figure('telemetry-fold', 'events-per-second', events / (folded.meanMs / 1_000), 'events/s', {
         ...params,
-        path: 'every event dispatched + one historyPointsAppended (mergeByActivity) per frame',
+        path: 'one wearerTelemetryReceived({ updates }) per frame into the real root reducer',
         msPerFrame: Number((folded.meanMs / frameCount).toFixed(3)),
       });
       const baselineEvents = frames.flat().slice(0, BASELINE_EVENTS);
@@ -247,8 +246,15 @@ export const storeBench: BenchArea = {
         const points = replayed(track, MEMORY_POINTS);
         let state = rootReducer(undefined, { type: 'bench/init' });
         for (let i = 0; i < points.length; i += POINTS_PER_UPDATE) {
-          const byActivity = { 1: points.slice(i, i + POINTS_PER_UPDATE) };
-          state = rootReducer(state, historyPointsAppended({ byActivity }));
+          const update: TelemetryWearerUpdate = {
+            WearerID: 1,
+            ActivityId: 1,
+            Points: points.slice(i, i + POINTS_PER_UPDATE),
+            Battery: 80,
+            Status: 'ACTIVE',
+            Heading: null,
+          };
+          state = rootReducer(state, wearerTelemetryReceived({ updates: [update] }));
         }
         return state;
       },

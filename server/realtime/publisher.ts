@@ -10,6 +10,9 @@ import { activityRoom, memberRoom } from './rooms';
  * (src/api/socket.ts) and emits the parsed value, so a caller's bug sends nothing rather than garbage:
  * it returns false and logs the issues at error level. It returns true once the event is handed to
  * socket.io, which delivers it on every server node (the PostgreSQL adapter) without waiting here.
+ * The adapter publishes each emit through PostgreSQL before delivering it, even on this node, so two
+ * emits may reach a socket in either order: clients must not rely on the order between an
+ * EntityChanges batch and a TelemetryWearerUpdate (the client store folds each on its own).
  */
 export interface RealtimePublisher {
   /**

@@ -42,7 +42,7 @@ export interface StoreDependencies extends SearchlightDependencies {
   readonly openSocket: (options: SocketConnectOptions) => Observable<SocketEvent>;
   /**
    * The animation-frame clock that paces store updates from telemetry bursts (at most one per frame,
-   * src/store/locationHistory/telemetryCoalescingEpic.ts): `animationFrameScheduler` in the browser;
+   * src/store/realtime/socketEventActions.ts): `animationFrameScheduler` in the browser;
    * in tests `asyncScheduler`, or `animationFrameScheduler` driven by `TestScheduler.run`'s `animate`.
    */
   readonly frameScheduler: SchedulerLike;

@@ -10,7 +10,6 @@ import { entityEpics } from './entities/entityLoadEpics';
 import { remindersEpics } from './entities/remindersEpics';
 import { subscriptionsEpics } from './entities/subscriptionsEpics';
 import { networkEpics } from './network/networkEpics';
-import { locationHistoryEpics } from './locationHistory/telemetryCoalescingEpic';
 import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
@@ -36,7 +35,6 @@ export const storeEpics: readonly AppEpic[] = [
   ...sharedJourneyEpics,
   ...searchlightEpics,
   ...activityEpics,
-  ...locationHistoryEpics,
   ...inactivityEpics,
   ...appEpics,
 ];

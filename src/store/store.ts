@@ -3,6 +3,7 @@ import { createEpicMiddleware } from 'redux-observable';
 import { createActionLog, type ActionLog } from './actionLog/actionLog';
 import type { StoreDependencies } from './dependencies';
 import type { AppEpic } from './epic';
+import { frameBatchingMiddleware } from './frameBatching';
 import { createRootEpic } from './rootEpic';
 import { rootReducer, type RootState } from './rootReducer';
 
@@ -33,7 +34,12 @@ export function createAppStore(options: CreateAppStoreOptions) {
     reducer: rootReducer,
     preloadedState: options.preloadedState,
     // The log is last: it sees exactly what reaches the reducer, in that order (actionLog.ts).
-    middleware: (getDefault) => getDefault().concat(epicMiddleware, actionLog.middleware),
+    // frameBatching first: it sees every dispatch, the epics' reactions to a socket frame included.
+    middleware: (getDefault) =>
+      getDefault().prepend(frameBatchingMiddleware()).concat(epicMiddleware, actionLog.middleware),
+    // Auto-batched actions (a socket frame and what the epics dispatch in its task, frameBatching.ts)
+    // notify the subscribers once, at the end of that task; any other action notifies at once.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
   });
   epicMiddleware.run(createRootEpic(options.epics));
   return Object.assign(store, { actionLog });

@@ -15,7 +15,7 @@ import {
   activitySplitsSaved,
   activitySplitsSaveFailed,
 } from './activityEditActions';
-import { activityDetailLoaded, activityRemoved } from './activityEvents';
+import { activityDetailLoaded, activityRemoved, liveActivityChanges } from './activityEvents';
 
 /**
  * Where the detail of one activity stands: `status` of its load ('loading' from the moment a load is
@@ -114,15 +114,11 @@ export const activityDetailsSlice = createSlice({
         });
       })
       .addCase(wearerTelemetryReceived, (state, { payload }) => {
-        const id = payload.ActivityId;
-        if (id === null || state.entities[id] === undefined) return;
-        detailsAdapter.updateOne(state, {
-          id,
-          changes: {
-            ...(payload.ActivityStats ? { ActivityStats: payload.ActivityStats } : {}),
-            ...(payload.Status ? { Status: payload.Status } : {}),
-          },
-        });
+        for (const update of payload.updates) {
+          const id = update.ActivityId;
+          if (id === null || state.entities[id] === undefined) continue;
+          detailsAdapter.updateOne(state, { id, changes: liveActivityChanges(update) });
+        }
       });
   },
 });

@@ -1,5 +1,6 @@
 import { createAction, type Action } from '@reduxjs/toolkit';
 import type { ActivityDetail } from '../../api/entities/activity';
+import type { TelemetryWearerUpdate } from '../../api/socket';
 import { historyLoaded } from '../locationHistory/locationHistorySlice';
 
 /*
@@ -52,3 +53,16 @@ export const activityDetailShown = createAction<{ ActivityId: number }>(
 export const activityDetailHidden = createAction<{ ActivityId: number }>(
   'activities/activityDetailHidden',
 );
+
+/**
+ * The live figures a TelemetryWearerUpdate carries for its activity (spec §7: `ActivityStats` and
+ * `Status`, when sent), as changes to the activity's summary or detail until its next reload.
+ */
+export function liveActivityChanges(
+  update: TelemetryWearerUpdate,
+): Partial<Pick<ActivityDetail, 'ActivityStats' | 'Status'>> {
+  return {
+    ...(update.ActivityStats ? { ActivityStats: update.ActivityStats } : {}),
+    ...(update.Status ? { Status: update.Status } : {}),
+  };
+}

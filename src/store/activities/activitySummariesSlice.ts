@@ -9,7 +9,12 @@ import type { ActivitySummary } from '../../api/entities/activity';
 import { loadFailed, loadRequested, NOT_LOADED, type Loadable } from '../entities/loadStatus';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
 import { activityDeleted, activityDeleteFailed } from './activityEditActions';
-import { activityDetailLoaded, activityRemoved, type LoadedDetail } from './activityEvents';
+import {
+  activityDetailLoaded,
+  activityRemoved,
+  liveActivityChanges,
+  type LoadedDetail,
+} from './activityEvents';
 import {
   activityOverlaps,
   windowHull,
@@ -119,15 +124,11 @@ export const activitySummariesSlice = createSlice({
       })
       .addCase(wearerTelemetryReceived, (state, { payload }) => {
         // Live figures of an open activity (spec §7 TelemetryWearerUpdate) until its next reload.
-        const id = payload.ActivityId;
-        if (id === null || state.entities[id] === undefined) return;
-        summariesAdapter.updateOne(state, {
-          id,
-          changes: {
-            ...(payload.ActivityStats ? { ActivityStats: payload.ActivityStats } : {}),
-            ...(payload.Status ? { Status: payload.Status } : {}),
-          },
-        });
+        for (const update of payload.updates) {
+          const id = update.ActivityId;
+          if (id === null || state.entities[id] === undefined) continue;
+          summariesAdapter.updateOne(state, { id, changes: liveActivityChanges(update) });
+        }
       });
   },
 });

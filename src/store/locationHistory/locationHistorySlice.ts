@@ -1,7 +1,9 @@
 import { createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityDetail } from '../../api/entities/activity';
 import type { LocationPoint } from '../../api/entities/location';
+import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
 import { loggedOut } from '../session/sessionSlice';
+import { mergeByActivity } from './telemetryPoints';
 import { withHistoryLoaded, withPointsAdded, type TrackEntry } from './trackEntry';
 
 /**
@@ -25,7 +27,7 @@ export interface HistoryLoadedPayload {
   readonly TimestampEnd?: ActivityDetail['TimestampEnd'];
 }
 
-/** Live points of one animation frame, by ActivityId, each list in arrival order. */
+/** Points to add to tracks, by ActivityId, each list in arrival order. */
 export interface HistoryPointsAppendedPayload {
   readonly byActivity: Readonly<Record<number, readonly LocationPoint[]>>;
 }
@@ -38,6 +40,29 @@ const initialState: LocationHistoryState = { tracks: {} };
  */
 function baseOf(draft: Draft<LocationHistoryState>): LocationHistoryState {
   return original(draft);
+}
+
+/**
+ * `state` with `byActivity`'s points added to each activity's track in amortized O(1) per in-order
+ * point; late points merged by time, repeated times dropped (first wins). Undefined (no change) when
+ * every point was already stored.
+ */
+function withPointsByActivity(
+  state: Draft<LocationHistoryState>,
+  byActivity: HistoryPointsAppendedPayload['byActivity'],
+): LocationHistoryState | undefined {
+  const { tracks } = baseOf(state);
+  // One copy of the record for the whole action, made at the first change.
+  let next: Record<number, TrackEntry> | null = null;
+  for (const [key, points] of Object.entries(byActivity)) {
+    const activityId = Number(key);
+    const entry = withPointsAdded(tracks[activityId], activityId, points);
+    if (entry !== undefined && entry !== tracks[activityId]) {
+      next ??= { ...tracks };
+      next[activityId] = entry;
+    }
+  }
+  return next === null ? undefined : { tracks: next };
 }
 
 export const locationHistorySlice = createSlice({
@@ -59,24 +84,11 @@ export const locationHistorySlice = createSlice({
       return { tracks: { ...tracks, [payload.ActivityId]: entry } };
     },
     /**
-     * Live points of one frame (telemetryCoalescingEpic): added to each activity's track in amortized
-     * O(1) per in-order point; late points merged by time, repeated times dropped (first wins). No
-     * state change when every point was already stored.
+     * Points added to tracks (the later parts of a long history loaded in parts, historyLoad.ts):
+     * see {@link withPointsByActivity}.
      */
-    historyPointsAppended: (state, { payload }: PayloadAction<HistoryPointsAppendedPayload>) => {
-      const { tracks } = baseOf(state);
-      // One copy of the record for the whole frame, made at the first change.
-      let next: Record<number, TrackEntry> | null = null;
-      for (const [key, points] of Object.entries(payload.byActivity)) {
-        const activityId = Number(key);
-        const entry = withPointsAdded(tracks[activityId], activityId, points);
-        if (entry !== undefined && entry !== tracks[activityId]) {
-          next ??= { ...tracks };
-          next[activityId] = entry;
-        }
-      }
-      return next === null ? undefined : { tracks: next };
-    },
+    historyPointsAppended: (state, { payload }: PayloadAction<HistoryPointsAppendedPayload>) =>
+      withPointsByActivity(state, payload.byActivity),
     /** Forget one activity's track (`{ ActivityId }`), or every track (no payload). */
     historyCleared: (state, { payload }: PayloadAction<{ ActivityId: number } | undefined>) => {
       if (payload === undefined) return initialState;
@@ -89,6 +101,10 @@ export const locationHistorySlice = createSlice({
   extraReducers: (builder) => {
     // Spec §4: on logout everything is cleared (rootReducer resets every slice too).
     builder.addCase(loggedOut, () => initialState);
+    // One frame's live telemetry (at most one action per animation frame, socketEventActions.ts).
+    builder.addCase(wearerTelemetryReceived, (state, { payload }) =>
+      withPointsByActivity(state, mergeByActivity(payload.updates)),
+    );
   },
 });
 

@@ -34,25 +34,27 @@ export const liveWearersSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(wearerTelemetryReceived, (state, { payload }) => {
-      const previous = state.entities[payload.WearerID];
-      let lastFixTime = previous?.lastFixTime ?? null;
-      const intervals = [...(previous?.recentIntervalsMs ?? [])];
-      for (const point of payload.Points) {
-        // Late points fill history but say nothing about the reporting rhythm.
-        if (lastFixTime !== null && point.Time <= lastFixTime) continue;
-        if (lastFixTime !== null) intervals.push(point.Time - lastFixTime);
-        lastFixTime = point.Time;
+      for (const update of payload.updates) {
+        const previous = state.entities[update.WearerID];
+        let lastFixTime = previous?.lastFixTime ?? null;
+        const intervals = [...(previous?.recentIntervalsMs ?? [])];
+        for (const point of update.Points) {
+          // Late points fill history but say nothing about the reporting rhythm.
+          if (lastFixTime !== null && point.Time <= lastFixTime) continue;
+          if (lastFixTime !== null) intervals.push(point.Time - lastFixTime);
+          lastFixTime = point.Time;
+        }
+        adapter.setOne(state, {
+          WearerID: update.WearerID,
+          ActivityId: update.ActivityId,
+          Status: update.Status,
+          Battery: update.Battery ?? previous?.Battery ?? null,
+          Heading: update.Heading,
+          HeartRate: update.HeartRate ?? previous?.HeartRate ?? null,
+          lastFixTime,
+          recentIntervalsMs: intervals.slice(-RECENT_INTERVALS),
+        });
       }
-      adapter.setOne(state, {
-        WearerID: payload.WearerID,
-        ActivityId: payload.ActivityId,
-        Status: payload.Status,
-        Battery: payload.Battery ?? previous?.Battery ?? null,
-        Heading: payload.Heading,
-        HeartRate: payload.HeartRate ?? previous?.HeartRate ?? null,
-        lastFixTime,
-        recentIntervalsMs: intervals.slice(-RECENT_INTERVALS),
-      });
     });
   },
 });

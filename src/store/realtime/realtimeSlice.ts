@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, prepareAutoBatched, type PayloadAction } from '@reduxjs/toolkit';
 import type { EntityChanges, SocketInit, TelemetryWearerUpdate } from '../../api/socket';
 import type { SocketConnectionState } from '../../streams/socket';
 import { loggedOut } from '../session/sessionSlice';
@@ -17,6 +17,11 @@ export interface RealtimeState {
   readonly attempt: number | null;
   readonly verified: boolean;
   readonly serverStartTimestamp: number | null;
+}
+
+/** The TelemetryWearerUpdates of one animation frame, in arrival order. */
+export interface TelemetryFrame {
+  readonly updates: readonly TelemetryWearerUpdate[];
 }
 
 const initialState: RealtimeState = {
@@ -52,10 +57,26 @@ export const realtimeSlice = createSlice({
     socketInitReceived: (state, action: PayloadAction<SocketInit>) => {
       state.serverStartTimestamp ??= action.payload.ServerStartTimestamp;
     },
-    /** Committed changes pushed by the server (spec §7 EntityChanges); epics reload what they show. */
-    entityChangesReceived: (state, _action: PayloadAction<EntityChanges>) => state,
-    /** Live telemetry of a wearer (spec §7 TelemetryWearerUpdate); the history slices append it. */
-    wearerTelemetryReceived: (state, _action: PayloadAction<TelemetryWearerUpdate>) => state,
+    /**
+     * Committed changes pushed by the server (spec §7 EntityChanges), those of one animation frame
+     * concatenated in arrival order (socketEventActions.ts); epics reload what they show.
+     * Auto-batched: the store notifies once for it and the frame's telemetry.
+     */
+    entityChangesReceived: {
+      reducer: (state, _action: PayloadAction<EntityChanges>) => state,
+      prepare: prepareAutoBatched<EntityChanges>(),
+    },
+    /**
+     * Live telemetry (spec §7 TelemetryWearerUpdate): every update the socket delivered within one
+     * animation frame, in arrival order (src/store/realtime/socketEventActions.ts; issue 6 item 2: at
+     * most one store update per frame). The location history, live wearers and activity slices fold
+     * them. Auto-batched (RTK `prepareAutoBatched`): subscribers hear it with the frame's other
+     * batched actions in one notification.
+     */
+    wearerTelemetryReceived: {
+      reducer: (state, _action: PayloadAction<TelemetryFrame>) => state,
+      prepare: prepareAutoBatched<TelemetryFrame>(),
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, (state) => ({

@@ -3,8 +3,6 @@ import {
   EMPTY,
   auditTime,
   catchError,
-  concat,
-  defer,
   exhaustMap,
   filter,
   from,
@@ -21,14 +19,9 @@ import { HttpError } from '../../api/client/apiErrors';
 import { decodeShareTokenClaims } from '../../api/entities/share';
 import { detailLoadedActions } from '../activities/activityEvents';
 import type { AppEpic } from '../epic';
-import { entityChangesReceived, socketVerified } from '../realtime/realtimeSlice';
-import { socketEventAction } from '../realtime/socketEventAction';
-import {
-  SHARED_VIEW_RELOAD_AUDIT_MS,
-  SOCKET_RECONNECT_ATTEMPTS,
-  SOCKET_RECONNECT_DELAY_MAX_MS,
-  SOCKET_RECONNECT_DELAY_MS,
-} from '../timing';
+import { entityChangesReceived } from '../realtime/realtimeSlice';
+import { verifiedSocketActions } from '../realtime/verifiedSocket';
+import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import {
   sharedViewClosed,
@@ -121,32 +114,14 @@ export const sharedViewSocketEpic: AppEpic = (action$, _state$, deps) =>
           const claims = decodeShareTokenClaims(token);
           if (!claims) return EMPTY;
           const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
-          const verify = (socketId: string) =>
-            defer(() =>
-              calls(claims.C2Url).call(verifySocketUser, { ShareToken: token, SocketID: socketId }),
-            ).pipe(
-              map((answer) => socketVerified({ socketId, success: answer.Success })),
-              catchError(() => of(socketVerified({ socketId, success: false }))),
-            );
-          const events$ = deps
-            .openSocket({
-              url: claims.C2Url,
-              reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
-              reconnectionDelayMs: SOCKET_RECONNECT_DELAY_MS,
-              reconnectionDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
-            })
-            .pipe(
-              mergeMap((event) => {
-                const action = socketEventAction(event);
-                const connected = event.kind === 'state' && event.state === 'connected';
-                const dropped = event.kind === 'state' && event.state === 'disconnected';
-                return concat(
-                  action ? of(action) : EMPTY,
-                  connected && event.socketId ? verify(event.socketId) : EMPTY,
-                  dropped ? of(sharedViewRequested({ ShareToken: token })) : EMPTY,
-                );
-              }),
-            );
+          const events$ = verifiedSocketActions(deps, {
+            url: claims.C2Url,
+            verify: (socketId) =>
+              calls(claims.C2Url)
+                .call(verifySocketUser, { ShareToken: token, SocketID: socketId })
+                .pipe(map((answer) => answer.Success)),
+            onDisconnected: () => [sharedViewRequested({ ShareToken: token })],
+          });
           const reloads$ = action$.pipe(
             filter(entityChangesReceived.match),
             auditTime(SHARED_VIEW_RELOAD_AUDIT_MS),

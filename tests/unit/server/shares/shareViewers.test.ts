@@ -115,9 +115,16 @@ describe('share viewer sockets', () => {
     server.app.realtime.publishTelemetry(member.member_id, update(other));
     server.app.realtime.publishTelemetry(member.member_id, shown.update);
     server.app.realtime.publishEntityChanges(member.member_id, [change(other), shown.change]);
+    // The cluster adapter publishes each emit through PostgreSQL before delivering it, so emits may
+    // arrive in any order: wait for both, then for a later marker, by which time any misrouted
+    // event of the other activity would have arrived too.
+    await viewer.nth('TelemetryWearerUpdate', 1);
     await viewer.nth('EntityChanges', 1);
+    const marker = update(activityId);
+    server.app.realtime.publishTelemetry(member.member_id, marker);
+    await viewer.nth('TelemetryWearerUpdate', 2);
     await viewer.ping();
-    expect(viewer.received('TelemetryWearerUpdate')).toEqual([shown.update]);
+    expect(viewer.received('TelemetryWearerUpdate')).toEqual([shown.update, marker]);
     expect(viewer.received('EntityChanges')).toEqual([[shown.change]]);
   });
 

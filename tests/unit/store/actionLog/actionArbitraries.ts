@@ -17,6 +17,7 @@ import {
   socketInitReceived,
   socketStateChanged,
   socketVerified,
+  wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
 import { loggedOut, signInRequested } from '../../../../src/store/session/sessionSlice';
 import { themePreferenceChanged } from '../../../../src/store/slices/preferencesSlice';
@@ -165,6 +166,20 @@ const realtime = fc.oneof(
       { maxLength: 3 },
     )
     .map((changes) => entityChangesReceived(changes)),
+  // One frame's telemetry: live wearers, tracks and the cached activities' status fold it.
+  fc
+    .array(
+      plainRecord({
+        WearerID: fc.constantFrom(1, 2),
+        ActivityId: fc.option(activityId),
+        Points: points,
+        Battery: fc.option(fc.integer({ min: 0, max: 100 })),
+        Status: fc.option(fc.constantFrom(...ActivityStatus.options)),
+        Heading: fc.option(fc.integer({ min: 0, max: 359 })),
+      }),
+      { maxLength: 4 },
+    )
+    .map((updates) => wearerTelemetryReceived({ updates })),
 );
 
 const session = fc.oneof(

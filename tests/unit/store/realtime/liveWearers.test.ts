@@ -16,13 +16,17 @@ const T = Date.UTC(2026, 10, 25, 12);
 const point = (Time: number) => ({ Time, X: 5.9, Y: 58.9, Hacc: 5, Alt: 3, Speed: 1 });
 function update(times: number[], extra: Partial<TelemetryWearerUpdate> = {}) {
   return wearerTelemetryReceived({
-    WearerID: 4,
-    ActivityId: 9,
-    Points: times.map(point),
-    Battery: 71,
-    Status: 'ACTIVE',
-    Heading: 90,
-    ...extra,
+    updates: [
+      {
+        WearerID: 4,
+        ActivityId: 9,
+        Points: times.map(point),
+        Battery: 71,
+        Status: 'ACTIVE',
+        Heading: 90,
+        ...extra,
+      },
+    ],
   });
 }
 const fold = (...actions: ReturnType<typeof update>[]) => ({
@@ -45,6 +49,16 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
       lastFixTime: T + 10_000,
       recentIntervalsMs: [5_000, 5_000],
     });
+  });
+
+  it('folds one frame’s batch as it would fold its updates one by one', () => {
+    const first = update([T, T + 5_000]).payload.updates;
+    const second = update([T + 10_000], { Battery: null, Status: 'ALERT' }).payload.updates;
+    const batched = fold(wearerTelemetryReceived({ updates: [...first, ...second] }));
+    expect(batched).toEqual(
+      fold(update([T, T + 5_000]), update([T + 10_000], { Battery: null, Status: 'ALERT' })),
+    );
+    expect(selectLiveWearer(batched, 4)?.Status).toBe('ALERT');
   });
 
   it('learns the reporting rhythm from new fixes only: late points do not count', () => {

@@ -2,6 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { Observable, Subject, filter, tap } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import type { TelemetryWearerUpdate } from '../../../../src/api/socket';
 import type { SocketConnectOptions, SocketEvent } from '../../../../src/streams/socket';
 import type { AppEpic } from '../../../../src/store/epic';
 import { selectRealtime } from '../../../../src/store/realtime/realtimeSlice';
@@ -64,6 +65,18 @@ function setup(verifyAnswer: (body: unknown) => Response) {
   return { store, sockets, verifications, seen };
 }
 
+/** A wearer's live report of activity `5000 + wearer` with one fix. */
+function liveUpdate(wearer: number): TelemetryWearerUpdate {
+  return {
+    WearerID: wearer,
+    ActivityId: 5_000 + wearer,
+    Points: [{ Time: Date.now(), X: 6.05, Y: 59.01, Hacc: 5, Alt: null, Speed: 1.2 }],
+    Battery: 80,
+    Status: 'ACTIVE',
+    Heading: null,
+  };
+}
+
 const connected = (socketId: string): SocketEvent => ({
   kind: 'state',
   state: 'connected',
@@ -101,29 +114,64 @@ describe('the member’s realtime socket (spec §4 Socket connection, §7 verify
     expect(verifications[1]).toMatchObject({ SocketID: 'sock-2' });
   });
 
-  it('turns server events into actions, and keeps the first server start time', () => {
+  it('turns server events into actions, and keeps the first server start time', async () => {
     const { store, sockets, seen } = setup(() => HttpResponse.json({ Success: true }));
     store.dispatch(memberLoaded(testMember));
     const socket = sockets.opened[0];
     const init = { ServerStartTimestamp: 5, BuildTimestamp: null, ServerTimestamp: 6 };
     socket?.events.next({ kind: 'SocketInit', payload: init });
     socket?.events.next({ kind: 'SocketInit', payload: { ...init, ServerStartTimestamp: 9 } });
-    const update = {
-      WearerID: 1000,
-      ActivityId: 7,
-      Points: [],
-      Battery: 80,
-      Status: 'ACTIVE' as const,
-      Heading: null,
-    };
-    socket?.events.next({ kind: 'TelemetryWearerUpdate', payload: update });
+    socket?.events.next({ kind: 'TelemetryWearerUpdate', payload: liveUpdate(1000) });
     socket?.events.next({ kind: 'invalid', event: 'EntityChanges', problem: 'bad' });
     expect(selectRealtime(store.getState()).serverStartTimestamp).toBe(5);
+    // Telemetry waits for the next frame (asyncScheduler here: the next macrotask).
+    await until(() => seen.some((a) => a.type === 'realtime/wearerTelemetryReceived'));
     expect(seen.filter((a) => a.type.startsWith('realtime/')).map((a) => a.type)).toEqual([
       'realtime/socketInitReceived',
       'realtime/socketInitReceived',
       'realtime/wearerTelemetryReceived',
     ]);
+  });
+
+  it('notifies the store’s subscribers once for a frame of 1,000 wearers’ reports (issue 6 item 2)', async () => {
+    const { store, sockets, seen } = setup(() => HttpResponse.json({ Success: true }));
+    store.dispatch(memberLoaded(testMember));
+    const socket = sockets.opened[0];
+    // The member's entities answer 404 here; let those six answers land before counting.
+    await until(() => seen.filter((a) => /Fail(ed)?$/.test(a.type)).length === 6);
+    let notifications = 0;
+    store.subscribe(() => {
+      notifications += 1;
+    });
+    // Each device report brings its activity's EntityChanges and a TelemetryWearerUpdate.
+    for (let wearer = 1; wearer <= 1_000; wearer += 1) {
+      const update = liveUpdate(wearer);
+      socket?.events.next({
+        kind: 'EntityChanges',
+        payload: [
+          {
+            EntityType: 'Activity',
+            EntityId: 5_000 + wearer,
+            ChangeType: 'updated',
+            Timestamp: Date.now(),
+            ActivityId: 5_000 + wearer,
+          },
+        ],
+      });
+      socket?.events.next({ kind: 'TelemetryWearerUpdate', payload: update });
+    }
+    expect(notifications).toBe(0);
+    await until(() => store.getState().liveWearers.ids.length === 1_000);
+    const frameActions = seen.filter(
+      (a) =>
+        a.type === 'realtime/wearerTelemetryReceived' ||
+        a.type === 'realtime/entityChangesReceived',
+    );
+    expect(frameActions.map((a) => a.type)).toEqual([
+      'realtime/entityChangesReceived',
+      'realtime/wearerTelemetryReceived',
+    ]);
+    expect(notifications).toBe(1);
   });
 
   it('is not verified when the server refuses the token', async () => {

@@ -144,7 +144,9 @@ describe('store ↔ real socket.io server (issue 6 acceptance)', () => {
     });
     const telemetry = seen.filter((a) => a.type === 'realtime/wearerTelemetryReceived');
     expect(telemetry).toHaveLength(1);
-    expect(telemetry[0]).toMatchObject({ payload: { WearerID: wearerId, ActivityId: activityId } });
+    expect(telemetry[0]).toMatchObject({
+      payload: { updates: [{ WearerID: wearerId, ActivityId: activityId }] },
+    });
 
     // A true restart: the app closes (its websockets dropped without a disconnect packet), a new
     // app is built on the same database and listens on the same port.

@@ -1,0 +1,80 @@
+import type { Action } from '@reduxjs/toolkit';
+import {
+  EMPTY,
+  catchError,
+  connect,
+  defer,
+  filter,
+  map,
+  merge,
+  mergeMap,
+  of,
+  type Observable,
+} from 'rxjs';
+import type { SocketEvent } from '../../streams/socket';
+import type { StoreDependencies } from '../dependencies';
+import {
+  SOCKET_RECONNECT_ATTEMPTS,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+} from '../timing';
+import { socketVerified } from './realtimeSlice';
+import { socketEventActions } from './socketEventActions';
+
+/** How {@link verifiedSocketActions} opens and proves one socket. */
+export interface VerifiedSocketOptions {
+  /** The domain server to connect to: the member's DomainUrl, or a share token's C2Url. */
+  readonly url: string;
+  /**
+   * Calls `verify-socket-user` for the socket id (spec app §7) with the member token or the
+   * ShareToken; emits the answer's `Success`. An error counts as not verified.
+   */
+  readonly verify: (socketId: string) => Observable<boolean>;
+  /** Actions to add after the `disconnected` state action (a shared view re-checks its link). */
+  readonly onDisconnected?: () => readonly Action[];
+}
+
+/**
+ * One realtime socket as store actions (spec app §4 "Socket connection", §7 Realtime, §9 reconnect
+ * 1000 × 1–5 s): opened with the reconnect timings of src/store/timing.ts; its events through
+ * {@link socketEventActions} (telemetry batched per animation frame); each time it connects,
+ * `verify-socket-user` runs for the new socket id and its answer becomes `socketVerified` (the server
+ * lets the socket hear its rooms only after that; ARCHITECTURE.md §5). Ends when unsubscribed.
+ */
+export function verifiedSocketActions(
+  deps: Pick<StoreDependencies, 'openSocket' | 'frameScheduler'>,
+  options: VerifiedSocketOptions,
+): Observable<Action> {
+  const verified = (socketId: string) =>
+    defer(() => options.verify(socketId)).pipe(
+      map((success) => socketVerified({ socketId, success })),
+      catchError(() => of(socketVerified({ socketId, success: false }))),
+    );
+  return deps
+    .openSocket({
+      url: options.url,
+      reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+      reconnectionDelayMs: SOCKET_RECONNECT_DELAY_MS,
+      reconnectionDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
+    })
+    .pipe(
+      // The state action is emitted (first branch) before the verification or follow-up it starts.
+      connect((events$) =>
+        merge(
+          events$.pipe(socketEventActions(deps.frameScheduler)),
+          events$.pipe(
+            filter(
+              (event): event is Extract<SocketEvent, { kind: 'state' }> => event.kind === 'state',
+            ),
+            mergeMap((event) => {
+              if (event.state === 'connected' && event.socketId) return verified(event.socketId);
+              if (event.state === 'disconnected' && options.onDisconnected) {
+                return of(...options.onDisconnected());
+              }
+              return EMPTY;
+            }),
+          ),
+        ),
+      ),
+    );
+}
