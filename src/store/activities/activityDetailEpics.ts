@@ -1,4 +1,4 @@
-import { catchError, defer, EMPTY, filter, from, map, mergeMap, of } from 'rxjs';
+import { catchError, defer, EMPTY, filter, map, mergeMap, of } from 'rxjs';
 import { memberWearerActivityDetail } from '../../api/calls/memberIntegrationActivities';
 import type { AppEpic } from '../epic';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../timing';
@@ -8,7 +8,7 @@ import {
   activityDetailReloadRequested,
   activityDetailRequested,
 } from './activityDetailsSlice';
-import { activityDetailLoaded, detailLoadedActions } from './activityEvents';
+import { activityDetailLoaded, detailLoaded$ } from './activityEvents';
 import { selectPreviousActivityId } from './activitySummariesSelectors';
 import { detailLoadDecision } from './detailReloadRules';
 import { memberCallsFor } from './memberCalls';
@@ -57,7 +57,7 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
             TimeEnd: Math.max(0, Math.floor(deps.now())),
           }),
         ).pipe(
-          mergeMap((answer) => from(detailLoadedActions(answer.Activity))),
+          mergeMap((answer) => detailLoaded$(answer.Activity, action$)),
           catchError(() => of(activityDetailLoadFailed({ ActivityId }))),
         ),
       ACTIVITY_DETAIL_PARALLEL_LOADS,

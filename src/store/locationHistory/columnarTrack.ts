@@ -66,10 +66,16 @@ export class ColumnarTrack {
    * capacity for exactly these points (at least {@link MIN_TRACK_CAPACITY}). Equal to adding the
    * points one at a time in array order.
    * @param version the version the loaded track gets (a load counts as a change).
+   * @param capacity slots to allocate, points: more than `points.length` when more points will be
+   *   appended (the later parts of a long history).
    * @throws RangeError when a point's Time, X or Y is not a finite number.
    */
-  static fromHistory(points: readonly LocationPoint[], version = 1): ColumnarTrack {
-    const track = new ColumnarTrack(points.length, 0);
+  static fromHistory(
+    points: readonly LocationPoint[],
+    version = 1,
+    capacity = points.length,
+  ): ColumnarTrack {
+    const track = new ColumnarTrack(Math.max(capacity, points.length), 0);
     track.add(points);
     track.#version = version;
     return track;
@@ -77,12 +83,16 @@ export class ColumnarTrack {
 
   /**
    * A copy of `columns` (a snapshot from {@link ColumnarTrack.columns}) in new buffers with room for
-   * `capacity` points, keeping the snapshot's version: used to change a track whose older snapshots
-   * must stay as they were (copy on write).
+   * `capacity` points, keeping the snapshot's version (or taking `version`): used to change a track
+   * whose older snapshots must stay as they were (copy on write).
    * @throws RangeError when `capacity` is not a safe integer.
    */
-  static fromColumns(columns: TrackColumns, capacity: number): ColumnarTrack {
-    const track = new ColumnarTrack(Math.max(capacity, columns.length), columns.version);
+  static fromColumns(
+    columns: TrackColumns,
+    capacity: number,
+    version = columns.version,
+  ): ColumnarTrack {
+    const track = new ColumnarTrack(Math.max(capacity, columns.length), version);
     track.#time.set(columns.time);
     track.#positions.set(columns.positions);
     track.#alt.set(columns.alt);
@@ -182,6 +192,22 @@ export class ColumnarTrack {
     this.#version += 1;
     this.#columns = null;
     return fresh.length;
+  }
+
+  /**
+   * Moves the version forward to `version` without changing the points (a staged history becoming an
+   * activity's stored track must count as a change past the track it replaces). Snapshots taken
+   * before keep their own version, so the store copies before changing a track from them.
+   * @throws RangeError when `version` is not above the current version.
+   */
+  advanceVersion(version: number): void {
+    if (!Number.isSafeInteger(version) || version <= this.#version) {
+      throw new RangeError(
+        `ColumnarTrack: version must rise past ${this.#version}, got ${version}`,
+      );
+    }
+    this.#version = version;
+    this.#columns = null;
   }
 
   /**

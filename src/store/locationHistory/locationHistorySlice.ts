@@ -4,7 +4,13 @@ import type { LocationPoint } from '../../api/entities/location';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
 import { loggedOut } from '../session/sessionSlice';
 import { mergeByActivity } from './telemetryPoints';
-import { withHistoryLoaded, withPointsAdded, type TrackEntry } from './trackEntry';
+import {
+  stagedHistoryStarted,
+  withHistoryLoaded,
+  withPointsAdded,
+  withStagedHistory,
+  type TrackEntry,
+} from './trackEntry';
 
 /**
  * The location history of activities (spec §3 "Activity detail" LocationHistory; ARCHITECTURE.md §4;
@@ -14,6 +20,11 @@ import { withHistoryLoaded, withPointsAdded, type TrackEntry } from './trackEntr
  */
 export interface LocationHistoryState {
   readonly tracks: Readonly<Record<number, TrackEntry>>;
+  /**
+   * Long histories still arriving in parts (historyLoad.ts), by ActivityId: screens keep showing
+   * `tracks` until the last part moves the whole history there.
+   */
+  readonly staging: Readonly<Record<number, TrackEntry>>;
 }
 
 /**
@@ -25,14 +36,22 @@ export interface HistoryLoadedPayload {
   readonly ActivityId: ActivityDetail['ActivityId'];
   readonly LocationHistory: readonly LocationPoint[];
   readonly TimestampEnd?: ActivityDetail['TimestampEnd'];
+  /**
+   * Set when a long history arrives in parts (historyLoad.ts): part `index` of `count` (0-based),
+   * `LocationHistory` holding that part's points (in time order), `totalPoints` the whole history's.
+   * Parts are staged; the last one replaces the track as a whole history would.
+   */
+  readonly part?: HistoryPart;
 }
 
-/** Points to add to tracks, by ActivityId, each list in arrival order. */
-export interface HistoryPointsAppendedPayload {
-  readonly byActivity: Readonly<Record<number, readonly LocationPoint[]>>;
+/** Which part of a long history a `historyLoaded` carries. */
+export interface HistoryPart {
+  readonly index: number;
+  readonly count: number;
+  readonly totalPoints: number;
 }
 
-const initialState: LocationHistoryState = { tracks: {} };
+const initialState: LocationHistoryState = { tracks: {}, staging: {} };
 
 /**
  * The state before this action, outside immer: entries are immutable values replaced whole, so the
@@ -42,6 +61,15 @@ function baseOf(draft: Draft<LocationHistoryState>): LocationHistoryState {
   return original(draft);
 }
 
+/** `record` without the key `activityId` (`record` itself when it has none). */
+function without<T>(
+  record: Readonly<Record<number, T>>,
+  activityId: number,
+): Readonly<Record<number, T>> {
+  if (!(activityId in record)) return record;
+  return Object.fromEntries(Object.entries(record).filter(([key]) => Number(key) !== activityId));
+}
+
 /**
  * `state` with `byActivity`'s points added to each activity's track in amortized O(1) per in-order
  * point; late points merged by time, repeated times dropped (first wins). Undefined (no change) when
@@ -49,9 +77,9 @@ function baseOf(draft: Draft<LocationHistoryState>): LocationHistoryState {
  */
 function withPointsByActivity(
   state: Draft<LocationHistoryState>,
-  byActivity: HistoryPointsAppendedPayload['byActivity'],
+  byActivity: Readonly<Record<number, readonly LocationPoint[]>>,
 ): LocationHistoryState | undefined {
-  const { tracks } = baseOf(state);
+  const { tracks, staging } = baseOf(state);
   // One copy of the record for the whole action, made at the first change.
   let next: Record<number, TrackEntry> | null = null;
   for (const [key, points] of Object.entries(byActivity)) {
@@ -62,7 +90,7 @@ function withPointsByActivity(
       next[activityId] = entry;
     }
   }
-  return next === null ? undefined : { tracks: next };
+  return next === null ? undefined : { tracks: next, staging };
 }
 
 export const locationHistorySlice = createSlice({
@@ -72,30 +100,44 @@ export const locationHistorySlice = createSlice({
     /**
      * An activity's full LocationHistory loaded (activity detail): it replaces the stored track,
      * sorted by Time and deduplicated (first point of a Time wins); see {@link HistoryLoadedPayload}.
+     * With `part`, one part of a long history: parts build a staged track (appended in place), and
+     * the last part replaces the stored track with it, as the whole history would.
      */
     historyLoaded: (state, { payload }: PayloadAction<HistoryLoadedPayload>) => {
-      const { tracks } = baseOf(state);
-      const entry = withHistoryLoaded(
-        tracks[payload.ActivityId],
-        payload.ActivityId,
-        payload.LocationHistory,
-        payload.TimestampEnd === null,
-      );
-      return { tracks: { ...tracks, [payload.ActivityId]: entry } };
+      const { tracks, staging } = baseOf(state);
+      const { ActivityId, part } = payload;
+      const keepNewer = payload.TimestampEnd === null;
+      if (part === undefined) {
+        const entry = withHistoryLoaded(
+          tracks[ActivityId],
+          ActivityId,
+          payload.LocationHistory,
+          keepNewer,
+        );
+        return {
+          tracks: { ...tracks, [ActivityId]: entry },
+          staging: without(staging, ActivityId),
+        };
+      }
+      const started = staging[ActivityId];
+      // A later part whose load was replaced (its first part is gone) changes nothing.
+      if (part.index > 0 && started === undefined) return undefined;
+      const staged =
+        part.index === 0 || started === undefined
+          ? stagedHistoryStarted(ActivityId, payload.LocationHistory, part.totalPoints)
+          : (withPointsAdded(started, ActivityId, payload.LocationHistory) ?? started);
+      if (part.index < part.count - 1)
+        return { tracks, staging: { ...staging, [ActivityId]: staged } };
+      const entry = withStagedHistory(tracks[ActivityId], ActivityId, staged, keepNewer);
+      return { tracks: { ...tracks, [ActivityId]: entry }, staging: without(staging, ActivityId) };
     },
-    /**
-     * Points added to tracks (the later parts of a long history loaded in parts, historyLoad.ts):
-     * see {@link withPointsByActivity}.
-     */
-    historyPointsAppended: (state, { payload }: PayloadAction<HistoryPointsAppendedPayload>) =>
-      withPointsByActivity(state, payload.byActivity),
     /** Forget one activity's track (`{ ActivityId }`), or every track (no payload). */
     historyCleared: (state, { payload }: PayloadAction<{ ActivityId: number } | undefined>) => {
       if (payload === undefined) return initialState;
-      const { tracks } = baseOf(state);
-      if (!(payload.ActivityId in tracks)) return undefined;
-      const rest = Object.entries(tracks).filter(([key]) => Number(key) !== payload.ActivityId);
-      return { tracks: Object.fromEntries(rest) };
+      const { tracks, staging } = baseOf(state);
+      const id = payload.ActivityId;
+      if (!(id in tracks) && !(id in staging)) return undefined;
+      return { tracks: without(tracks, id), staging: without(staging, id) };
     },
   },
   extraReducers: (builder) => {
@@ -108,5 +150,4 @@ export const locationHistorySlice = createSlice({
   },
 });
 
-export const { historyLoaded, historyPointsAppended, historyCleared } =
-  locationHistorySlice.actions;
+export const { historyLoaded, historyCleared } = locationHistorySlice.actions;

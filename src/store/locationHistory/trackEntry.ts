@@ -105,6 +105,47 @@ export function withHistoryLoaded(
   return entryOf(activityId, track);
 }
 
+/**
+ * The first part of a long history as a staged entry (see locationHistorySlice `part`): its points
+ * sorted and deduplicated, with room for `totalPoints` so the later parts append in place.
+ * @throws RangeError when a point's Time, X or Y is not finite.
+ */
+export function stagedHistoryStarted(
+  activityId: number,
+  points: readonly LocationPoint[],
+  totalPoints: number,
+): TrackEntry {
+  return entryOf(activityId, ColumnarTrack.fromHistory(points, 1, totalPoints));
+}
+
+/**
+ * The finished staged history `staged` as the activity's track, replacing `previous` as
+ * {@link withHistoryLoaded} does (points of `previous` after the history's last point kept when
+ * `keepNewerThanHistory`), with a version past both. The staged track's buffers are taken over, not
+ * copied (a copy of a 605k-point track is one long task): only the staging entries of older states
+ * share them, and those then copy before any change of their own.
+ */
+export function withStagedHistory(
+  previous: StoredEntry | undefined,
+  activityId: number,
+  staged: StoredEntry,
+  keepNewerThanHistory: boolean,
+): TrackEntry {
+  const data = staged[TRACK];
+  const columns = trackColumns(staged);
+  const newer = keepNewerThanHistory
+    ? newerPoints(trackColumns(previous), staged.lastTime ?? Number.NEGATIVE_INFINITY)
+    : [];
+  const version = Math.max(previous?.version ?? 0, staged.version) + 1;
+  const track =
+    data !== undefined && data.owner.version === staged.version
+      ? data.owner
+      : ColumnarTrack.fromColumns(columns, columns.length + newer.length, staged.version);
+  track.advanceVersion(version);
+  if (newer.length > 0) track.add(newer);
+  return entryOf(activityId, track);
+}
+
 /** The metadata and the columns of `track`'s current version, as a frozen entry. */
 function entryOf(activityId: number, track: ColumnarTrack): StoredEntry {
   const columns = track.columns();

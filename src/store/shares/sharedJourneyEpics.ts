@@ -14,7 +14,7 @@ import {
 } from 'rxjs';
 import { sharedJourneyActivity } from '../../api/calls/shareViewing';
 import { decodeShareTokenClaims } from '../../api/entities/share';
-import { detailLoadedActions } from '../activities/activityEvents';
+import { detailLoaded$ } from '../activities/activityEvents';
 import type { AppEpic } from '../epic';
 import { JOURNEY_REFRESH_MS, SHARED_JOURNEY_ACTIVITY_LOADS } from '../timing';
 import { shareCallsOver } from './shareCalls';
@@ -59,7 +59,7 @@ export const sharedJourneyActivityEpic: AppEpic = (action$, _state$, deps) =>
       return calls(claims.C2Url)
         .call(sharedJourneyActivity, payload)
         .pipe(
-          mergeMap((answer): Action[] => detailLoadedActions(answer.Activity)),
+          mergeMap((answer) => detailLoaded$(answer.Activity, action$)),
           catchError(() => of(sharedJourneyActivityFailed(payload))),
           takeUntil(action$.pipe(filter(endOf(payload.ShareToken)))),
         );

@@ -2,6 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import {
   EMPTY,
   auditTime,
+  concat,
   catchError,
   exhaustMap,
   filter,
@@ -12,6 +13,7 @@ import {
   of,
   switchMap,
   takeUntil,
+  type Observable,
 } from 'rxjs';
 import { activitySharing } from '../../api/calls/shareViewing';
 import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
@@ -66,19 +68,20 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
               ...(totp === undefined ? {} : { ShareTotp: totp }),
             })
             .pipe(
-              mergeMap((answer): Action[] => {
+              mergeMap((answer): Observable<Action> => {
                 if (answer.ErrorCode || (!answer.Activity && !answer.Journey)) {
-                  return [sharedViewNotFound({ ShareToken: token })];
+                  return of(sharedViewNotFound({ ShareToken: token }));
                 }
-                return [
-                  ...(answer.Activity ? detailLoadedActions(answer.Activity) : []),
-                  sharedViewLoaded({
-                    ShareToken: token,
-                    ActivityId: answer.Activity?.ActivityId ?? null,
-                    Journey: answer.Journey,
-                    MemberDetails: answer.MemberDetails,
-                  }),
-                ];
+                const loaded = sharedViewLoaded({
+                  ShareToken: token,
+                  ActivityId: answer.Activity?.ActivityId ?? null,
+                  Journey: answer.Journey,
+                  MemberDetails: answer.MemberDetails,
+                });
+                if (!answer.Activity) return of(loaded);
+                // The view is loaded once the detail is in; a long track's later parts follow.
+                const { now, rest$ } = detailLoadedActions(answer.Activity, action$);
+                return concat(from([...now, loaded]), rest$);
               }),
               catchError((error: unknown) =>
                 of(

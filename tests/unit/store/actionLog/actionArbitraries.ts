@@ -6,7 +6,6 @@ import { activitySummariesLoaded } from '../../../../src/store/activities/activi
 import {
   historyCleared,
   historyLoaded,
-  historyPointsAppended,
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import {
   notificationDismissed,
@@ -80,15 +79,30 @@ const notifications = fc.oneof(
   notificationId.map((id) => notificationDismissed({ id })),
 );
 
+/** Which part of a long history a load carries (index < count), or none. */
+const part = fc.option(
+  fc.integer({ min: 1, max: 3 }).chain((count) =>
+    plainRecord({
+      index: fc.integer({ min: 0, max: count - 1 }),
+      count: fc.constant(count),
+      totalPoints: fc.integer({ min: 0, max: 24 }),
+    }),
+  ),
+  { nil: undefined },
+);
+
 const locationHistory = fc.oneof(
   fc
-    .array(fc.tuple(activityId, points), { maxLength: 3 })
-    .map((batches) => historyPointsAppended({ byActivity: Object.fromEntries(batches) })),
-  plainRecord({
-    ActivityId: activityId,
-    LocationHistory: points,
-    TimestampEnd: fc.option(time),
-  }).map((payload) => historyLoaded(payload)),
+    .record(
+      {
+        ActivityId: activityId,
+        LocationHistory: points,
+        TimestampEnd: fc.option(time),
+        part,
+      },
+      { requiredKeys: ['ActivityId', 'LocationHistory', 'TimestampEnd'], noNullPrototype: true },
+    )
+    .map((payload) => historyLoaded(payload)),
   fc.option(activityId).map((id) => historyCleared(id === null ? undefined : { ActivityId: id })),
 );
 

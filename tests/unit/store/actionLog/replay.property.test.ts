@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseActionLog, replayActionLog } from '../../../../src/store/actionLog/replay';
-import {
-  selectTrackColumns,
-  selectTrackEntry,
-} from '../../../../src/store/locationHistory/locationHistorySelectors';
 import { historyLoaded } from '../../../../src/store/locationHistory/locationHistorySlice';
+import { trackColumns, type TrackEntry } from '../../../../src/store/locationHistory/trackEntry';
 import type { RootState } from '../../../../src/store/rootReducer';
 import { createAppStore } from '../../../../src/store/store';
 import { copyOf, point } from '../locationHistory/trackModel';
@@ -18,24 +15,22 @@ import { arbitraryAction } from './actionArbitraries';
  * a deep comparison would otherwise see only as object identity).
  */
 function comparable(state: RootState) {
-  const tracks = Object.fromEntries(
-    Object.keys(state.locationHistory.tracks).map((key) => {
-      const id = Number(key);
-      const entry = selectTrackEntry(state, id);
-      return [
+  const entries = (record: Readonly<Record<number, TrackEntry>>) =>
+    Object.fromEntries(
+      Object.entries(record).map(([key, entry]) => [
         key,
         {
-          activityId: entry?.activityId,
-          length: entry?.length,
-          version: entry?.version,
-          firstTime: entry?.firstTime,
-          lastTime: entry?.lastTime,
-          columns: copyOf(selectTrackColumns(state, id)),
+          activityId: entry.activityId,
+          length: entry.length,
+          version: entry.version,
+          firstTime: entry.firstTime,
+          lastTime: entry.lastTime,
+          columns: copyOf(trackColumns(entry)),
         },
-      ];
-    }),
-  );
-  return { ...state, locationHistory: { tracks } };
+      ]),
+    );
+  const { tracks, staging } = state.locationHistory;
+  return { ...state, locationHistory: { tracks: entries(tracks), staging: entries(staging) } };
 }
 
 /** A store started as a signed-in member with the client loaded: no start-up calls run. */

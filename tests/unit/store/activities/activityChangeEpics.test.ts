@@ -77,7 +77,7 @@ const openDetails = {
 function held(...ids: number[]) {
   let state = activityDetailsSlice.reducer(undefined, { type: 'init' });
   for (const id of ids) {
-    const [, loaded] = detailLoadedActions(detail(id, T0 - HOUR, null));
+    const [, loaded] = detailLoadedActions(detail(id, T0 - HOUR, null)).now;
     state = activityDetailsSlice.reducer(state, loaded);
   }
   return { activityDetails: state };

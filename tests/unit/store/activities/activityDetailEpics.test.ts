@@ -59,7 +59,7 @@ const detailsAfter = (ms: number, endedAgoMs = 23 * HOUR) => ({
 });
 /** The details slice with activity 1 loaded, ended `endedAgoMs` before T0. */
 function loadedState(endedAgoMs: number) {
-  const [, loaded] = detailLoadedActions(detail(1, T0 - endedAgoMs - HOUR, T0 - endedAgoMs));
+  const [, loaded] = detailLoadedActions(detail(1, T0 - endedAgoMs - HOUR, T0 - endedAgoMs)).now;
   return { activityDetails: activityDetailsSlice.reducer(undefined, loaded) };
 }
 
@@ -95,7 +95,7 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
       kit.drive(hot('a', { a: request(1) }));
       const loaded = detail(1, T0 - 24 * HOUR, T0 - 23 * HOUR);
-      const [history, rest] = detailLoadedActions(loaded);
+      const [history, rest] = detailLoadedActions(loaded).now;
       expectObservable(
         kit.actions$.pipe(filter((a) => historyLoaded.match(a) || activityDetailLoaded.match(a))),
       ).toBe('10ms (hd)', { h: history, d: rest });

@@ -35,13 +35,13 @@ import { alert, detail, HOUR, loadedDetail, MINUTE, SECOND, T0 } from './activit
 const reduce = activityDetailsSlice.reducer;
 const initial = reduce(undefined, { type: 'init' });
 const full = detail(1, T0 - 2 * HOUR, T0 - HOUR, [alert(5, 1, T0 - 90 * MINUTE)]);
-const [, loadedAction] = detailLoadedActions(full);
+const [, loadedAction] = detailLoadedActions(full).now;
 const loaded = reduce(reduce(initial, activityDetailLoadQueued({ ActivityId: 1 })), loadedAction);
 const withDetails = (activityDetails: ActivityDetailsState) => ({ activityDetails });
 
 describe('activityDetails reducer', () => {
   it('detailLoadedActions hands the history to the location-history slice and the rest here', () => {
-    const [history, rest] = detailLoadedActions(full);
+    const [history, rest] = detailLoadedActions(full).now;
     expect(history).toEqual(
       historyLoaded({
         ActivityId: 1,

@@ -222,7 +222,7 @@ export function callsOf(calls: readonly CallRecord[], name: string): [number, un
 
 /** A detail as `activityDetailLoaded` carries it (its history goes to the location-history slice). */
 export function loadedDetail(full: ActivityDetail): LoadedDetail {
-  const [, loaded] = detailLoadedActions(full);
+  const [, loaded] = detailLoadedActions(full).now;
   if (!activityDetailLoaded.match(loaded)) throw new Error('detailLoadedActions changed its order');
   return loaded.payload.detail;
 }

@@ -34,7 +34,7 @@ describe('alerts slice (normalized by AlertID)', () => {
       alertsReceived([alert(1, 10, T0 - 2 * HOUR), alert(2, 10, T0 - HOUR), alert(3, 11, T0)]),
     );
     const closed = { ...alert(2, 10, T0 - HOUR), CloseState: 'CLOSED_BY_USER' as const };
-    const [, loaded] = detailLoadedActions(detail(10, T0 - 3 * HOUR, null, [closed]));
+    const [, loaded] = detailLoadedActions(detail(10, T0 - 3 * HOUR, null, [closed])).now;
     const after = reduce(before, loaded);
     expect(after.ids).toEqual([3, 2]);
     expect(after.entities[2]?.CloseState).toBe('CLOSED_BY_USER');
@@ -42,7 +42,7 @@ describe('alerts slice (normalized by AlertID)', () => {
 
   it('alerts -> activityDetailLoaded of a detail that lists no alerts leaves them', () => {
     const before = reduce(initial, alertsReceived([alert(1, 10, T0)]));
-    expect(reduce(before, detailLoadedActions(detail(10, T0 - HOUR, null))[1])).toBe(before);
+    expect(reduce(before, detailLoadedActions(detail(10, T0 - HOUR, null)).now[1])).toBe(before);
   });
 
   it('selects the alerts of an activity and the open ones, newest first', () => {

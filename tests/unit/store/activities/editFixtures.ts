@@ -22,7 +22,7 @@ import { DAY, detail, HOUR, summary, T0 } from './activityTestKit';
 export const START = T0 - 2 * DAY;
 export const END = START + HOUR;
 export const stored = summary(1, START, END);
-const [, storedDetail] = detailLoadedActions(detail(1, START, END));
+const [, storedDetail] = detailLoadedActions(detail(1, START, END)).now;
 
 /** Activity 1 cached as a summary (of the last 365 days) and as a detail. */
 export const state = {

@@ -43,7 +43,7 @@ const old = summary(2, T0 - DAY, T0 - DAY + HOUR);
 function heldDetails() {
   let state = activityDetailsSlice.reducer(undefined, { type: 'init' });
   for (const d of [detail(1, T0 - HOUR, null), detail(2, T0 - DAY, T0 - DAY + HOUR)]) {
-    state = activityDetailsSlice.reducer(state, detailLoadedActions(d)[1]);
+    state = activityDetailsSlice.reducer(state, detailLoadedActions(d).now[1]);
   }
   return { activityDetails: state };
 }

@@ -5,7 +5,6 @@ import type { LocationPoint } from '../../../../src/api/entities/location';
 import {
   historyCleared,
   historyLoaded,
-  historyPointsAppended,
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import {
   selectLastPoint,
@@ -15,6 +14,7 @@ import {
   selectTrackVersion,
 } from '../../../../src/store/locationHistory/locationHistorySelectors';
 import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import { arbitraryBatches, copyOf, EPOCH, point, pointsOf, referenceTrack } from './trackModel';
 
@@ -23,8 +23,18 @@ const fold = (actions: readonly Action[], from: RootState = initial): RootState 
   actions.reduce(rootReducer, from);
 const times = (state: RootState, activityId: number) =>
   Array.from(selectTrackColumns(state, activityId).time, (t) => t - EPOCH);
+/** One frame of live telemetry carrying `byActivity`'s points, one update per activity. */
 const appended = (byActivity: Record<number, LocationPoint[]>) =>
-  historyPointsAppended({ byActivity });
+  wearerTelemetryReceived({
+    updates: Object.entries(byActivity).map(([id, Points]) => ({
+      WearerID: Number(id),
+      ActivityId: Number(id),
+      Points,
+      Battery: null,
+      Status: 'ACTIVE' as const,
+      Heading: null,
+    })),
+  });
 
 describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail LocationHistory)', () => {
   it('locationHistory -> historyLoaded stores the history sorted by time with repeated times dropped', () => {
@@ -62,7 +72,7 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     expect(times(state, 7)).toEqual([5, 10, 20, 30]);
   });
 
-  it('locationHistory -> historyPointsAppended adds each activity’s points and leaves the others as they were', () => {
+  it('locationHistory -> live points add each activity’s points and leaves the others as they were', () => {
     const before = fold([
       historyLoaded({ ActivityId: 1, LocationHistory: [point(0)] }),
       historyLoaded({ ActivityId: 2, LocationHistory: [point(0)] }),
@@ -75,9 +85,41 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     expect(selectTrackVersion(after, 1)).toBe(selectTrackVersion(before, 1) + 1);
   });
 
-  it('locationHistory -> historyPointsAppended of points already stored changes nothing', () => {
+  it('locationHistory -> live points already stored changes nothing', () => {
     const before = fold([historyLoaded({ ActivityId: 1, LocationHistory: [point(0), point(10)] })]);
-    expect(rootReducer(before, appended({ 1: [point(10, 99)], 2: [] }))).toBe(before);
+    expect(rootReducer(before, appended({ 1: [point(10, 99)], 2: [] })).locationHistory).toBe(
+      before.locationHistory,
+    );
+  });
+
+  it('locationHistory -> wearerTelemetryReceived folds a frame’s updates by activity, in arrival order', () => {
+    const update = (ActivityId: number | null, Points: LocationPoint[]) => ({
+      WearerID: 1,
+      ActivityId,
+      Points,
+      Battery: 80,
+      Status: ActivityId === null ? null : ('ACTIVE' as const),
+      Heading: null,
+    });
+    const before = fold([historyLoaded({ ActivityId: 2, LocationHistory: [point(0)] })]);
+    const untouched = selectTrackEntry(before, 2);
+    const after = rootReducer(
+      before,
+      wearerTelemetryReceived({
+        updates: [
+          update(1, [point(20)]),
+          update(null, [point(5)]),
+          update(1, [point(10), point(20, 9)]),
+          update(3, [point(5)]),
+        ],
+      }),
+    );
+    expect(times(after, 1)).toEqual([10, 20]);
+    expect(selectTrackColumns(after, 1).positions[2]).toBe(point(20).X);
+    expect(times(after, 3)).toEqual([5]);
+    expect(selectTrackEntry(after, 2)).toBe(untouched);
+    const empty = rootReducer(after, wearerTelemetryReceived({ updates: [update(1, [])] }));
+    expect(empty.locationHistory).toBe(after.locationHistory);
   });
 
   it('locationHistory -> historyCleared forgets one activity, or all', () => {
@@ -86,12 +128,15 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     expect(selectTrackEntry(one, 1)).toBeUndefined();
     expect(times(one, 2)).toEqual([0]);
     expect(rootReducer(one, historyCleared({ ActivityId: 1 }))).toBe(one);
-    expect(rootReducer(both, historyCleared()).locationHistory).toEqual({ tracks: {} });
+    expect(rootReducer(both, historyCleared()).locationHistory).toEqual({
+      tracks: {},
+      staging: {},
+    });
   });
 
   it('locationHistory -> loggedOut clears every track (spec §4: on logout everything is cleared)', () => {
     const state = fold([appended({ 1: [point(0)] }), loggedOut({ reason: 'user' })]);
-    expect(state.locationHistory).toEqual({ tracks: {} });
+    expect(state.locationHistory).toEqual({ tracks: {}, staging: {} });
   });
 
   it('is a fold of its actions: earlier states never change, and replay gives the same columns', () => {
@@ -147,6 +192,7 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
       tracks: {
         9: { activityId: 9, length: 3, version: 2, firstTime: EPOCH, lastTime: EPOCH + 20 },
       },
+      staging: {},
     });
     expect(times(store.getState(), 9)).toEqual([0, 10, 20]);
   });
