@@ -12,6 +12,8 @@ import { online$ } from '../streams/online';
 import { socket$ } from '../streams/socket';
 import { createStorage } from '../streams/storage';
 import { chunkLoadFailed } from '../store/app/appActions';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../store/timing';
+import { setChunkLoadPolicy } from '../ui/lazyChunk';
 import { userActivity$ } from '../streams/userActivity';
 import { THEME_STORAGE_KEY, parseThemePreference } from '../store/slices/preferencesSlice';
 import { createAppStore } from '../store/store';
@@ -59,7 +61,12 @@ const store = createAppStore({
   preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },
 });
 
-// A failed dynamic import (a chunk of a replaced build) restarts the app (spec §8).
+// A chunk that fails to load (a replaced build) or takes over 120 s restarts the app (spec §8, §9):
+// the page's own import (lazyChunk) and the chunks Vite preloads for it alike.
+setChunkLoadPolicy({
+  timeoutMs: CHUNK_LOAD_TIMEOUT_MS,
+  onError: (error) => store.dispatch(chunkLoadFailed({ message: error.message })),
+});
 window.addEventListener('vite:preloadError', (event) => {
   store.dispatch(
     chunkLoadFailed({

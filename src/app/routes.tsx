@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, type RouteObject } from 'react-router';
 import { EXTERNAL_ROUTES } from '../store/externalRoutes';
@@ -18,14 +18,13 @@ import { ExternalRedirectPage } from '../features/redirects/ExternalRedirectPage
 import { LoadingScreen } from '../ui/layout/LoadingScreen';
 import type { RouteMeta } from './routeMeta';
 import { Shell } from './Shell';
+import { lazyChunk } from '../ui/lazyChunk';
 
 const meta = (m: RouteMeta): RouteMeta => m;
 
-const HomePage = lazy(() =>
-  import('../features/home/HomePage').then((m) => ({ default: m.HomePage })),
-);
-const PageNotFoundPage = lazy(() =>
-  import('../features/errors/PageNotFoundPage').then((m) => ({ default: m.PageNotFoundPage })),
+const HomePage = lazyChunk(() => import('../features/home/HomePage').then((m) => m.HomePage));
+const PageNotFoundPage = lazyChunk(() =>
+  import('../features/errors/PageNotFoundPage').then((m) => m.PageNotFoundPage),
 );
 
 /**
@@ -45,7 +44,7 @@ function PageOutlet() {
 /**
  * The route table (spec application-behaviour §2). Each later issue adds its own routes here with
  * their metadata; any path no route claims shows page-not-found. Pages load lazily (issue 7): each
- * feature's route table imports its pages with `React.lazy`, and the pathless `PageOutlet` route
+ * feature's route table imports its pages with `lazyChunk` (React.lazy with the chunk time-out), and the pathless `PageOutlet` route
  * shows the loading screen meanwhile; `path` and `handle` stay on each route object.
  */
 export const routes: RouteObject[] = [

@@ -99,6 +99,12 @@ export const BUILD_CHECK_INTERVAL_MS = 60 * 60_000;
 export const APP_RESTART_RELOAD_DELAY_MS = 3_000;
 /** A chunk load error reloads the page 6 s after its notice (§8 "reloads after 6 s"). */
 export const CHUNK_LOAD_RELOAD_DELAY_MS = 6_000;
+/**
+ * A chunk of the app that has not loaded after 120 s counts as a chunk load error (§9 "Chunk loader
+ * time-out 120000 ms"; policy "Loader errors: script chunk failed to load (including time-out)").
+ * Applied by src/ui/lazyChunk.ts, configured in src/app/main.tsx.
+ */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /*
  * The searchlight (issue 8 item 5; application-behaviour §4 "Searchlight", §9 "Location and

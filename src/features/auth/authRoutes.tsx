@@ -1,29 +1,27 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // Each page is its own chunk, loaded when its route renders (issue 7: small initial JS); the app's
 // route table shows a loading screen meanwhile (src/app/routes.tsx).
-const ChangeEmailPage = lazy(() =>
-  import('./pages/ChangeEmailPage').then((m) => ({ default: m.ChangeEmailPage })),
+const ChangeEmailPage = lazyChunk(() =>
+  import('./pages/ChangeEmailPage').then((m) => m.ChangeEmailPage),
 );
-const ChangePasswordPage = lazy(() =>
-  import('./pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+const ChangePasswordPage = lazyChunk(() =>
+  import('./pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
 );
-const CreateAccountPage = lazy(() =>
-  import('./pages/CreateAccountPage').then((m) => ({ default: m.CreateAccountPage })),
+const CreateAccountPage = lazyChunk(() =>
+  import('./pages/CreateAccountPage').then((m) => m.CreateAccountPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+const ForgotPasswordPage = lazyChunk(() =>
+  import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
 );
-const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const LogoutPage = lazy(() =>
-  import('./pages/LogoutPage').then((m) => ({ default: m.LogoutPage })),
+const LoginPage = lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage));
+const LogoutPage = lazyChunk(() => import('./pages/LogoutPage').then((m) => m.LogoutPage));
+const VerifyEmailPage = lazyChunk(() =>
+  import('./pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),
 );
-const VerifyEmailPage = lazy(() =>
-  import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
-);
-const VerifyPhonePage = lazy(() =>
-  import('./pages/VerifyPhonePage').then((m) => ({ default: m.VerifyPhonePage })),
+const VerifyPhonePage = lazyChunk(() =>
+  import('./pages/VerifyPhonePage').then((m) => m.VerifyPhonePage),
 );
 
 /**

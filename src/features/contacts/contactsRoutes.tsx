@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // The editor is a chunk of its own, loaded when a contacts route renders (issue 7).
-const ContactsPage = lazy(() =>
-  import('./ContactsPage').then((m) => ({ default: m.ContactsPage })),
-);
+const ContactsPage = lazyChunk(() => import('./ContactsPage').then((m) => m.ContactsPage));
 
 /**
  * The three routes of the one contacts editor (app §2): registration-contacts needs a login,

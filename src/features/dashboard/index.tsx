@@ -1,11 +1,9 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AppEpic } from '../../store/epic';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // The page is a chunk of its own, loaded when the route renders (issue 7).
-const DashboardPage = lazy(() =>
-  import('./DashboardPage').then((m) => ({ default: m.DashboardPage })),
-);
+const DashboardPage = lazyChunk(() => import('./DashboardPage').then((m) => m.DashboardPage));
 
 /** The dashboard feature: the member area's start page (spec §2 "dashboard at the empty path"). */
 export const dashboardRoutes: RouteObject[] = [

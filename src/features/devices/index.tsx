@@ -1,28 +1,22 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AppEpic } from '../../store/epic';
 import { activationEpics } from './activationEpics';
 import { deviceEditEpics } from './deviceEditEpics';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // Each page is its own chunk, loaded when its route renders (issue 7); the epics stay eager.
-const ActivateDeviceInitialPage = lazy(() =>
-  import('./pages/ActivateDeviceInitialPage').then((m) => ({
-    default: m.ActivateDeviceInitialPage,
-  })),
+const ActivateDeviceInitialPage = lazyChunk(() =>
+  import('./pages/ActivateDeviceInitialPage').then((m) => m.ActivateDeviceInitialPage),
 );
-const ActivateDevicePage = lazy(() =>
-  import('./pages/ActivateDevicePage').then((m) => ({ default: m.ActivateDevicePage })),
+const ActivateDevicePage = lazyChunk(() =>
+  import('./pages/ActivateDevicePage').then((m) => m.ActivateDevicePage),
 );
-const ActivateQrPage = lazy(() =>
-  import('./pages/ActivateQrPage').then((m) => ({ default: m.ActivateQrPage })),
+const ActivateQrPage = lazyChunk(() =>
+  import('./pages/ActivateQrPage').then((m) => m.ActivateQrPage),
 );
-const DevicesPage = lazy(() =>
-  import('./pages/DevicesPage').then((m) => ({ default: m.DevicesPage })),
-);
-const RegistrationActivateDevicePage = lazy(() =>
-  import('./pages/RegistrationActivateDevicePage').then((m) => ({
-    default: m.RegistrationActivateDevicePage,
-  })),
+const DevicesPage = lazyChunk(() => import('./pages/DevicesPage').then((m) => m.DevicesPage));
+const RegistrationActivateDevicePage = lazyChunk(() =>
+  import('./pages/RegistrationActivateDevicePage').then((m) => m.RegistrationActivateDevicePage),
 );
 
 /**

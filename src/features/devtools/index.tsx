@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // The page is a chunk of its own, loaded when the route renders (issue 7).
-const DevOutboxPage = lazy(() =>
-  import('./DevOutboxPage').then((m) => ({ default: m.DevOutboxPage })),
-);
+const DevOutboxPage = lazyChunk(() => import('./DevOutboxPage').then((m) => m.DevOutboxPage));
 
 /** Development tools of the embedded mode (the outbox page). */
 export { devtoolsEpics } from './devOutboxEpics';

@@ -1,17 +1,15 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // Each page is its own chunk, loaded when its route renders (issue 7).
-const EquipmentActivityTypePage = lazy(() =>
-  import('./pages/EquipmentActivityTypePage').then((m) => ({
-    default: m.EquipmentActivityTypePage,
-  })),
+const EquipmentActivityTypePage = lazyChunk(() =>
+  import('./pages/EquipmentActivityTypePage').then((m) => m.EquipmentActivityTypePage),
 );
-const EquipmentItemPage = lazy(() =>
-  import('./pages/EquipmentItemPage').then((m) => ({ default: m.EquipmentItemPage })),
+const EquipmentItemPage = lazyChunk(() =>
+  import('./pages/EquipmentItemPage').then((m) => m.EquipmentItemPage),
 );
-const EquipmentListPage = lazy(() =>
-  import('./pages/EquipmentListPage').then((m) => ({ default: m.EquipmentListPage })),
+const EquipmentListPage = lazyChunk(() =>
+  import('./pages/EquipmentListPage').then((m) => m.EquipmentListPage),
 );
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.

@@ -1,25 +1,23 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { AppEpic } from '../../store/epic';
 import { activityTypesSaveEpic } from './activityTypes/activityTypesEpics';
 import { communicationsSaveEpic } from './communications/communicationsEpics';
 import { personalDetailsSaveEpic } from './personalDetails/personalDetailsEpics';
 import { servicesClientEpic } from './services/servicesEpics';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // Each page is its own chunk, loaded when its route renders (issue 7); the epics stay eager.
-const ActivityTypesPage = lazy(() =>
-  import('./activityTypes/ActivityTypesPage').then((m) => ({ default: m.ActivityTypesPage })),
+const ActivityTypesPage = lazyChunk(() =>
+  import('./activityTypes/ActivityTypesPage').then((m) => m.ActivityTypesPage),
 );
-const CommunicationsPage = lazy(() =>
-  import('./communications/CommunicationsPage').then((m) => ({ default: m.CommunicationsPage })),
+const CommunicationsPage = lazyChunk(() =>
+  import('./communications/CommunicationsPage').then((m) => m.CommunicationsPage),
 );
-const PersonalDetailsPage = lazy(() =>
-  import('./personalDetails/PersonalDetailsPage').then((m) => ({
-    default: m.PersonalDetailsPage,
-  })),
+const PersonalDetailsPage = lazyChunk(() =>
+  import('./personalDetails/PersonalDetailsPage').then((m) => m.PersonalDetailsPage),
 );
-const ServicesProvidedPage = lazy(() =>
-  import('./services/ServicesProvidedPage').then((m) => ({ default: m.ServicesProvidedPage })),
+const ServicesProvidedPage = lazyChunk(() =>
+  import('./services/ServicesProvidedPage').then((m) => m.ServicesProvidedPage),
 );
 
 /**

@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyChunk } from '../../ui/lazyChunk';
 
 // The page is a chunk of its own, loaded when a terms route renders (issue 7).
-const LoginEulaPage = lazy(() =>
-  import('./LoginEulaPage').then((m) => ({ default: m.LoginEulaPage })),
-);
+const LoginEulaPage = lazyChunk(() => import('./LoginEulaPage').then((m) => m.LoginEulaPage));
 
 /** The terms feature: the EULA and privacy policy acceptance (spec §2 login-eula, registration-eula and member eula; §4 gating step 4 and sign-up order). */
 export { termsEpics } from './termsEpics';

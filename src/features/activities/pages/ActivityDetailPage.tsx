@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
@@ -20,9 +20,10 @@ import { ActivityTimeline } from '../components/ActivityTimeline';
 import { visibleTabs, type DetailTab } from '../detailTabs';
 import { columnPoints, downloadGpx, toGpx } from '../export/gpx';
 import '../activities.css';
+import { lazyChunk } from '../../../ui/lazyChunk';
 
 // MapLibre, deck.gl and the replay load with the map tab, not with the page.
-const ReplayMap = lazy(() => import('../components/ReplayMap'));
+const ReplayMap = lazyChunk(() => import('../components/ReplayMap').then((m) => m.default));
 
 /**
  * /member/activity/{ActivityId} (spec app §2, §3 "Activity detail"; issue 7 item 3): the activity's

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectActivityDetail } from '../../../store/activities/activityDetailsSelectors';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
@@ -20,9 +20,10 @@ import { SearchlightPanel } from '../components/SearchlightPanel';
 import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
+import { lazyChunk } from '../../../ui/lazyChunk';
 
 // MapLibre and deck.gl load with the map, not with the page (issue 7 targets: a lazy map chunk).
-const ShareMap = lazy(() => import('../components/ShareMap'));
+const ShareMap = lazyChunk(() => import('../components/ShareMap').then((m) => m.default));
 
 /**
  * /share/activity/{shareToken}?totp= (spec app §2; issue 8 item 2): a guardian's live view without an

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX, type Journey } from '../../../api/entities/journey';
 import { useAppDispatch } from '../../../store/hooks';
@@ -8,9 +8,10 @@ import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { activitiesOfDay, dayTotals, journeyDays } from '../journeyDays';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
+import { lazyChunk } from '../../../ui/lazyChunk';
 
 // MapLibre and deck.gl load with the map, not with the page.
-const JourneyMap = lazy(() => import('../components/JourneyMap'));
+const JourneyMap = lazyChunk(() => import('../components/JourneyMap').then((m) => m.default));
 
 /**
  * /share/journey/{shareToken}?totp= (spec app §2, §4 "A journey shows a selected day index, or the

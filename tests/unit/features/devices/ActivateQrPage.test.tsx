@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { PENDING_ACTIVATION_STORAGE_KEY } from '../../../../src/features/devices/pendingActivation';
@@ -32,10 +32,13 @@ describe('/activate/:imei/:code, the QR intro (app §2; policy §1, §2)', () =>
       'href',
       '/auth/create-account',
     );
-    expect(JSON.parse(storage.data.get(PENDING_ACTIVATION_STORAGE_KEY) ?? 'null')).toEqual({
-      imei: IMEI,
-      code: CODE,
-      savedAt: NOW,
+    // The page saves the activation from an effect, which may run after the heading shows.
+    await waitFor(() => {
+      expect(JSON.parse(storage.data.get(PENDING_ACTIVATION_STORAGE_KEY) ?? 'null')).toEqual({
+        imei: IMEI,
+        code: CODE,
+        savedAt: NOW,
+      });
     });
   });
 

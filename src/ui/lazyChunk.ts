@@ -1,0 +1,78 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** What happens when a chunk does not load: the app's restart (src/app/main.tsx wires the store). */
+export interface ChunkLoadPolicy {
+  /** How long a chunk may take, ms (policy §9 "Chunk load time-out 120000 ms"); null: no limit. */
+  readonly timeoutMs: number | null;
+  /** Hears a failed or timed-out chunk load; the component then stays on its fallback. */
+  readonly onError: ((error: Error) => void) | null;
+}
+
+/** A chunk that did not load within {@link ChunkLoadPolicy.timeoutMs}. */
+export class ChunkLoadTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`a chunk of the app did not load within ${timeoutMs} ms`);
+    this.name = 'ChunkLoadTimeoutError';
+  }
+}
+
+let policy: ChunkLoadPolicy = { timeoutMs: null, onError: null };
+
+/**
+ * Sets the app's chunk load policy (called once by src/app/main.tsx, before the first render). Until
+ * then (tests) a chunk may take any time and a failure rejects as React.lazy's would.
+ */
+export function setChunkLoadPolicy(next: ChunkLoadPolicy): void {
+  policy = next;
+}
+
+/**
+ * `load()` within the policy's time-out (application-behaviour §8 "A chunk load error shows an
+ * app-restart notice and reloads after 6 s"; policy §9 "Loader errors: script chunk failed to load
+ * (including time-out)"). Resolves with the loaded value. When the load fails or times out and an
+ * `onError` is set, it is called once and the returned promise never settles, so the suspended
+ * screen keeps its loading fallback until the app reloads; without one it rejects with the error
+ * ({@link ChunkLoadTimeoutError} for a time-out).
+ */
+export function loadChunk<T>(
+  load: () => Promise<T>,
+  current: ChunkLoadPolicy = policy,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      if (current.onError) current.onError(error);
+      else reject(error);
+    };
+    const timer =
+      current.timeoutMs === null
+        ? undefined
+        : setTimeout(() => {
+            fail(new ChunkLoadTimeoutError(current.timeoutMs ?? 0));
+          }, current.timeoutMs);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        fail(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * `React.lazy` over {@link loadChunk}: a page or panel in its own chunk, e.g.
+ * `lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage))`.
+ */
+export function lazyChunk<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => loadChunk(load).then((component) => ({ default: component })));
+}
