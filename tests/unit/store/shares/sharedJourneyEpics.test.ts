@@ -23,9 +23,9 @@ import {
   summary,
   T0,
 } from '../activities/activityTestKit';
+import { JOURNEY_SHARE_CLAIMS, shareToken } from './shareTokens';
 
-const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const TOKEN = `${part({ alg: 'HS256' })}.${part({ C2Url: 'https://c2.example', MemberID: 1, ClientID: 1, WearerID: 1 })}.c2ln`;
+const TOKEN = shareToken(JOURNEY_SHARE_CLAIMS);
 const JOURNEY = {
   JourneyStart: T0 - 48 * HOUR,
   JourneyEnd: T0,

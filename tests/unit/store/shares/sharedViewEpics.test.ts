@@ -22,16 +22,9 @@ import {
   startStore,
   T0,
 } from '../activities/activityTestKit';
+import { ACTIVITY_SHARE_CLAIMS, C2_URL, shareToken } from './shareTokens';
 
-const C2_URL = 'https://c2.lifeline.example';
-
-/** An unsigned JWT-shaped share token carrying `claims` (the client only decodes the payload). */
-function shareToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256', kid: 'k1' })}.${part(claims)}.c2lnbmF0dXJl`;
-}
-
-const TOKEN = shareToken({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: 1, ActivityId: 7 });
+const TOKEN = shareToken(ACTIVITY_SHARE_CLAIMS);
 const MEMBER = { WearerID: 1, NameFirst: 'Dana', NameLast: 'Berg' };
 const sharing = (status = 200) =>
   status === 200
