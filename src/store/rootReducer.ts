@@ -62,20 +62,31 @@ export const combinedReducer = combineSlices(
 export type RootState = ReturnType<typeof combinedReducer>;
 
 /**
+ * What survives a logout: the runtime configuration, this browser's preferences and network state,
+ * and a guardian's open shared views with their messages and searchlight (spec §4 "On logout
+ * everything is cleared and the user goes home, unless a shared activity is being viewed"): a share
+ * is not the member's data, and its page stays open.
+ */
+const KEPT_ON_LOGOUT = [
+  'runtimeConfig',
+  'preferences',
+  'network',
+  'sharedViews',
+  'searchlight',
+  'shareActions',
+] as const;
+
+/**
  * The root reducer. On `loggedOut` everything the member owned is cleared (spec §4 "On logout
- * everything is cleared"): every slice restarts from its initial state except the runtime
- * configuration and this browser's preferences.
+ * everything is cleared"): every slice restarts from its initial state except those of
+ * {@link KEPT_ON_LOGOUT}; the shared views then reload what they show (sharedViewEpics.ts).
  */
 export function rootReducer(state: Partial<RootState> | undefined, action: Action): RootState {
   if (state && loggedOut.match(action)) {
-    return combinedReducer(
-      {
-        runtimeConfig: state.runtimeConfig,
-        preferences: state.preferences,
-        network: state.network,
-      },
-      action,
+    const kept: Partial<RootState> = Object.fromEntries(
+      KEPT_ON_LOGOUT.filter((key) => key in state).map((key) => [key, state[key]]),
     );
+    return combinedReducer(kept, action);
   }
   return combinedReducer(state, action);
 }

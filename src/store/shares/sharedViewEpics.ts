@@ -23,6 +23,7 @@ import { detailLoadedActions } from '../activities/activityEvents';
 import type { AppEpic } from '../epic';
 import { entityChangesReceived } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
+import { loggedOut } from '../session/sessionSlice';
 import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import {
@@ -139,4 +140,23 @@ export const sharedViewSocketEpic: AppEpic = (action$, _state$, deps) =>
     ),
   );
 
-export const sharedViewEpics: AppEpic[] = [sharedViewLoadEpic, sharedViewSocketEpic];
+/**
+ * After a logout the open shared views stay (spec §4 "unless a shared activity is being viewed"; the
+ * root reducer keeps the sharedViews slice) but the activity detail and track they showed were
+ * cleared with the member's data: each loaded view is requested again.
+ */
+export const sharedViewAfterLogoutEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(loggedOut.match),
+    mergeMap(() =>
+      Object.values(state$.value.sharedViews.entities)
+        .filter((view) => view.status === 'loaded')
+        .map((view) => sharedViewRequested({ ShareToken: view.ShareToken })),
+    ),
+  );
+
+export const sharedViewEpics: AppEpic[] = [
+  sharedViewLoadEpic,
+  sharedViewSocketEpic,
+  sharedViewAfterLogoutEpic,
+];

@@ -22,6 +22,7 @@ import {
   startStore,
   T0,
 } from '../activities/activityTestKit';
+import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import { ACTIVITY_SHARE_CLAIMS, C2_URL, shareToken } from './shareTokens';
 
 const TOKEN = shareToken(ACTIVITY_SHARE_CLAIMS);
@@ -74,6 +75,40 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
       expect(callsOf(kit.calls, 'activity-sharing')).toEqual([
         [0, { ShareToken: TOKEN, ShareTotp: '123456' }],
       ]);
+      kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
+    });
+  });
+
+  it('survives a logout: the view stays, and its activity and track load again (spec §4)', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(0, { Success: true }),
+        },
+      });
+      kit.drive(
+        hot('a 999ms l', {
+          a: sharedViewRequested({ ShareToken: TOKEN }),
+          l: loggedOut({ reason: 'user' }),
+        }),
+      );
+      scheduler.schedule(() => {
+        // Cleared with the member's data; the view itself stays.
+        const state = kit.store.getState();
+        expect(selectSharedView(state, TOKEN)?.status).toBe('loaded');
+        expect(selectTrackColumns(state, 7).length).toBe(0);
+      }, 1_001);
+      flush();
+      const state = kit.store.getState();
+      expect(callsOf(kit.calls, 'activity-sharing').map(([at]) => at)).toEqual([0, 1_000]);
+      expect(selectActivityDetail(state, 7)?.ActivityId).toBe(7);
+      expect(selectTrackColumns(state, 7).length).toBe(2);
+      // One socket all along.
+      expect(fake.urls).toEqual([C2_URL]);
       kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
     });
   });
