@@ -118,15 +118,18 @@ export interface ActivityStatsColumns {
  * - `duration_ms`: DurationMs, last accepted fix − first accepted fix;
  * - `speed_avg_mps`: SpeedAvgMPS, distance / duration (0 for a zero duration);
  * - `speed_max_mps`: SpeedMaxMPS, the highest reported speed of an accepted fix; when no accepted fix
- *   reported a speed, the highest speed between consecutive accepted fixes.
+ *   reported a speed, the highest speed between consecutive accepted fixes. Never below the average:
+ *   a device that under-reports its speed (or reports it for a few fixes only) would otherwise show
+ *   a maximum slower than the average, which no movement has.
  */
 export function statsColumns(state: StatsState): ActivityStatsColumns {
   const durationMs =
     state.firstMs === null || state.lastMs === null ? 0 : state.lastMs - state.firstMs;
+  const speedAvgMps = durationMs > 0 ? state.distanceM / (durationMs / 1000) : 0;
   return {
     distance_m: state.distanceM,
     duration_ms: durationMs,
-    speed_avg_mps: durationMs > 0 ? state.distanceM / (durationMs / 1000) : 0,
-    speed_max_mps: state.maxReportedMps ?? state.maxSegmentMps,
+    speed_avg_mps: speedAvgMps,
+    speed_max_mps: Math.max(state.maxReportedMps ?? state.maxSegmentMps, speedAvgMps),
   };
 }

@@ -189,12 +189,22 @@ describe('ActivityStats totals (app §3, §9)', () => {
   });
 
   it('takes SpeedMaxMPS from reported speeds when any accepted fix reports one', () => {
+    // 0.00001° of longitude at the equator ≈ 1.11 m in 1 s: slower than the reported 2.5 m/s.
     const state = accumulateFixes([
       fix(T0, 0, 0, 5, 2.5),
-      fix(T0 + 1000, 0.001, 0, 5, null),
+      fix(T0 + 1000, 0.00001, 0, 5, null),
       fix(T0 + 2000, 0.002, 0, 60, 99),
     ]);
+    expect(statsColumns(state).speed_avg_mps).toBeCloseTo(1.112, 3);
     expect(statsColumns(state).speed_max_mps).toBe(2.5);
+  });
+
+  it('never gives a SpeedMaxMPS below SpeedAvgMPS (a device reporting too low a speed)', () => {
+    // 111 m in 1 s while the device reported 2.5 m/s.
+    const state = accumulateFixes([fix(T0, 0, 0, 5, 2.5), fix(T0 + 1000, 0.001, 0, 5, null)]);
+    const columns = statsColumns(state);
+    expect(columns.speed_avg_mps).toBeCloseTo(111.226, 3);
+    expect(columns.speed_max_mps).toBe(columns.speed_avg_mps);
   });
 
   it('is zero without accepted fixes and for a single one', () => {
