@@ -14,6 +14,7 @@ import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
 import { searchlightEpics } from './searchlight/searchlightEpics';
+import { memberSharesEpics } from './shares/memberSharesEpics';
 import { shareActionsEpics } from './shares/shareActionsEpics';
 import { sharedJourneyEpics } from './shares/sharedJourneyEpics';
 import { sharedViewEpics } from './shares/sharedViewEpics';
@@ -32,6 +33,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...realtimeEpics,
   ...sharedViewEpics,
   ...shareActionsEpics,
+  ...memberSharesEpics,
   ...sharedJourneyEpics,
   ...searchlightEpics,
   ...activityEpics,

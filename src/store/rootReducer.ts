@@ -23,6 +23,7 @@ import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
 import { runtimeConfigSlice } from './slices/runtimeConfigSlice';
+import { memberSharesSlice } from './shares/memberSharesSlice';
 
 /**
  * Slices that features inject when their module loads (`slice.injectInto(combinedReducer)`); each
@@ -49,6 +50,7 @@ export const combinedReducer = combineSlices(
   realtimeSlice,
   liveWearersSlice,
   sharedViewsSlice,
+  memberSharesSlice,
   searchlightSlice,
   activitySummariesSlice,
   activityDetailsSlice,

@@ -16,6 +16,7 @@ import { selectTrackColumns } from '../../../store/locationHistory/locationHisto
 import { useFormatter } from '../../../ui/format';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityActions } from '../components/ActivityActions';
+import { ActivityShares } from '../components/ActivityShares';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { visibleTabs, type DetailTab } from '../detailTabs';
 import { columnPoints, downloadGpx, toGpx } from '../export/gpx';
@@ -104,6 +105,10 @@ export function ActivityDetailPage() {
       <details className="ll-activity-edit">
         <summary>{t('Activities.Actions.Title')}</summary>
         <ActivityActions activity={detail} format={format} />
+      </details>
+      <details className="ll-activity-edit">
+        <summary>{t('Activities.Shares.Title')}</summary>
+        <ActivityShares activityId={activityId} format={format} />
       </details>
       <div role="tablist" className="ll-tabs" aria-label={t('Activities.Detail.Tabs')}>
         {tabs.map((name) => (
