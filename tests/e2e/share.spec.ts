@@ -106,3 +106,46 @@ test('a tampered share link shows share-not-found and nothing of the wearer', as
   await expect(page.getByRole('link', { name: 'Members: log in' })).toBeVisible();
   expect(answers.join('')).not.toContain('Nordvik');
 });
+
+test('a member shares the live activity from its page, and revoking it ends a guardian’s view', async ({
+  browser,
+  request,
+}) => {
+  await demoShareUrl(request);
+  const demo = (await (await request.get('/api/dev/demo')).json()) as {
+    Member: { Email: string; Password: string };
+    ShareToken: string;
+  };
+  const claims = JSON.parse(
+    Buffer.from(demo.ShareToken.split('.')[1] ?? '', 'base64url').toString(),
+  ) as { ActivityId: number };
+
+  const member = await (await browser.newContext()).newPage();
+  await member.goto('/auth/login');
+  await member.getByLabel('E-mail').fill(demo.Member.Email);
+  await member.getByLabel('Password').fill(demo.Member.Password);
+  await member.getByRole('button', { name: 'Log in' }).click();
+  await expect(member.getByText('Signed in as Ingrid')).toBeVisible({ timeout: 15_000 });
+  await member.goto(`/member/activity/${claims.ActivityId}`);
+  await member.locator('summary', { hasText: 'Share links' }).click();
+  await member.getByLabel('Link works for').selectOption({ label: '1 hour' });
+  await member.getByRole('button', { name: 'Create a share link' }).click();
+  const link = await member.getByLabel('Share link', { exact: true }).inputValue();
+  expect(link).toMatch(/\/share\/activity\//);
+
+  const guardian = await (await browser.newContext()).newPage();
+  await guardian.goto(link);
+  await expect(guardian.getByRole('heading', { level: 1 })).toHaveText('Ingrid Nordvik');
+
+  const list = member.getByRole('list', { name: 'Share links of this activity' });
+  // The newest link is listed first.
+  await list.getByRole('button', { name: 'Revoke' }).first().click();
+  await expect(member.getByText('Share link revoked: it no longer opens.')).toBeVisible();
+  // The server disconnects the viewer; the view checks the link again and ends.
+  await expect(
+    guardian.getByRole('heading', { name: 'This share link does not work' }),
+  ).toBeVisible();
+  await expect(guardian.getByText('Ingrid Nordvik')).toHaveCount(0);
+  await guardian.context().close();
+  await member.context().close();
+});

@@ -47,8 +47,7 @@ export function ActivityShares({ activityId, format }: { activityId: number; for
   const createdHere = created?.ActivityId === activityId ? created : null;
 
   return (
-    <section className="ll-activity-shares" aria-labelledby="activity-shares-title">
-      <h2 id="activity-shares-title">{t('Activities.Shares.Title')}</h2>
+    <section className="ll-activity-shares" aria-label={t('Activities.Shares.Title')}>
       <p className="ll-muted">{t('Activities.Shares.Explain')}</p>
       <form
         onSubmit={(e) => {
