@@ -18,6 +18,9 @@ import { AppLayout } from '../ui/layout/AppLayout';
 import { ButtonLink } from '../ui/layout/ButtonLink';
 import { SelectControl } from '../ui/layout/SelectControl';
 import { applyThemePreference } from '../ui/theme/brand';
+import { useBrand } from '../ui/theme/useBrand';
+import { useColorScheme } from '../ui/theme/useColorScheme';
+import { selectMemberClient } from '../store/client/clientSlice';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, matchLanguage } from './languages';
 import { InactivityWarning } from '../features/session';
 import { routeMetaOf } from './routeMeta';
@@ -83,6 +86,10 @@ export function Shell() {
   const title = titleKey ? t(titleKey) : '';
   const appName = t('Common.AppName');
   const ownTitle = matches.some((m) => routeMetaOf(m.handle).ownTitle === true);
+  const ownBrand = matches.some((m) => routeMetaOf(m.handle).ownBrand === true);
+  // The member's client's brand (spec §1: branded per client), except on a page showing another's.
+  const memberBrand = useAppSelector(selectMemberClient)?.Brand ?? null;
+  useBrand(ownBrand ? null : memberBrand, useColorScheme(theme));
 
   useEffect(() => {
     // The shared-activity route names its page after the wearer (spec §2: the exception).

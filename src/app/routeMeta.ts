@@ -6,7 +6,8 @@ import type { ExternalRoute } from '../store/externalRoutes';
  * - `requiresAuth` / `requiresVerifiedPhone`: authentication, and a verified phone (spec §2 lists);
  * - `gated`: a member-area route behind the whole login gate of spec §4 (src/app/RouteGuard.tsx);
  * - `external`: the route redirects to an external URL, optionally in a new tab;
- * - `ownTitle`: the page sets the document title itself (the shared-activity route, spec §2).
+ * - `ownTitle`: the page sets the document title itself (the shared-activity route, spec §2);
+ * - `ownBrand`: the page shows another client's brand (a share link's), not the member's.
  */
 export interface RouteMeta {
   readonly titleKey?: string;
@@ -15,6 +16,7 @@ export interface RouteMeta {
   readonly gated?: boolean;
   readonly external?: ExternalRoute;
   readonly ownTitle?: boolean;
+  readonly ownBrand?: boolean;
 }
 
 /** Reads a route's metadata from a react-router match `handle`. */

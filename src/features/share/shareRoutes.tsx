@@ -6,18 +6,19 @@ import { ShareNotFoundPage } from './pages/ShareNotFoundPage';
 
 /**
  * The shared views (spec app §2): no login; the shared-activity route sets its own title (the
- * wearer's name: `ownTitle`). `handle` is the app's RouteMeta (src/app/routeMeta.ts).
+ * wearer's name: `ownTitle`) and shows the wearer's client's brand (`ownBrand`). `handle` is the
+ * app's RouteMeta (src/app/routeMeta.ts).
  */
 export const shareRoutes: RouteObject[] = [
   {
     path: '/share/activity/:shareToken',
     element: <SharedActivityPage />,
-    handle: { ownTitle: true },
+    handle: { ownTitle: true, ownBrand: true },
   },
   {
     path: '/share/journey/:shareToken',
     element: <SharedJourneyPage />,
-    handle: { ownTitle: true },
+    handle: { ownTitle: true, ownBrand: true },
   },
   {
     path: '/incident-replay',

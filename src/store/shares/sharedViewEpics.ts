@@ -16,7 +16,7 @@ import {
   type Observable,
 } from 'rxjs';
 import { activitySharing } from '../../api/calls/shareViewing';
-import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
+import { memberIntegrationClient, verifySocketUser } from '../../api/calls/memberIntegrationPublic';
 import { HttpError } from '../../api/client/apiErrors';
 import { decodeShareTokenClaims } from '../../api/entities/share';
 import { detailLoadedActions } from '../activities/activityEvents';
@@ -27,6 +27,7 @@ import { loggedOut } from '../session/sessionSlice';
 import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import {
+  sharedViewBrandLoaded,
   sharedViewClosed,
   sharedViewLoaded,
   sharedViewLoadFailed,
@@ -141,6 +142,35 @@ export const sharedViewSocketEpic: AppEpic = (action$, _state$, deps) =>
   );
 
 /**
+ * The brand of a loaded share's client (issue 8 item 2 "the client's brand from the token's host";
+ * spec app §7 GET member-integration-client/{ClientID}): asked once per opened link, on the token's
+ * C2Url, for the token's ClientID, until it answered; no answer leaves the default brand.
+ */
+export const sharedViewBrandEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(sharedViewLoaded.match),
+    map((action) => action.payload.ShareToken),
+    // A view that has its brand keeps it through the reloads that follow every change.
+    filter((token) => state$.value.sharedViews.entities[token]?.Brand === null),
+    groupBy((token) => token),
+    mergeMap((loads$) =>
+      loads$.pipe(
+        exhaustMap((ShareToken) => {
+          const claims = decodeShareTokenClaims(ShareToken);
+          if (!claims) return EMPTY;
+          const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
+          return calls(claims.C2Url)
+            .call(memberIntegrationClient, { ClientID: claims.ClientID })
+            .pipe(
+              map((client) => sharedViewBrandLoaded({ ShareToken, Brand: client.Brand })),
+              catchError(() => EMPTY),
+            );
+        }),
+      ),
+    ),
+  );
+
+/**
  * After a logout the open shared views stay (spec §4 "unless a shared activity is being viewed"; the
  * root reducer keeps the sharedViews slice) but the activity detail and track they showed were
  * cleared with the member's data: each loaded view is requested again.
@@ -159,4 +189,5 @@ export const sharedViewEpics: AppEpic[] = [
   sharedViewLoadEpic,
   sharedViewSocketEpic,
   sharedViewAfterLogoutEpic,
+  sharedViewBrandEpic,
 ];

@@ -5,6 +5,7 @@ import {
   type EntityState,
   type PayloadAction,
 } from '@reduxjs/toolkit';
+import type { Brand } from '../../api/entities/client';
 import type { Journey } from '../../api/entities/journey';
 import type { SharedMemberDetails } from '../../api/entities/share';
 
@@ -29,6 +30,11 @@ export interface SharedView {
   readonly Journey: Journey | null;
   /** What may be shown of the wearer. */
   readonly MemberDetails: SharedMemberDetails | null;
+  /**
+   * The wearer's client's brand (member-integration-client/{ClientID} on the token's host; issue 8
+   * item 2), null until it answered (the default brand shows meanwhile).
+   */
+  readonly Brand: Brand | null;
 }
 
 /** The opened share links, normalized by ShareToken. */
@@ -65,7 +71,16 @@ export const sharedViewsSlice = createSlice({
         ActivityId: payload.ActivityId,
         Journey: payload.Journey,
         MemberDetails: payload.MemberDetails,
+        Brand: previous?.Brand ?? null,
       });
+    },
+    /** The brand of the share's client answered. */
+    sharedViewBrandLoaded: (
+      state,
+      { payload }: PayloadAction<{ ShareToken: string; Brand: Brand }>,
+    ) => {
+      const view = state.entities[payload.ShareToken];
+      if (view) view.Brand = payload.Brand;
     },
     /** The share is not (or no longer) valid: the view shows share-not-found and stops following. */
     sharedViewNotFound: (state, { payload }: PayloadAction<{ ShareToken: string }>) => {
@@ -104,11 +119,17 @@ function blank(ShareToken: string, ShareTotp: string | null): SharedView {
     ActivityId: null,
     Journey: null,
     MemberDetails: null,
+    Brand: null,
   };
 }
 
-export const { sharedViewLoaded, sharedViewNotFound, sharedViewLoadFailed, sharedViewClosed } =
-  sharedViewsSlice.actions;
+export const {
+  sharedViewLoaded,
+  sharedViewBrandLoaded,
+  sharedViewNotFound,
+  sharedViewLoadFailed,
+  sharedViewClosed,
+} = sharedViewsSlice.actions;
 
 type WithSharedViews = { readonly sharedViews: SharedViewsState };
 const selectors = adapter.getSelectors((state: WithSharedViews) => state.sharedViews);

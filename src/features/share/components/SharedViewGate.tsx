@@ -8,13 +8,17 @@ import {
   sharedViewRequested,
   type SharedView,
 } from '../../../store/shares/sharedViewsSlice';
+import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import { useBrand } from '../../../ui/theme/useBrand';
+import { useColorScheme } from '../../../ui/theme/useColorScheme';
 
 /**
  * Opens the share link of the route (`:shareToken`, optional `totp` query value, spec app §2) on mount
  * and follows it until the page closes; shows loading, goes to /share-not-found for a link that shows
  * nothing, offers a retry when the server could not be reached, and otherwise renders `children` with
  * the loaded view — when `usable(view)` holds (e.g. it is an activity share), else the retry too.
+ * While open, the page wears the brand of the wearer's client.
  */
 export function SharedViewGate({
   usable,
@@ -35,6 +39,9 @@ export function SharedViewGate({
     };
   }, [dispatch, shareToken, totp]);
   const view = useAppSelector((state) => selectSharedView(state, shareToken));
+  // The wearer's client's brand, once it answered (issue 8 item 2).
+  const scheme = useColorScheme(useAppSelector(selectThemePreference));
+  useBrand(view?.Brand ?? null, scheme);
 
   if (!view || view.status === 'loading') return <LoadingScreen label={t('Share.Loading')} />;
   if (view.status === 'notFound') return <Navigate to="/share-not-found" replace />;

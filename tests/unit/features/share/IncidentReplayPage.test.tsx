@@ -10,6 +10,7 @@ import { shareRoutes } from '../../../../src/features/share';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
+import { clientHandler } from './clientHandler';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
 
@@ -17,7 +18,7 @@ vi.mock('../../../../src/features/share/components/ShareMap', () => ({
   default: () => <div data-testid="share-map" />,
 }));
 
-const server = registerMswServer();
+const server = registerMswServer('error', clientHandler);
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
 });

@@ -11,9 +11,10 @@ import {
 import { createStorage } from '../../../../src/streams/storage';
 import { alert } from '../../store/activities/activityTestKit';
 import { registerMswServer } from '../../support/mswServer';
+import { clientHandler } from './clientHandler';
 import { json, renderShareActions, TOKEN } from './renderShareActions';
 
-const server = registerMswServer();
+const server = registerMswServer('error', clientHandler);
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
 });

@@ -22,6 +22,7 @@ import {
   startStore,
   T0,
 } from '../activities/activityTestKit';
+import { testClient } from '../testDependencies';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import { ACTIVITY_SHARE_CLAIMS, C2_URL, shareToken } from './shareTokens';
 
@@ -109,6 +110,34 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
       expect(selectTrackColumns(state, 7).length).toBe(2);
       // One socket all along.
       expect(fake.urls).toEqual([C2_URL]);
+      kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
+    });
+  });
+
+  it('wears the brand of the share’s client, asked once on the token’s host (issue 8 item 2)', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const brand = {
+        BrandID: 3,
+        BrandCode: 'fjord',
+        BrandColorDark: '#3FA7D6',
+        BrandColorLight: '#0B4F6C',
+      };
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        calls: {
+          'activity-sharing': sharing(),
+          'member-integration-client': () => answer(50, { ...testClient, Brand: brand }),
+        },
+      });
+      kit.drive(
+        hot('a 499ms a', {
+          a: sharedViewRequested({ ShareToken: TOKEN }),
+        }),
+      );
+      flush();
+      expect(selectSharedView(kit.store.getState(), TOKEN)?.Brand).toEqual(brand);
+      // The reload at 500 ms keeps the brand without asking again.
+      expect(callsOf(kit.calls, 'member-integration-client')).toEqual([[100, { ClientID: 1 }]]);
       kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
     });
   });
