@@ -509,9 +509,10 @@ describe('POST /ingest/batch', () => {
       },
       { Time: t + 600_000, Type: 'TRACKING_STOP' },
     ];
+    // 0.00001° of latitude a second ≈ 1.1 m/s: slower than the reported 3 m/s, which is the maximum.
     const Points = [1, 2, 3].map((i) => ({
       Time: t + i * 1000,
-      Lat: 39.45 + i / 1000,
+      Lat: 39.45 + i / 100_000,
       Lon: -0.32,
       Alt: 2,
       Hacc: 4,
