@@ -16,6 +16,21 @@ export const API_PREFIXES = [
   '/brands/',
 ] as const;
 
+/**
+ * Whether the path's last segment ends in a file extension (`/favicon.ico`, `/assets/x.js.map`): a
+ * missing file gets the JSON 404, not the page. The extension is 1–8 letters or digits, so a share
+ * link's token (`…/share/activity/{header}.{claims}.{signature}`, a 43-character signature) is a page.
+ */
+function looksLikeFile(url: string): boolean {
+  const last = (url.split('?')[0] ?? '').split('/').at(-1) ?? '';
+  return /\.[a-z0-9]{1,8}$/i.test(last);
+}
+
+/** Whether the request is a browser's navigation (its Accept names text/html). */
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
@@ -49,7 +64,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(url) &&
-      !/\.[a-z0-9]+($|\?)/i.test(url.split('?')[0] ?? '');
+      (acceptsHtml(request) || !looksLikeFile(url));
     if (!wantsPage)
       return sendApiError(
         reply,

@@ -110,8 +110,12 @@ describe('GET /config.json', () => {
   });
 });
 
+// A share token whose signature has only letters and digits once looked like a file extension.
+const SHARE_PATH =
+  '/share/activity/eyJhbGciOiJIUzI1NiJ9.eyJDMlVybCI6Imh0dHA6Ly8xMjcuMC4wLjEifQ.6ZZfO4SocfC3jolIYxPWiY4ubxKM390S9d12hechBAA';
+
 describe('the SPA', () => {
-  it.each(['/', '/home', '/member/activities', '/share/activity/abc', '/no/such/page'])(
+  it.each(['/', '/home', '/member/activities', '/share/activity/abc', '/no/such/page', SHARE_PATH])(
     'serves index.html for %s',
     async (url) => {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -131,8 +135,14 @@ describe('the SPA', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('serves a share link’s page to any GET that is not a file, whatever it accepts', async () => {
+    const res = await app.inject({ method: 'GET', url: SHARE_PATH, headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it('answers unknown API paths and missing files with the JSON 404', async () => {
-    for (const url of ['/api/member-integration/nope', '/assets/missing.js']) {
+    for (const url of ['/api/member-integration/nope', '/assets/missing.js', '/favicon.ico']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(ApiErrorBody.parse(res.json()).ErrorCode).toBe('NOT_FOUND');
