@@ -1,11 +1,13 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX, type Journey } from '../../../api/entities/journey';
+import type { Journey } from '../../../api/entities/journey';
 import { useAppDispatch } from '../../../store/hooks';
 import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyEpics';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
-import { activitiesOfDay, dayTotals, journeyDays } from '../journeyDays';
+import { activitiesOfDay, dayTotals, journeyDays } from '../../../ui/journey/journeyDays';
+import { JourneyDayPicker } from '../../../ui/journey/JourneyDayPicker';
+import { JourneyTotals } from '../../../ui/journey/JourneyTotals';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 import { lazyChunk } from '../../../ui/lazyChunk';
@@ -65,13 +67,10 @@ function SharedJourneyView({
     document.title = t('Share.Journey.PageTitle', { name: wearerName });
   }, [t, wearerName]);
 
-  const choices = [
-    ...days.map((day) => ({
-      index: day.index,
-      label: t('Share.Journey.Day', { number: day.index + 1, date: format.date(day.startMs) }),
-    })),
-    { index: JOURNEY_COMPLETE_TIMELINE_DAY_INDEX, label: t('Share.Journey.Complete') },
-  ];
+  const dayChoices = days.map((day) => ({
+    index: day.index,
+    label: t('Share.Journey.Day', { number: day.index + 1, date: format.date(day.startMs) }),
+  }));
   return (
     <article className="ll-share">
       <header className="ll-share-header">
@@ -83,37 +82,24 @@ function SharedJourneyView({
           })}
         </p>
       </header>
-      <div role="tablist" className="ll-share-days" aria-label={t('Share.Journey.Days')}>
-        {choices.map((choice) => (
-          <button
-            key={choice.index}
-            type="button"
-            role="tab"
-            aria-selected={dayIndex === choice.index}
-            onClick={() => {
-              setDayIndex(choice.index);
-            }}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
-      <section aria-label={t('Share.Journey.Totals')}>
-        <dl className="ll-share-fact-list">
-          <div>
-            <dt>{t('Share.Journey.Activities')}</dt>
-            <dd>{totals.count}</dd>
-          </div>
-          <div>
-            <dt>{t('Share.Distance')}</dt>
-            <dd>{text(format.distance(totals.distanceM))}</dd>
-          </div>
-          <div>
-            <dt>{t('Share.Journey.Time')}</dt>
-            <dd>{format.duration(totals.durationMs)}</dd>
-          </div>
-        </dl>
-      </section>
+      <JourneyDayPicker
+        days={dayChoices}
+        completeLabel={t('Share.Journey.Complete')}
+        selected={dayIndex}
+        onSelect={setDayIndex}
+        label={t('Share.Journey.Days')}
+      />
+      <JourneyTotals
+        totals={totals}
+        format={format}
+        text={text}
+        labels={{
+          section: t('Share.Journey.Totals'),
+          activities: t('Share.Journey.Activities'),
+          distance: t('Share.Distance'),
+          time: t('Share.Journey.Time'),
+        }}
+      />
       {shown.length === 0 ? (
         <p className="ll-muted">{t('Share.Journey.NoActivities')}</p>
       ) : (

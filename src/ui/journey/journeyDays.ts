@@ -2,6 +2,12 @@ import { addDays, startOfDay } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
 import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX } from '../../api/entities/journey';
 
+/*
+ * A journey's days (spec app §3 "Journey", §4 "A journey shows a selected day index, or the complete
+ * timeline (marked 999)"), shared by the member's journey screen and the guardian's shared journey.
+ * Pure functions over the contract's summaries; calendar days are the browser's local ones (date-fns).
+ */
+
 /** One day of a journey: its index (0 = first day), local start and end (epoch ms, end exclusive). */
 export interface JourneyDay {
   readonly index: number;
@@ -27,6 +33,17 @@ export function journeyDays(journeyStart: number, journeyEnd: number): JourneyDa
 }
 
 /**
+ * The days of `days` that at least one of `summaries` overlaps (the member's day picker offers only
+ * those; spec app §4, issue 7 item 4), in order, with their indices unchanged.
+ */
+export function daysWithActivities(
+  summaries: readonly ActivitySummary[],
+  days: readonly JourneyDay[],
+): JourneyDay[] {
+  return days.filter((day) => activitiesOfDay(summaries, days, day.index).length > 0);
+}
+
+/**
  * The activities shown for a day index: those overlapping that day, or all of them for the complete
  * timeline ({@link JOURNEY_COMPLETE_TIMELINE_DAY_INDEX}), oldest first.
  */
@@ -46,11 +63,14 @@ export function activitiesOfDay(
 }
 
 /** A day's (or the whole journey's) figures: activity count, distance m, moving time ms. */
-export function dayTotals(summaries: readonly ActivitySummary[]): {
-  count: number;
-  distanceM: number;
-  durationMs: number;
-} {
+export interface DayTotals {
+  readonly count: number;
+  readonly distanceM: number;
+  readonly durationMs: number;
+}
+
+/** The {@link DayTotals} of `summaries` (distance: `Distance.Displayed`, time: `DurationMs`). */
+export function dayTotals(summaries: readonly ActivitySummary[]): DayTotals {
   return {
     count: summaries.length,
     distanceM: summaries.reduce((sum, s) => sum + s.ActivityStats.Distance.Displayed, 0),

@@ -4,8 +4,9 @@ import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX } from '../../../../src/api/entitie
 import {
   activitiesOfDay,
   dayTotals,
+  daysWithActivities,
   journeyDays,
-} from '../../../../src/features/share/journeyDays';
+} from '../../../../src/ui/journey/journeyDays';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).getTime();
 
@@ -53,6 +54,13 @@ describe('journey days (spec app §4: a day index, or the complete timeline 999)
       activitiesOfDay(hikes, days, JOURNEY_COMPLETE_TIMELINE_DAY_INDEX).map((s) => s.ActivityId),
     ).toEqual([1, 2, 3]);
     expect(activitiesOfDay(hikes, days, 7)).toEqual([]);
+  });
+
+  it('offers only the days with an activity, keeping their indices', () => {
+    const days = journeyDays(at(20, 9), at(23, 17));
+    const hikes = [summary(1, at(20, 22), at(21, 2)), summary(2, at(23, 8), at(23, 12))];
+    expect(daysWithActivities(hikes, days).map((d) => d.index)).toEqual([0, 1, 3]);
+    expect(daysWithActivities([], days)).toEqual([]);
   });
 
   it('adds up a day’s activities', () => {
