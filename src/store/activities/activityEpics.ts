@@ -12,6 +12,7 @@ import { activityEditEpic, activitySplitsEpic, activityTrimEpic } from './activi
 import { activityRefreshEpic } from './activityRefreshEpic';
 import { activitySummariesEpic } from './activitySummariesEpic';
 import { journeyRefreshEpic, playbackThrottleEpic } from './journeyEpics';
+import { journeyShareEpic } from './journeyShareEpic';
 import { messageThreadChangeEpic } from './messageThreadChangeEpic';
 import { openActivityRefreshEpic } from './openActivityRefreshEpic';
 import { rescueOrgsEpic } from './rescueOrgsEpic';
@@ -39,6 +40,7 @@ export const activityEpics: AppEpic[] = [
   activityHistoryClearEpic,
   journeyRefreshEpic,
   playbackThrottleEpic,
+  journeyShareEpic,
   messageThreadChangeEpic,
   wearerReloadEpic,
   rescueOrgsEpic,

@@ -143,8 +143,14 @@ describe('playback time throttled to 10 s into the store (virtual time; spec §4
       reduce(undefined, journeyShown(span)),
       playbackTimeStored({ timeMs: 5 }),
     );
-    expect(playing).toEqual({ shown: span, playbackTimeMs: 5 });
+    const noShare = { status: 'idle', link: null };
+    expect(playing).toEqual({ shown: span, dayIndex: 999, playbackTimeMs: 5, share: noShare });
     expect(reduce(playing, playbackTimeChanged({ timeMs: 9 }))).toBe(playing);
-    expect(reduce(playing, journeyHidden())).toEqual({ shown: null, playbackTimeMs: null });
+    expect(reduce(playing, journeyHidden())).toEqual({
+      shown: null,
+      dayIndex: 999,
+      playbackTimeMs: null,
+      share: noShare,
+    });
   });
 });
