@@ -130,12 +130,13 @@ describe('splitRows (policy §2 splits columns; §3 split types DISTANCE_KM, TIM
 
   it('keeps time spent standing still at the end in a last split of no distance', () => {
     const track = equatorTrack(21, 50, 10);
+    const positions = Array.from(track.positions);
     const standing: SplitTrack = {
       ...track,
       length: 22,
-      time: Float64Array.from([...track.time, T0 + 500_000]),
-      positions: Float64Array.from([...track.positions, ...track.positions.slice(-2)]),
-      alt: Float32Array.from([...track.alt, Number.NaN]),
+      time: Float64Array.from([...Array.from(track.time), T0 + 500_000]),
+      positions: Float64Array.from([...positions, ...positions.slice(-2)]),
+      alt: Float32Array.from([...Array.from(track.alt), Number.NaN]),
     };
     expect(rounded(splitRows(standing, km(1)))).toEqual([
       row(1, 1000, 200_000),
