@@ -1,16 +1,29 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyChunk } from '../../ui/lazyChunk';
 import { ActivitiesPage } from './pages/ActivitiesPage';
 import { ActivityDetailPage } from './pages/ActivityDetailPage';
+
+// The journey screen is a chunk of its own, loaded when its route renders.
+const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.JourneyPage));
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.
 const member = (titleKey: string) => ({ titleKey, gated: true });
 
-/** The member's activities (spec app §2 member area: activities, activity/{ActivityId}). */
+/**
+ * The member's activities and journey (spec app §2 member area: activities, activity/{ActivityId},
+ * share-journey, and share-event, which redirects to share-journey).
+ */
 export const activityRoutes: RouteObject[] = [
   { path: '/member/activities', element: <ActivitiesPage />, handle: member('Titles.Activities') },
   {
     path: '/member/activity/:ActivityId',
     element: <ActivityDetailPage />,
     handle: member('Titles.Activity'),
+  },
+  { path: '/member/share-journey', element: <JourneyPage />, handle: member('Titles.Journey') },
+  {
+    path: '/member/share-event',
+    element: <Navigate to="/member/share-journey" replace />,
+    handle: member('Titles.Journey'),
   },
 ];

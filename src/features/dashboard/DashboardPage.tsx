@@ -12,6 +12,7 @@ import './dashboard.css';
 /** The member-area pages the dashboard links to, with their title keys (spec §2 member area). */
 const MEMBER_PAGES = [
   { path: '/member/activities', titleKey: 'Titles.Activities' },
+  { path: '/member/share-journey', titleKey: 'Titles.Journey' },
   { path: '/member/contacts', titleKey: 'Titles.Contacts' },
   { path: '/member/devices', titleKey: 'Titles.Devices' },
   { path: '/member/equipment', titleKey: 'Titles.Equipment' },

@@ -42,8 +42,8 @@ export interface JourneyTracksMapProps {
   readonly activityIds: readonly number[];
   /** Their columnar tracks, in the order of `activityIds` (empty columns while one loads). */
   readonly tracks: readonly TrackColumnsLike[];
-  /** The view is refitted when this changes (the day shown), once its first track is known. */
-  readonly fitKey: number;
+  /** The view is refitted when this changes (the journey or day shown), once a track is known. */
+  readonly fitKey: number | string;
   readonly label: string;
   readonly theme: MapTheme;
   readonly styleUrl: string | null;
@@ -67,7 +67,7 @@ export function JourneyTracksMap({
 }: JourneyTracksMapProps) {
   const bounds = union(tracks.map((columns) => trackBounds(columns)));
   // Fit once per day shown, when its first track arrives.
-  const [fit, setFit] = useState<{ key: number; bounds: LonLatBounds | null }>({
+  const [fit, setFit] = useState<{ key: number | string; bounds: LonLatBounds | null }>({
     key: fitKey,
     bounds,
   });

@@ -70,6 +70,8 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/member/services-provided', 'member gate'],
     ['/member/activities', 'member gate'],
     ['/member/activity/:ActivityId', 'member gate'],
+    ['/member/share-journey', 'member gate'],
+    ['/member/share-event', 'member gate'],
     ['/share/activity/:shareToken', 'open'],
     ['/share/journey/:shareToken', 'open'],
     ['/incident-replay', 'open'],

@@ -1,0 +1,80 @@
+import {
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  endOfDay,
+  format,
+  isValid,
+  parse,
+  startOfDay,
+  subDays,
+} from 'date-fns';
+import type { ActivitySummary } from '../../api/entities/activity';
+import type { JourneySpan } from '../../store/activities/journeySlice';
+
+/** Without a recent multi-day journey, the screen opens on this many days up to today. */
+export const JOURNEY_FALLBACK_DAYS = 7;
+/** A suggested journey covers at most this many days (the latest of a longer daily streak). */
+export const JOURNEY_SUGGESTION_MAX_DAYS = 14;
+
+/** The value format of an `<input type="date">` (not a display format: that is src/ui/format). */
+const INPUT_DATE = 'yyyy-MM-dd';
+
+/** The local calendar days (their starts, epoch ms) an activity touches; an open one lasts until now. */
+function daysTouched(summary: ActivitySummary, nowMs: number): number[] {
+  const end = Math.max(summary.TimestampStart, summary.TimestampEnd ?? nowMs);
+  return eachDayOfInterval({ start: summary.TimestampStart, end }).map((day) => day.getTime());
+}
+
+/** The span of whole local days from the day of `firstMs` to the day of `lastMs` (epoch ms). */
+function wholeDays(firstMs: number, lastMs: number): JourneySpan {
+  return {
+    JourneyStart: startOfDay(firstMs).getTime(),
+    JourneyEnd: endOfDay(lastMs).getTime(),
+  };
+}
+
+/**
+ * The journey the member's screen opens on (issue 7 item 4; docs/activities.md "Journey"): the most
+ * recent multi-day journey in `summaries` — the latest run of two or more consecutive local calendar
+ * days that each have an activity (an activity over midnight counts for both days), at most its last
+ * {@link JOURNEY_SUGGESTION_MAX_DAYS} days — else the last {@link JOURNEY_FALLBACK_DAYS} days up to
+ * today. Whole local days, epoch ms; `nowMs` ends open activities.
+ */
+export function suggestedJourneySpan(
+  summaries: readonly ActivitySummary[],
+  nowMs: number,
+): JourneySpan {
+  const days = [...new Set(summaries.flatMap((s) => daysTouched(s, nowMs)))].sort((a, b) => b - a);
+  // Runs of consecutive days, newest first; each run newest day first.
+  const runs: number[][] = [];
+  for (const day of days) {
+    const run = runs[runs.length - 1];
+    const oldest = run?.[run.length - 1];
+    if (run && oldest !== undefined && differenceInCalendarDays(oldest, day) === 1) run.push(day);
+    else runs.push([day]);
+  }
+  const [newest, ...earlier] = runs.find((run) => run.length >= 2) ?? [];
+  if (newest !== undefined) {
+    const first = earlier[Math.min(earlier.length, JOURNEY_SUGGESTION_MAX_DAYS - 1) - 1] ?? newest;
+    return wholeDays(first, newest);
+  }
+  return wholeDays(subDays(nowMs, JOURNEY_FALLBACK_DAYS - 1).getTime(), nowMs);
+}
+
+/** A span's first and last local days as `<input type="date">` values (`yyyy-MM-dd`). */
+export function spanDates(span: JourneySpan): { start: string; end: string } {
+  return { start: format(span.JourneyStart, INPUT_DATE), end: format(span.JourneyEnd, INPUT_DATE) };
+}
+
+/**
+ * The journey of the local days `start` to `end` (`<input type="date">` values, both included):
+ * `JourneyStart` the start of the first day, `JourneyEnd` the end of the last (epoch ms; policy §3
+ * "Journey: start date, end date"). Null when a date is missing or invalid, or the end is before the
+ * start.
+ */
+export function spanOfDates(start: string, end: string): JourneySpan | null {
+  const first = parse(start, INPUT_DATE, new Date());
+  const last = parse(end, INPUT_DATE, new Date());
+  if (!isValid(first) || !isValid(last) || last < first) return null;
+  return wholeDays(first.getTime(), last.getTime());
+}
