@@ -28,17 +28,24 @@ const REPLAY_COLOUR = [255, 121, 0, 255] as const;
  * An activity's map with its replay (issue 7 items 1 and 3; lazily loaded with MapLibre and deck.gl):
  * the whole track coloured by speed, dimmed while a replay runs, the played part drawn over it, the
  * position at the replay time with its heading, start, end and alert markers. Play/pause, rates,
- * scrubbing by time and following the position. The time animates on requestAnimationFrame inside
+ * scrubbing by time and following the position; it starts at `initialTimeMs` and reports where it
+ * rests (`onTimeSettled`), so the Data tab's charts mark the same time. The time animates on requestAnimationFrame inside
  * this component; the store hears it at most once a second (and keeps one value per 10 s).
  */
 export default function ReplayMap({
   activityId,
   alerts,
   format,
+  initialTimeMs = null,
+  onTimeSettled,
 }: {
   activityId: number;
   alerts: readonly Alert[];
   format: Formatter;
+  /** Where the replay starts (epoch ms), e.g. where the Data tab seeked it; null: the start. */
+  initialTimeMs?: number | null;
+  /** Hears the replay's time (epoch ms) when it rests (paused, scrubbed, ended) and on unmount. */
+  onTimeSettled?: (timeMs: number) => void;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -54,7 +61,30 @@ export default function ReplayMap({
     setPlaying(false);
   }, []);
   const { timeMs, setTimeMs } = useReplayClock({ startMs, endMs, speed, playing, onEnd });
+  // Seeded during the first render (before anything is drawn) from where another tab left the replay.
+  const [seeded, setSeeded] = useState(false);
+  if (!seeded) {
+    setSeeded(true);
+    if (initialTimeMs !== null) setTimeMs(initialTimeMs);
+  }
   const replaying = playing || timeMs > startMs;
+
+  // The page hears the time only at rest and when the map closes, never per animation frame.
+  const settled = useRef(onTimeSettled);
+  const latestTime = useRef(timeMs);
+  useEffect(() => {
+    settled.current = onTimeSettled;
+  }, [onTimeSettled]);
+  useEffect(() => {
+    latestTime.current = timeMs;
+    if (!playing) settled.current?.(timeMs);
+  }, [playing, timeMs]);
+  useEffect(
+    () => () => {
+      settled.current?.(latestTime.current);
+    },
+    [],
+  );
 
   const lastSample = useRef(0);
   useEffect(() => {

@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DEFAULT_UNITS } from '../../../api/entities/client';
 import {
   selectActivityDetail,
   selectActivityDetailStatus,
@@ -10,13 +11,18 @@ import {
   activityDetailShown,
 } from '../../../store/activities/activityEvents';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
+import { playbackTimeChanged } from '../../../store/activities/journeySlice';
 import { selectMemberClient } from '../../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
-import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
+import {
+  selectTrackColumns,
+  selectTrackEntry,
+} from '../../../store/locationHistory/locationHistorySelectors';
 import { useFormatter } from '../../../ui/format';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityActions } from '../components/ActivityActions';
 import { ActivityShares } from '../components/ActivityShares';
+import { ActivitySplits } from '../components/ActivitySplits';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { visibleTabs, type DetailTab } from '../detailTabs';
 import { columnPoints, downloadGpx, toGpx } from '../export/gpx';
@@ -25,12 +31,18 @@ import { lazyChunk } from '../../../ui/lazyChunk';
 
 // MapLibre, deck.gl and the replay load with the map tab, not with the page.
 const ReplayMap = lazyChunk(() => import('../components/ReplayMap').then((m) => m.default));
+// uPlot loads with the data tab.
+const ActivityDataCharts = lazyChunk(() =>
+  import('../components/ActivityDataCharts').then((m) => m.default),
+);
 
 /**
  * /member/activity/{ActivityId} (spec app §2, §3 "Activity detail"; issue 7 item 3): the activity's
  * figures and its tabs — a tab shows only when it has content (docs/activities.md) — with the map and
  * replay first. The detail loads lazily through the store (previous activity preloaded) and refreshes
- * each minute while open.
+ * each minute while open. The replay's time at rest is kept here, per activity, so the Data tab's
+ * charts mark where the map's replay stopped and a seek in a chart moves the replay; the page hears
+ * it when the replay rests or the map closes, never per animation frame.
  */
 export function ActivityDetailPage() {
   const { t } = useTranslation();
@@ -49,7 +61,23 @@ export function ActivityDetailPage() {
   const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
   const client = useAppSelector(selectMemberClient);
   const { format, text } = useFormatter(client?.Units);
+  const trackPoints = useAppSelector((state) => selectTrackEntry(state, activityId)?.length ?? 0);
   const [tab, setTab] = useState<DetailTab>('Map');
+  const [replay, setReplay] = useState<{ activityId: number; timeMs: number } | null>(null);
+  const replayTimeMs = replay?.activityId === activityId ? replay.timeMs : null;
+  const onReplayTime = useCallback(
+    (timeMs: number) => {
+      setReplay({ activityId, timeMs });
+    },
+    [activityId],
+  );
+  const onSeek = useCallback(
+    (timeMs: number) => {
+      setReplay({ activityId, timeMs });
+      dispatch(playbackTimeChanged({ timeMs: Math.round(timeMs) }));
+    },
+    [activityId, dispatch],
+  );
   const store = useAppStore();
 
   if (!valid) return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
@@ -60,7 +88,7 @@ export function ActivityDetailPage() {
       <LoadingScreen label={t('Activities.Detail.Loading')} />
     );
   }
-  const tabs = visibleTabs(detail);
+  const tabs = visibleTabs(detail, trackPoints);
   const current = tabs.includes(tab) ? tab : 'Map';
   const stats = detail.ActivityStats;
   return (
@@ -134,8 +162,31 @@ export function ActivityDetailPage() {
       >
         {current === 'Map' ? (
           <Suspense fallback={<LoadingScreen label={t('Activities.Detail.LoadingMap')} />}>
-            <ReplayMap activityId={activityId} alerts={alerts} format={format} />
+            <ReplayMap
+              activityId={activityId}
+              alerts={alerts}
+              format={format}
+              initialTimeMs={replayTimeMs}
+              onTimeSettled={onReplayTime}
+            />
           </Suspense>
+        ) : current === 'Data' ? (
+          <Suspense fallback={<LoadingScreen label={t('Activities.Data.Loading')} />}>
+            <ActivityDataCharts
+              activityId={activityId}
+              units={client?.Units ?? DEFAULT_UNITS}
+              format={format}
+              replayTimeMs={replayTimeMs}
+              onSeek={onSeek}
+            />
+          </Suspense>
+        ) : current === 'Splits' ? (
+          <ActivitySplits
+            activityId={activityId}
+            saved={detail.SplitsSettings ?? null}
+            format={format}
+            text={text}
+          />
         ) : (
           <ActivityTimeline items={detail.Timeline ?? []} alerts={alerts} format={format} />
         )}

@@ -20,8 +20,8 @@ const spec: TimeChartSpec = {
   stroke: CHART_PALETTES.dark.speed,
 };
 
-// The formatters only read their value arguments.
-const chart = {} as uPlot;
+// The formatters only read their value arguments, never the chart.
+const chart = undefined as unknown as uPlot;
 
 describe('timeChartOptions (issue 7 item 3: Data tab charts)', () => {
   const options = timeChartOptions(spec);

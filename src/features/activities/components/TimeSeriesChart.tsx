@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { CHART_HEIGHT_PX, timeChartOptions, type TimeChartSpec } from '../data/chartOptions';
+import type { ChartSeries } from '../data/chartSeries';
+import './activityData.css';
+
+/** Width a chart takes before its container has been laid out (and in a DOM without layout), px. */
+const FALLBACK_WIDTH_PX = 640;
+
+/** Moves the replay marker to `timeMs` on the chart's time scale; hidden without a time. */
+function placeMarker(chart: uPlot, marker: HTMLElement, timeMs: number | null): void {
+  const left = timeMs === null ? Number.NaN : chart.valToPos(timeMs, 'x');
+  marker.hidden = !Number.isFinite(left);
+  if (!marker.hidden) marker.style.left = `${String(left)}px`;
+}
+
+/**
+ * One uPlot time chart of the Data tab (issue 7 item 3), in the lazily loaded data chunk: `series`
+ * (epoch ms → value in the member's unit) drawn as `spec` says, a marker at the replay's time
+ * (`cursorTimeMs`, epoch ms; none when null), and a press and release on the plot seeks the replay
+ * there (`onSeek(epoch ms)`). The chart is built once per `spec` (memoize it) and takes new data
+ * with `setData`, so a live track's new points do not rebuild it; its width follows its container.
+ */
+export function TimeSeriesChart({
+  title,
+  series,
+  spec,
+  cursorTimeMs,
+  onSeek,
+}: {
+  title: string;
+  series: ChartSeries;
+  spec: Omit<TimeChartSpec, 'width'>;
+  cursorTimeMs: number | null;
+  onSeek: (timeMs: number) => void;
+}) {
+  const captionId = useId();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<{ plot: uPlot; marker: HTMLElement } | null>(null);
+  const latestSeries = useRef(series);
+  const cursor = useRef(cursorTimeMs);
+  const seek = useRef(onSeek);
+  useEffect(() => {
+    seek.current = onSeek;
+  }, [onSeek]);
+
+  useEffect(() => {
+    latestSeries.current = series;
+    chart.current?.plot.setData([series.x, series.y]);
+  }, [series]);
+
+  useEffect(() => {
+    cursor.current = cursorTimeMs;
+    if (chart.current) placeMarker(chart.current.plot, chart.current.marker, cursorTimeMs);
+  }, [cursorTimeMs]);
+
+  useEffect(() => {
+    const root = host.current;
+    if (!root) return;
+    const marker = document.createElement('div');
+    marker.className = 'll-chart-replay';
+    const keepMarker = (self: uPlot) => {
+      placeMarker(self, marker, cursor.current);
+    };
+    const plot = new uPlot(
+      {
+        ...timeChartOptions({ ...spec, width: root.clientWidth || FALLBACK_WIDTH_PX }),
+        hooks: { setScale: [keepMarker], setSize: [keepMarker] },
+      },
+      [latestSeries.current.x, latestSeries.current.y],
+      root,
+    );
+    plot.over.appendChild(marker);
+    placeMarker(plot, marker, cursor.current);
+    plot.over.addEventListener('click', () => {
+      const left = plot.cursor.left ?? -1;
+      if (left >= 0) seek.current(plot.posToVal(left, 'x'));
+    });
+    chart.current = { plot, marker };
+    const resize =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            if (root.clientWidth > 0) {
+              plot.setSize({ width: root.clientWidth, height: CHART_HEIGHT_PX });
+            }
+          });
+    resize?.observe(root);
+    return () => {
+      resize?.disconnect();
+      chart.current = null;
+      plot.destroy();
+    };
+  }, [spec]);
+
+  return (
+    <figure className="ll-chart" aria-labelledby={captionId}>
+      <figcaption id={captionId}>{title}</figcaption>
+      <div ref={host} className="ll-chart-plot" />
+    </figure>
+  );
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NEVER } from 'rxjs';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../../src/app/i18n';
+import { ActivityDetailPage } from '../../../../src/features/activities/pages/ActivityDetailPage';
+import type { MemberCalls } from '../../../../src/store/activities/memberCalls';
+import { createAppStore } from '../../../../src/store/store';
+import { createStorage } from '../../../../src/streams/storage';
+import { renderRoutesAt } from '../../support/renderRoutes';
+import { testDependencies } from '../../store/testDependencies';
+import { equatorActivity, loadDetail, TRACK_START } from './activityTrack';
+import FakeUPlot from './fakeUPlot';
+
+vi.mock('uplot', () => import('./fakeUPlot'));
+// MapLibre needs WebGL, which jsdom lacks: the map host is a stand-in; the replay around it is real.
+vi.mock('../../../../src/ui/map/MapView', () => ({
+  MapView: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+beforeAll(async () => {
+  await initI18n(createStorage(null), 'en-GB');
+  // The replay chunk (deck.gl layers) takes seconds to transform on its first import: here, in the
+  // hook's time, rather than inside the first test's waits.
+  await import('../../../../src/features/activities/components/ReplayMap');
+});
+
+beforeEach(() => {
+  FakeUPlot.plots.length = 0;
+});
+
+/** The detail page of activity 7 (loaded already; the store's own loads never answer). */
+function renderPage(points: number) {
+  const calls: MemberCalls = { call: () => NEVER };
+  const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+  loadDetail(store, equatorActivity(7, points));
+  renderRoutesAt(
+    store,
+    [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],
+    '/member/activity/7',
+  );
+  const playbackTimes = () =>
+    store.actionLog
+      .entries()
+      .map((entry) => entry.action)
+      .filter((action) => action.type === 'journey/playbackTimeChanged')
+      .map((action) => (action as { payload: { timeMs: number } }).payload.timeMs);
+  return { playbackTimes };
+}
+
+/** A lazy chunk resolves after a few ticks once imported (see beforeAll). */
+const CHUNK = { timeout: 5_000 };
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('the activity detail page’s Data and Splits tabs (issue 7 item 3)', () => {
+  it('offers Data and Splits when the track has points', async () => {
+    renderPage(51);
+    expect(await screen.findByRole('img', { name: 'Map of the activity' }, CHUNK)).toBeVisible();
+    expect(tabNames()).toEqual(['Map', 'Data', 'Splits']);
+  });
+
+  it('offers neither for an activity without positions', async () => {
+    renderPage(0);
+    expect(await screen.findByRole('tab', { name: 'Map' })).toBeVisible();
+    expect(tabNames()).toEqual(['Map']);
+  });
+
+  it('marks where the replay stopped on the charts, and a click in a chart moves the replay', async () => {
+    const { playbackTimes } = renderPage(51);
+    // The member scrubs the map's replay to 100 s.
+    fireEvent.change(await screen.findByRole('slider', { name: 'Replay time' }, CHUNK), {
+      target: { value: '100' },
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
+    expect(await screen.findByRole('figure', { name: 'Speed over time' })).toBeVisible();
+    const speed = FakeUPlot.plots[0];
+    if (!speed) throw new Error('no speed chart');
+    expect(speed.over.querySelector<HTMLElement>('.ll-chart-replay')?.style.left).toBe('100px');
+
+    speed.cursor.left = 250;
+    fireEvent.click(speed.over);
+    expect(playbackTimes().at(-1)).toBe(TRACK_START + 250_000);
+    await userEvent.click(screen.getByRole('tab', { name: 'Map' }));
+    expect(await screen.findByRole('slider', { name: 'Replay time' })).toHaveValue('250');
+  });
+
+  it('shows the splits form and table on the Splits tab', async () => {
+    renderPage(51);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Splits' }));
+    expect(screen.getByLabelText('Every (km)')).toHaveValue('1');
+    expect(screen.getByRole('button', { name: 'Save splits' })).toBeVisible();
+  });
+});
