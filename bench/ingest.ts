@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Fastify from 'fastify';
 import { buildServer } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Db } from '../server/db/database';
@@ -56,6 +57,16 @@ function deviceStream(points: readonly IngestPoint[], seed: number): IngestPoint
     }
   }
   return stream;
+}
+
+/**
+ * The points with their times shifted to end now, as a live tracker sends them: old times would
+ * have every fix reopen an activity closed by 30 minutes' silence (a recording synced later is the
+ * late path, tested in ingest.test.ts).
+ */
+function live(points: readonly IngestPoint[]): IngestPoint[] {
+  const shiftMs = Date.now() - (points.at(-1)?.Time ?? Date.now());
+  return points.map((point) => ({ ...point, Time: point.Time + shiftMs }));
 }
 
 async function addMember(db: Db): Promise<number> {
@@ -144,13 +155,49 @@ function figure(name: string, run: Run, params: Figure['params']): Figure {
   };
 }
 
+/** Sends a device's stream as OsmAnd GETs to `origin`, one at a time, in order. */
+function osmandSender(origin: string) {
+  return async (key: string, stream: IngestPoint[]) => {
+    const seen = new Set<number>();
+    for (const point of stream) {
+      const query = new URLSearchParams({
+        id: key,
+        timestamp: String(point.Time),
+        lat: String(point.Lat),
+        lon: String(point.Lon),
+      });
+      const res = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
+      if (res.status !== 200) throw new Error(`osmand: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      seen.add(point.Time);
+    }
+    return { accepted: seen.size, requests: stream.length };
+  };
+}
+
+/**
+ * The same OsmAnd requests against a bare Fastify route answering 200 at once: what HTTP alone costs
+ * on this machine with this client, the ceiling `ingest.osmand` (one point per request) can approach.
+ */
+async function httpFloor(keys: readonly string[], streams: readonly IngestPoint[][]): Promise<Run> {
+  const bare = Fastify();
+  bare.get('/ingest/osmand', async (_request, reply) => reply.code(200).send());
+  const origin = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await runDevices(keys, streams, osmandSender(origin));
+  } finally {
+    await bare.close();
+  }
+}
+
 /**
  * Device ingest throughput (issue 5 item 8) against a real server (HTTP on loopback) on the embedded
  * PostgreSQL: every device replays the real sailing track with 20 % duplicates and 10 % of the points
  * out of order; a point counts once the server acknowledged it (committed). `ingest.batch`: 16 devices
  * post the whole track, 500 points per request; `ingest.osmand`: 64 devices send its first 150 points,
- * one OsmAnd GET each. Devices run concurrently, each one in its own order; the client shares the
- * machine with the server and PostgreSQL.
+ * one OsmAnd GET each; `ingest.http-floor`: the same GETs against a bare route, the ceiling of one
+ * point per request. Devices run concurrently, each one in its own order, with times shifted to end
+ * now (live); the client shares the machine with the server and PostgreSQL.
  */
 export const ingestBench: BenchArea = {
   area: 'ingest',
@@ -166,7 +213,7 @@ export const ingestBench: BenchArea = {
         const batchKeys = await addDevices(db, memberId, 0, 16);
         const batch = await runDevices(
           batchKeys,
-          batchKeys.map((_key, i) => deviceStream(track, 1 + i)),
+          batchKeys.map((_key, i) => deviceStream(live(track), 1 + i)),
           async (key, stream) => {
             let accepted = 0;
             let requests = 0;
@@ -195,29 +242,22 @@ export const ingestBench: BenchArea = {
         );
 
         const osmandKeys = await addDevices(db, memberId, 100, OSMAND_DEVICES);
-        const osmand = await runDevices(
-          osmandKeys,
-          osmandKeys.map((_key, i) => deviceStream(track.slice(0, OSMAND_POINTS), 101 + i)),
-          async (key, stream) => {
-            const seen = new Set<number>();
-            for (const point of stream) {
-              const query = new URLSearchParams({
-                id: key,
-                timestamp: String(point.Time),
-                lat: String(point.Lat),
-                lon: String(point.Lon),
-              });
-              const res = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
-              if (res.status !== 200) throw new Error(`osmand: ${res.status} ${await res.text()}`);
-              await res.arrayBuffer();
-              seen.add(point.Time);
-            }
-            return { accepted: seen.size, requests: stream.length };
-          },
+        const osmandStreams = osmandKeys.map((_key, i) =>
+          deviceStream(live(track.slice(0, OSMAND_POINTS)), 101 + i),
         );
+        const osmand = await runDevices(osmandKeys, osmandStreams, osmandSender(origin));
         figures.push(
           figure('osmand', osmand, { devices: osmandKeys.length, pointsPerDevice: OSMAND_POINTS }),
         );
+        const floor = await httpFloor(osmandKeys, osmandStreams);
+        figures.push({
+          bench: 'ingest.http-floor',
+          metric:
+            'OsmAnd GETs a bare route answers per second (same client, no database): the ceiling',
+          value: Math.round(floor.requests / floor.seconds),
+          unit: 'requests/s',
+          params: { devices: osmandKeys.length, requests: floor.requests },
+        });
       } finally {
         await app.close();
       }

@@ -6,6 +6,7 @@ import {
   saveSegments,
   type ActivityOwner,
   type ActivityRow,
+  type SavedActivity,
 } from './activityRows';
 import { attributeFixes } from './activityRules';
 import type { Trx } from './ingestDevice';
@@ -34,6 +35,29 @@ export interface StoredCounts {
   readonly fixTimes: readonly number[];
   /** The events newly stored (time and type), for the alert engine. */
   readonly eventKeys: readonly StoredEventKey[];
+  /**
+   * Set when the request took only the in-order path: everything it wrote, as stored, so its
+   * publication needs no re-read (ingestPublication.ts). Absent after a re-cut.
+   */
+  readonly inOrder?: InOrderWrite;
+}
+
+/** A fix as stored by the in-order path: its `location_points` columns the sockets are told. */
+export interface StoredFix {
+  readonly device_time_ms: number;
+  readonly activity_id: number | null;
+  readonly lon: number;
+  readonly lat: number;
+  readonly alt: number | null;
+  readonly hacc: number | null;
+  readonly speed_mps: number | null;
+  readonly bearing_deg: number | null;
+}
+
+/** What the in-order path wrote: the activities it saved and the fixes it inserted (time order). */
+export interface InOrderWrite {
+  readonly saved: readonly SavedActivity[];
+  readonly fixes: readonly StoredFix[];
 }
 
 const isTracking = (type: IngestEvent['Type']) =>
@@ -114,11 +138,15 @@ export async function storeAndBuild(
   let latest = head.latest;
   const fixTimes: number[] = [];
   const eventKeys: StoredEventKey[] = [];
+  let inOrder: InOrderWrite | undefined;
+  // Late items all re-sent (duplicates) change nothing: the in-order write stays complete.
+  let recut = false;
   if (late.points.length + late.tracking.length > 0) {
     const counts = await storeLate(trx, owner, late.points, late.tracking, nowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
-    latest = await latestActivity(trx, owner);
+    recut = counts.fixTimes.length + counts.eventKeys.length > 0;
+    if (recut) latest = await latestActivity(trx, owner);
   }
   if (fresh.points.length + fresh.tracking.length > 0) {
     const initial = inOrderStart(latest);
@@ -128,10 +156,17 @@ export async function storeAndBuild(
         : await appendInOrder(trx, owner, latest, initial, fresh, nowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
+    if (!recut) inOrder = counts.inOrder;
   }
   const others = events.filter((event) => !isTracking(event.Type));
   eventKeys.push(...(await insertEvents(trx, owner.deviceId, others)));
-  return { fixes: fixTimes.length, events: eventKeys.length, fixTimes, eventKeys };
+  return {
+    fixes: fixTimes.length,
+    events: eventKeys.length,
+    fixTimes,
+    eventKeys,
+    ...(inOrder ? { inOrder } : {}),
+  };
 }
 
 /**
@@ -152,7 +187,7 @@ async function appendInOrder(
   for (const item of trackItems(fresh.points, fresh.tracking)) walker.push(item);
   const segments = walker.finish(nowMs);
   const stored = initial && latest ? [latest] : [];
-  const { ids } = await saveSegments(trx, owner, segments, stored, defaultType);
+  const { ids, saved } = await saveSegments(trx, owner, segments, stored, defaultType);
   const activityIds = attributeFixes(
     fresh.points.map((point) => point.Time),
     segments,
@@ -160,7 +195,32 @@ async function appendInOrder(
   );
   const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds);
   const events = await insertEvents(trx, owner.deviceId, fresh.tracking);
-  return { fixes: fixes.length, events: events.length, fixTimes: fixes, eventKeys: events };
+  const inserted = new Set(fixes);
+  return {
+    fixes: fixes.length,
+    events: events.length,
+    fixTimes: fixes,
+    eventKeys: events,
+    inOrder: {
+      saved,
+      fixes: fresh.points.flatMap((point, index) =>
+        inserted.has(point.Time)
+          ? [
+              {
+                device_time_ms: point.Time,
+                activity_id: activityIds[index] ?? null,
+                lon: point.Lon,
+                lat: point.Lat,
+                alt: point.Alt ?? null,
+                hacc: point.Hacc ?? null,
+                speed_mps: point.Speed ?? null,
+                bearing_deg: point.Bearing ?? null,
+              },
+            ]
+          : [],
+      ),
+    },
+  };
 }
 
 /**

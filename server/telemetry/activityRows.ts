@@ -1,5 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { ActivityType } from '../../src/api/enums';
+import {
+  ACTIVITY_COLUMNS,
+  type ActivityRow as ActivityViewRow,
+} from '../activities/activityMapping';
 import type { ActivitiesTable } from '../db/schema';
 import { statsColumns } from './activityStats';
 import { matchSegments, statusAfter } from './activityRules';
@@ -106,12 +110,27 @@ function rowValues(segment: Segment) {
   };
 }
 
+/** An activity {@link saveSegments} wrote, as stored after the write. */
+export interface SavedActivity {
+  readonly activityId: number;
+  /** Inserted by this write (a new activity), not continued. */
+  readonly created: boolean;
+  /**
+   * Only extended: it was open and still is, with the same start, type and status — what changed (its
+   * fixes, stats and last fix) is what a TelemetryWearerUpdate carries (ingestPublication.ts).
+   */
+  readonly extendedOnly: boolean;
+  /** The activity's columns after the write. */
+  readonly row: ActivityViewRow;
+}
+
 /**
  * Writes the segments of a walk as activities of `owner`: each continues the stored activity
  * {@link matchSegments} picks among `stored` (its bounds, stats and status updated; its type kept
  * unless a TRACKING_START new in this request now opens it), or is inserted (type: the START's, else
- * `defaultType()`). Answers the id of each segment and the stored activities no segment continues
- * (merged away: the caller moves their fixes, then deletes them).
+ * `defaultType()`). Answers the id of each segment, each written activity as stored after the write
+ * (`saved`, in segment order), and the stored activities no segment continues (merged away: the
+ * caller moves their fixes, then deletes them).
  */
 export async function saveSegments(
   trx: Trx,
@@ -119,28 +138,40 @@ export async function saveSegments(
   segments: readonly Segment[],
   stored: readonly ActivityRow[],
   defaultType: () => Promise<ActivityType>,
-): Promise<{ ids: number[]; unused: number[] }> {
+): Promise<{ ids: number[]; saved: SavedActivity[]; unused: number[] }> {
   const matches = matchSegments(segments, stored);
   const byId = new Map(stored.map((row) => [row.activity_id, row]));
-  const ids: number[] = [];
+  const saved: SavedActivity[] = [];
   for (const [index, segment] of segments.entries()) {
     const open = segment.closedBy === null;
     const existing = byId.get(matches[index] ?? -1);
     if (existing) {
       const retyped = segment.openedBy === 'TRACKING_START' && segment.startIsNew;
-      await trx
+      const status = statusAfter(existing.status, open);
+      const row = await trx
         .updateTable('activities')
         .set({
           ...rowValues(segment),
-          status: statusAfter(existing.status, open),
+          status,
           ...(retyped && segment.activityType ? { activity_type: segment.activityType } : {}),
           updated_at: new Date(),
         })
         .where('activity_id', '=', existing.activity_id)
-        .execute();
-      ids.push(existing.activity_id);
+        .returning(ACTIVITY_COLUMNS)
+        .executeTakeFirstOrThrow();
+      saved.push({
+        activityId: existing.activity_id,
+        created: false,
+        extendedOnly:
+          open &&
+          existing.closed_by === null &&
+          existing.timestamp_start_ms === segment.start &&
+          existing.status === status &&
+          row.activity_type === existing.activity_type,
+        row,
+      });
     } else {
-      const inserted = await trx
+      const row = await trx
         .insertInto('activities')
         .values({
           ...rowValues(segment),
@@ -149,11 +180,16 @@ export async function saveSegments(
           activity_type: segment.activityType ?? (await defaultType()),
           status: statusAfter(null, open),
         })
-        .returning('activity_id')
+        .returning(ACTIVITY_COLUMNS)
         .executeTakeFirstOrThrow();
-      ids.push(inserted.activity_id);
+      saved.push({ activityId: row.activity_id, created: true, extendedOnly: false, row });
     }
   }
+  const ids = saved.map((activity) => activity.activityId);
   const used = new Set(ids);
-  return { ids, unused: stored.map((row) => row.activity_id).filter((id) => !used.has(id)) };
+  return {
+    ids,
+    saved,
+    unused: stored.map((row) => row.activity_id).filter((id) => !used.has(id)),
+  };
 }

@@ -7,8 +7,8 @@ import { defaultActivityType } from './activityRules';
 import { lockIngestDevice, type Trx } from './ingestDevice';
 import {
   changedActivities,
-  changeMark,
   latestBattery,
+  type ChangedActivity,
   type IngestCommit,
 } from './ingestPublication';
 
@@ -98,7 +98,7 @@ export async function ingestTelemetry(
     const points = uniquePoints(input.points);
     const events = uniqueEvents(input.events);
     let type: Promise<ActivityType> | undefined;
-    const mark = await changeMark(trx, device.deviceId);
+    const mark = { ceilingId: device.ceilingActivityId, since: new Date() };
     const stored = await storeAndBuild(
       trx,
       { deviceId: device.deviceId, memberId: device.memberId },
@@ -122,6 +122,16 @@ export async function ingestTelemetry(
         )
       : { alerts: [], activities: [] };
     const accepted = stored.fixes + stored.events;
+    // The in-order path knows what it wrote, as stored, unless the alert engine then changed an
+    // activity's status: then the changes are read back (ingestPublication.ts).
+    const known = alerted.activities.length === 0 ? stored.inOrder : undefined;
+    const activities: ChangedActivity[] = known
+      ? known.saved.map(({ activityId, created, extendedOnly }) => ({
+          activityId,
+          created,
+          extendedOnly,
+        }))
+      : await changedActivities(trx, device.deviceId, mark);
     return {
       kind: 'stored',
       accepted,
@@ -130,10 +140,19 @@ export async function ingestTelemetry(
         memberId: device.memberId,
         deviceId: device.deviceId,
         fixTimes: stored.fixTimes,
-        activities: await changedActivities(trx, device.deviceId, mark),
+        activities,
         battery: latestBattery(points, events),
         alerts: alerted.alerts,
         nowMs,
+        ...(known
+          ? {
+              written: {
+                wearerId: device.wearerId,
+                fixes: known.fixes,
+                activities: known.saved.map((saved) => saved.row),
+              },
+            }
+          : {}),
       },
     };
   });

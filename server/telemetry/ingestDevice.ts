@@ -7,7 +7,7 @@ export type Trx = Transaction<Database>;
 
 /**
  * The device an ingest request posts for, locked for the request's transaction:
- * - `deviceId`, `memberId` (its owner);
+ * - `deviceId`, `memberId` (its owner), `wearerId` (the owner's), `ceilingActivityId`;
  * - `frontierMs`: the latest device time (epoch ms) of any stored fix or TRACKING_START/STOP event of
  *   the device, null before the first; items later than it extend the timeline in order (fast path);
  * - `latest`: the owner's activity of the device with the latest start, null before the first.
@@ -15,6 +15,10 @@ export type Trx = Transaction<Database>;
 export interface IngestDevice {
   readonly deviceId: number;
   readonly memberId: number;
+  /** The owner's WearerID, for the request's socket publication. */
+  readonly wearerId: number;
+  /** The device's highest activity id before the request, 0 before the first (ingestPublication.ts). */
+  readonly ceilingActivityId: number;
   readonly frontierMs: number | null;
   readonly latest: ActivityRow | null;
   /**
@@ -34,11 +38,19 @@ export interface IngestDevice {
  */
 export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<IngestDevice | null> {
   const { rows } = await sql<
-    { device_id: number; member_id: number; frontier_ms: number | null; alert_watch: boolean } & {
+    {
+      device_id: number;
+      member_id: number;
+      wearer_id: number;
+      ceiling_id: number | null;
+      frontier_ms: number | null;
+      alert_watch: boolean;
+    } & {
       [K in keyof ActivityRow]: ActivityRow[K] | null;
     }
   >`
-    select d.device_id, d.member_id,
+    select d.device_id, d.member_id, m.wearer_id,
+      (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
       greatest(
         (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
         (select max(e.event_time_ms) from device_events e
@@ -49,6 +61,7 @@ export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<Ing
       l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
       l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms
     from devices d
+    join members m on m.member_id = d.member_id
     left join lateral (
       select a.* from activities a
       where a.device_id = d.device_id and a.member_id = d.member_id
@@ -84,6 +97,8 @@ export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<Ing
   return {
     deviceId: row.device_id,
     memberId: row.member_id,
+    wearerId: row.wearer_id,
+    ceilingActivityId: row.ceiling_id ?? 0,
     frontierMs: row.frontier_ms,
     latest,
     alertWatch: row.alert_watch,

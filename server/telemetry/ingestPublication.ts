@@ -7,18 +7,26 @@ import {
   ACTIVITY_COLUMNS,
   toActivitySummary,
   toLocationPoint,
+  type ActivityRow,
 } from '../activities/activityMapping';
 import type { Db } from '../db/database';
 import type { RealtimePublisher } from '../realtime/publisher';
 import type { ChangedAlert } from '../alerts/alertStore';
+import type { StoredFix } from './activityBuilder';
 import type { Trx } from './ingestDevice';
 
 /*
  * What an ingest request tells the member's sockets once it has committed (issue 5 item 5;
- * ARCHITECTURE.md §1 telemetry → socket.io rooms). The ingest transaction only notes what it changed
- * ({@link changeMark} before building, {@link changedActivities} after); everything published is read
- * after the commit ({@link collectPublication}) and sent by {@link publishIngest}, so a socket never
- * sees an uncommitted point and a publishing failure never fails the ingest answer.
+ * ARCHITECTURE.md §1 telemetry → socket.io rooms). The ingest transaction notes what it changed: on
+ * the in-order path, everything it wrote as stored (`written`); otherwise the activities it touched
+ * ({@link changedActivities}, against a {@link ChangeMark} taken before building), read back after the
+ * commit ({@link collectPublication}). {@link publishIngest} sends it only once committed, so a socket
+ * never sees an uncommitted point, and a publishing failure never fails the ingest answer.
+ *
+ * An activity only extended (still open, same start, type and status) gets no EntityChanges: its new
+ * points, stats and status travel in the TelemetryWearerUpdate, and a change would make every open
+ * detail reload its whole history once per fix. Created, closed, re-cut, retyped activities and alert
+ * status changes do get one.
  */
 
 /** What an ingest transaction committed, for its publication. */
@@ -35,28 +43,35 @@ export interface IngestCommit {
   readonly alerts: readonly ChangedAlert[];
   /** Server clock at the request (epoch ms), the changes' Timestamp. */
   readonly nowMs: number;
+  /**
+   * What the request wrote, as stored (the in-order path): the publication is built from it without
+   * reading back. Absent: {@link collectPublication} reads the points and activities after the commit.
+   */
+  readonly written?: WrittenTelemetry;
+}
+
+/** The rows an in-order request wrote: the owner's WearerID, its new fixes, its saved activities. */
+export interface WrittenTelemetry {
+  readonly wearerId: number;
+  readonly fixes: readonly StoredFix[];
+  readonly activities: readonly ActivityRow[];
 }
 
 /** An activity the request created (inserted) or updated. */
 export interface ChangedActivity {
   readonly activityId: number;
   readonly created: boolean;
+  /** Only extended (activityRows.ts SavedActivity): told by TelemetryWearerUpdate, no EntityChanges. */
+  readonly extendedOnly?: boolean;
 }
 
-/** Taken in the transaction before building: the device's highest activity id and the time. */
+/**
+ * Taken in the transaction before building, with the device row locked: the device's highest activity
+ * id (ingestDevice.ts `ceilingActivityId`) and the time.
+ */
 export interface ChangeMark {
   readonly ceilingId: number;
   readonly since: Date;
-}
-
-/** {@link ChangeMark} of `deviceId`, with the device row locked. */
-export async function changeMark(trx: Trx, deviceId: number): Promise<ChangeMark> {
-  const row = await trx
-    .selectFrom('activities')
-    .select((eb) => eb.fn.max('activity_id').as('ceiling'))
-    .where('device_id', '=', deviceId)
-    .executeTakeFirst();
-  return { ceilingId: row?.ceiling ?? 0, since: new Date() };
 }
 
 /**
@@ -128,13 +143,64 @@ export async function collectPublication(
   ) {
     return null;
   }
+  const read = commit.written ?? (await readBack(db, commit));
+  if (!read) return null;
+  const { wearerId, fixes: points, activities } = read;
+  const byId = new Map(activities.map((row) => [row.activity_id, row]));
+
+  const groups = new Map<number | null, StoredFix[]>();
+  for (const point of points) {
+    const group = groups.get(point.activity_id);
+    if (group) group.push(point);
+    else groups.set(point.activity_id, [point]);
+  }
+  const updates: TelemetryWearerUpdate[] = [];
+  for (const [activityId, group] of groups) {
+    const row = activityId === null ? undefined : byId.get(activityId);
+    const status = ActivityStatus.safeParse(row?.status);
+    const bearing = group.findLast((point) => point.bearing_deg !== null)?.bearing_deg ?? null;
+    updates.push({
+      WearerID: wearerId,
+      ActivityId: row ? activityId : null,
+      Points: group.map(toLocationPoint),
+      Battery: commit.battery,
+      Status: status.success ? status.data : null,
+      Heading: bearing === null ? null : heading(bearing),
+      ...(row ? { ActivityStats: toActivitySummary(row).ActivityStats } : {}),
+    });
+  }
+  const changes: EntityChanges = [
+    ...commit.activities
+      .filter((activity) => byId.has(activity.activityId) && activity.extendedOnly !== true)
+      .map((activity) => ({
+        EntityType: 'Activity' as const,
+        EntityId: activity.activityId,
+        ChangeType: activity.created ? ('created' as const) : ('updated' as const),
+        Timestamp: commit.nowMs,
+        WearerID: wearerId,
+        ActivityId: activity.activityId,
+      })),
+    ...commit.alerts.map((alert) => ({
+      EntityType: 'Alert' as const,
+      EntityId: alert.alertId,
+      ChangeType: alert.created ? ('created' as const) : ('updated' as const),
+      Timestamp: commit.nowMs,
+      WearerID: wearerId,
+      ActivityId: alert.activityId,
+    })),
+  ];
+  return { memberId: commit.memberId, updates, changes };
+}
+
+/** Reads back, after the commit, what a request that took a re-cut wrote; null without the member. */
+async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry | null> {
   const member = await db
     .selectFrom('members')
     .select('wearer_id')
     .where('member_id', '=', commit.memberId)
     .executeTakeFirst();
   if (!member) return null;
-  const points =
+  const fixes =
     commit.fixTimes.length === 0
       ? []
       : await db
@@ -154,7 +220,7 @@ export async function collectPublication(
           .orderBy('device_time_ms')
           .execute();
   const activityIds = new Set(commit.activities.map((a) => a.activityId));
-  for (const point of points) if (point.activity_id !== null) activityIds.add(point.activity_id);
+  for (const fix of fixes) if (fix.activity_id !== null) activityIds.add(fix.activity_id);
   const activities =
     activityIds.size === 0
       ? []
@@ -163,50 +229,7 @@ export async function collectPublication(
           .select(ACTIVITY_COLUMNS)
           .where('activity_id', 'in', [...activityIds])
           .execute();
-  const byId = new Map(activities.map((row) => [row.activity_id, row]));
-
-  const groups = new Map<number | null, typeof points>();
-  for (const point of points) {
-    const group = groups.get(point.activity_id);
-    if (group) group.push(point);
-    else groups.set(point.activity_id, [point]);
-  }
-  const updates: TelemetryWearerUpdate[] = [];
-  for (const [activityId, group] of groups) {
-    const row = activityId === null ? undefined : byId.get(activityId);
-    const status = ActivityStatus.safeParse(row?.status);
-    const bearing = group.findLast((point) => point.bearing_deg !== null)?.bearing_deg ?? null;
-    updates.push({
-      WearerID: member.wearer_id,
-      ActivityId: row ? activityId : null,
-      Points: group.map(toLocationPoint),
-      Battery: commit.battery,
-      Status: status.success ? status.data : null,
-      Heading: bearing === null ? null : heading(bearing),
-      ...(row ? { ActivityStats: toActivitySummary(row).ActivityStats } : {}),
-    });
-  }
-  const changes: EntityChanges = [
-    ...commit.activities
-      .filter((activity) => byId.has(activity.activityId))
-      .map((activity) => ({
-        EntityType: 'Activity' as const,
-        EntityId: activity.activityId,
-        ChangeType: activity.created ? ('created' as const) : ('updated' as const),
-        Timestamp: commit.nowMs,
-        WearerID: member.wearer_id,
-        ActivityId: activity.activityId,
-      })),
-    ...commit.alerts.map((alert) => ({
-      EntityType: 'Alert' as const,
-      EntityId: alert.alertId,
-      ChangeType: alert.created ? ('created' as const) : ('updated' as const),
-      Timestamp: commit.nowMs,
-      WearerID: member.wearer_id,
-      ActivityId: alert.activityId,
-    })),
-  ];
-  return { memberId: commit.memberId, updates, changes };
+  return { wearerId: member.wearer_id, fixes, activities };
 }
 
 /**

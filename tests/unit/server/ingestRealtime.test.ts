@@ -119,7 +119,7 @@ describe('ingest → member sockets (issue 5 item 5)', () => {
     expect(bob.received('EntityChanges')).toEqual([]);
   });
 
-  it('publishes no points for duplicates; new points update the same activity', async () => {
+  it('publishes no points for duplicates; new points extend the same activity by telemetry alone', async () => {
     expect(await postBatch(points)).toEqual({ Accepted: 0, Duplicates: 3 });
     await alice.ping();
     expect(alice.received('TelemetryWearerUpdate')).toHaveLength(1);
@@ -135,10 +135,41 @@ describe('ingest → member sockets (issue 5 item 5)', () => {
     expect(update.ActivityId).toBe(first.ActivityId);
     expect(update.Points.map((p) => p.Time)).toEqual([next.Time]);
     expect(update).toMatchObject({ Battery: null, Heading: 90, Status: 'ACTIVE' });
+    // The extension's stats travel in the update; no EntityChanges makes open details reload.
+    expect(update.ActivityStats?.Distance.Meters).toBeGreaterThan(
+      first.ActivityStats?.Distance.Meters ?? Infinity,
+    );
+    await alice.ping();
+    expect(alice.received('EntityChanges')).toHaveLength(1);
+    await bob.ping();
+    expect(bob.events.map((e) => e.event)).toEqual(['SocketInit', 'SocketInit', 'SocketInit']);
+  });
+
+  it('tells EntityChanges when a late point re-cuts the activity', async () => {
+    const late: IngestPoint = { Time: start + 5_000, Lat: 58.97, Lon: 5.7332 };
+    expect(await postBatch([late])).toEqual({ Accepted: 1, Duplicates: 0 });
+    const first = TelemetryWearerUpdate.parse(alice.received('TelemetryWearerUpdate')[0]);
+    const update = TelemetryWearerUpdate.parse(await alice.nth('TelemetryWearerUpdate', 3));
+    expect(update).toMatchObject({ ActivityId: first.ActivityId, Points: [{ Time: late.Time }] });
     expect(EntityChanges.parse(await alice.nth('EntityChanges', 2))).toMatchObject([
       { EntityId: first.ActivityId, ChangeType: 'updated' },
     ]);
-    await bob.ping();
-    expect(bob.events.map((e) => e.event)).toEqual(['SocketInit', 'SocketInit', 'SocketInit']);
+  });
+
+  it('tells EntityChanges when a tracking stop closes the activity', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/ingest/batch',
+      payload: {
+        IngestKey: key,
+        Points: [],
+        Events: [{ Time: start + 40_000, Type: 'TRACKING_STOP' }],
+      },
+    });
+    expect(res.json()).toEqual({ Accepted: 1, Duplicates: 0 });
+    const first = TelemetryWearerUpdate.parse(alice.received('TelemetryWearerUpdate')[0]);
+    expect(EntityChanges.parse(await alice.nth('EntityChanges', 3))).toMatchObject([
+      { EntityId: first.ActivityId, ChangeType: 'updated' },
+    ]);
   });
 });
