@@ -40,7 +40,7 @@ Required:
 
 Options:
   --speed <N>             replay N times faster than recorded (default 1)
-  --loop                  start again after the last point, until Ctrl+C
+  --loop                  replay until Ctrl+C (back and forth unless the track is a round trip)
   --sos-at <fraction>     send an SOS once per loop after this fraction of the points (0 … 1)
   --session <n>           replay only the n-th track or session of the file (from 1; default all)
   --reply <choice>        answer messages with the first, last or a random reply option, or none

@@ -7,7 +7,12 @@ export { DEFAULT_BATTERY_DRAIN_PCT_PER_HOUR, DEFAULT_BATTERY_START_PCT } from '.
 export { systemClock, type SimulationClock } from './clock';
 export { MESSAGE_REPLY_AFTER_MS, MESSAGE_SEEN_AFTER_MS } from './messageResponder';
 export { KNOTS_PER_MPS, mpsToKnots, osmandUrl } from './osmandUrl';
-export { replaySteps, type ReplayOptions, type ReplayStep } from './replayPlan';
+export {
+  LOOP_CLOSED_WITHIN_M,
+  replaySteps,
+  type ReplayOptions,
+  type ReplayStep,
+} from './replayPlan';
 export { DEFAULT_POLL_MESSAGES_MS, startSimulation } from './startSimulation';
 export {
   REPLY_CHOICES,

@@ -1,11 +1,15 @@
 import type { TrackPoint } from '../tracks';
-import { fixMotions } from './motion';
+import { distanceM, fixMotions } from './motion';
 
 /** How a track is replayed; see {@link replaySteps}. */
 export interface ReplayOptions {
   /** Replay rate: 10 sends a fix recorded 10 s after the previous one 1 s after it. Finite, > 0. */
   readonly speed: number;
-  /** Start again from the first point after the last, forever. */
+  /**
+   * Replay forever: a round trip (ending within {@link LOOP_CLOSED_WITHIN_M} of its start) starts
+   * again from its first point; any other track is replayed back to its start, then out again, so no
+   * loop jumps across the map.
+   */
   readonly loop: boolean;
   /** Fraction of each loop's points (0 … 1) after which an SOS is raised; null for none. */
   readonly sosAt: number | null;
@@ -17,7 +21,7 @@ export interface ReplayOptions {
 export interface ReplayStep {
   /** Loop number, from 0. */
   readonly loop: number;
-  /** Index of the point in the track, from 0. */
+  /** Position of the point in its loop, from 0 (on a return leg, the track's points backwards). */
   readonly index: number;
   /** Time after the previous step, ms (0 for the first). */
   readonly delayMs: number;
@@ -32,6 +36,13 @@ export interface ReplayStep {
   readonly sos: boolean;
 }
 
+/**
+ * How close, in metres, a track's last point must be to its first for a loop to start again from the
+ * first point; a track ending farther away is replayed back to its start instead. 500 m: a round trip
+ * recorded with a few minutes' delay at the start or end still counts as one.
+ */
+export const LOOP_CLOSED_WITHIN_M = 500;
+
 /** The gap before a loop's first point when a looping track starts again, for a one-point track. */
 const SINGLE_POINT_LOOP_GAP_MS = 1_000;
 
@@ -42,6 +53,18 @@ function medianIntervalMs(points: readonly TrackPoint[]): number {
     .map((point, i) => point.timeMs - (points[i]?.timeMs ?? point.timeMs))
     .sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)] ?? SINGLE_POINT_LOOP_GAP_MS;
+}
+
+/**
+ * The track backwards, as if walked from its end to its start with the same spacing: point times are
+ * `first + (last − t)`, so they still increase.
+ */
+function backwards(points: readonly TrackPoint[]): TrackPoint[] {
+  const firstMs = points[0]?.timeMs ?? 0;
+  const lastMs = points[points.length - 1]?.timeMs ?? firstMs;
+  return [...points]
+    .reverse()
+    .map((point) => ({ ...point, timeMs: firstMs + (lastMs - point.timeMs) }));
 }
 
 /**
@@ -65,7 +88,10 @@ export function checkReplayOptions(points: readonly TrackPoint[], options: Repla
  *   is `startMs` and keep the scaled spacing, rounded to the ms (and at least 1 ms apart);
  * - looping: each loop starts one median point interval (the track's cadence, scaled) after the
  *   previous loop's last point, so device times keep increasing and never repeat; without `loop` the
- *   sequence ends after the last point, with it it never ends;
+ *   sequence ends after the last point, with it it never ends. A round trip starts each loop from its
+ *   first point; a track ending away from its start (over {@link LOOP_CLOSED_WITHIN_M}) goes back and
+ *   forth — odd loops replay it backwards — so the wearer never jumps from the end to the start (a
+ *   straight line across the map, and a distance that never happened);
  * - SOS: once per loop, on the point at index round(`sosAt` × (n − 1)) — 0 the first point, 1 the last.
  * Speed and course come from motion.ts (recorded speed kept as recorded, not scaled: what the device
  * measured, and within the server's limits at any replay speed). Throws a RangeError as
@@ -81,12 +107,18 @@ export function* replaySteps(
   const lastMs = points[points.length - 1]?.timeMs ?? firstMs;
   const loopPeriodMs = lastMs - firstMs + medianIntervalMs(points);
   const sosIndex = sosAt === null ? -1 : Math.round(sosAt * (points.length - 1));
-  const motions = fixMotions(points);
+  const out = { points, motions: fixMotions(points) };
+  const first = points[0] as TrackPoint;
+  const last = points[points.length - 1] as TrackPoint;
+  const returns = distanceM(first, last) > LOOP_CLOSED_WITHIN_M;
+  const back = returns ? backwards(points) : points;
+  const home = { points: back, motions: returns ? fixMotions(back) : out.motions };
   let previousMs: number | null = null;
   for (let round = 0; round === 0 || loop; round += 1) {
-    for (let index = 0; index < points.length; index += 1) {
-      const point = points[index] as TrackPoint;
-      const motion = motions[index];
+    const leg = round % 2 === 1 ? home : out;
+    for (let index = 0; index < leg.points.length; index += 1) {
+      const point = leg.points[index] as TrackPoint;
+      const motion = leg.motions[index];
       const offsetMs = (round * loopPeriodMs + (point.timeMs - firstMs)) / speed;
       const scheduled = startMs + Math.round(offsetMs);
       const deviceTimeMs: number =

@@ -3,11 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseOsmAnd } from '../../../server/telemetry/osmandRequest';
 import {
   KNOTS_PER_MPS,
+  LOOP_CLOSED_WITHIN_M,
   mpsToKnots,
   osmandUrl,
   replaySteps,
   type ReplayStep,
 } from '../../../tools/simulator';
+import { distanceM } from '../../../tools/simulator/motion';
 import { readTrackFile, type TrackPoint } from '../../../tools/tracks';
 
 const TRACKS = path.resolve(import.meta.dirname, '../../fixtures/tracks');
@@ -74,9 +76,49 @@ describe('replaySteps', () => {
     const loopSpan = (steps[hike.length - 1]?.deviceTimeMs ?? 0) - START_MS;
     const secondStart = steps[hike.length]?.deviceTimeMs ?? 0;
     expect(secondStart - START_MS).toBeGreaterThan(loopSpan);
-    // The second loop repeats the first's spacing exactly (to the rounding ms).
-    steps.slice(hike.length + 1, 2 * hike.length).forEach((step, i) => {
-      expect(Math.abs(step.delayMs - (steps[i + 1]?.delayMs ?? 0))).toBeLessThanOrEqual(1);
+  });
+
+  it('walks a track that ends away from its start back to it, then out again: no loop jumps', () => {
+    const [start, end] = [hike[0] as TrackPoint, hike.at(-1) as TrackPoint];
+    expect(distanceM(start, end)).toBeGreaterThan(LOOP_CLOSED_WITHIN_M);
+    const n = hike.length;
+    const steps = take(
+      replaySteps(hike, { speed: 4, loop: true, sosAt: null, startMs: START_MS }),
+      n * 3,
+    );
+    const at = (i: number) => [steps[i]?.point.lat, steps[i]?.point.lon];
+    // The return leg is the track backwards, with the gaps mirrored (to the rounding ms).
+    for (let i = 0; i < n; i += 1) {
+      expect(at(n + i)).toEqual([hike[n - 1 - i]?.lat, hike[n - 1 - i]?.lon]);
+      expect(at(2 * n + i)).toEqual([hike[i]?.lat, hike[i]?.lon]);
+    }
+    for (let i = 1; i < n; i += 1) {
+      expect(
+        Math.abs((steps[n + i]?.delayMs ?? 0) - (steps[n - i]?.delayMs ?? 0)),
+      ).toBeLessThanOrEqual(1);
+    }
+    // Every step from one loop to the next stays where the wearer is: no straight line across the map.
+    for (const boundary of [n, 2 * n]) {
+      expect(at(boundary)).toEqual(at(boundary - 1));
+    }
+  });
+
+  it('starts a round trip again from its first point', () => {
+    const lastMs = hike.at(-1)?.timeMs ?? 0;
+    const home = [...hike]
+      .reverse()
+      .map((point, i) => ({ ...point, timeMs: lastMs + (i + 1) * 10_000 }));
+    const roundTrip = [...hike, ...home];
+    const n = roundTrip.length;
+    const steps = take(
+      replaySteps(roundTrip, { speed: 100, loop: true, sosAt: null, startMs: START_MS }),
+      n * 2,
+    );
+    steps.slice(n).forEach((step, i) => {
+      expect(step.point).toBe(roundTrip[i]);
+      expect(Math.abs(step.delayMs - (steps[i]?.delayMs ?? 0))).toBeLessThanOrEqual(
+        i === 0 ? Infinity : 1,
+      );
     });
   });
 
