@@ -1,3 +1,4 @@
+import { ensureCookies } from '../http/cookies';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { SocketInit } from '../../src/api/socket';
@@ -106,6 +107,7 @@ function realtime(
     });
   });
 
+  void ensureCookies(app);
   registerVerifySocketUser(app, {
     io,
     memberTokens: options.memberTokens,

@@ -18,9 +18,14 @@ export interface ShareAccess {
  * server/shares/shareTokenVerifier.ts and passed to the realtime plugin as option `shareTokens`
  * (without it a ShareToken verifies nothing and verify-socket-user answers `{ Success: false }`).
  * The implementation checks the token's signature, expiry and revocation, and TOTP when the share has
- * one (`totp`: the viewer's one-time code; a share that needs one fails without it), and answers null
- * for any token that fails; it throws only when it cannot decide (database down → 503).
+ * one (`totp`: the viewer's one-time code, or without one the viewer's pass of the share among the
+ * request's `cookies` — server/shares/sharePass.ts; a share that needs a code fails with neither), and
+ * answers null for any token that fails; it throws only when it cannot decide (database down → 503).
  */
 export interface ShareTokenVerifier {
-  verify(token: string, totp?: string): Promise<ShareAccess | null>;
+  verify(
+    token: string,
+    totp?: string,
+    cookies?: Readonly<Record<string, string | undefined>>,
+  ): Promise<ShareAccess | null>;
 }

@@ -54,7 +54,8 @@ export function registerVerifySocketUser(
       if (input.ShareToken === undefined || !options.shareTokens) return { Success: false };
       let access: ShareAccess | null;
       try {
-        access = await options.shareTokens.verify(input.ShareToken);
+        // A TOTP share's socket proves itself with the viewer's pass cookie (sharePass.ts).
+        access = await options.shareTokens.verify(input.ShareToken, undefined, request.cookies);
       } catch (error) {
         request.log.error({ err: error }, 'share token verifier unavailable');
         return sendApiError(reply, 503, 'UNKNOWN', UNAVAILABLE);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/database';
+import { ensureCookies } from '../http/cookies';
 import { registerShareRateLimit, type ShareRateLimit } from '../shares/shareRateLimit';
 import type { ShareVerifier } from '../shares/shareTokenVerifier';
 import { realtimeChangePublisher } from './publishChanges';
@@ -33,6 +34,7 @@ export const shareViewingRoutes: FastifyPluginAsync<ShareViewingRoutesOptions> =
   options,
 ) => {
   await registerShareRateLimit(app, options.rateLimit);
+  await ensureCookies(app);
   const deps = {
     db: options.db,
     shareTokens: options.shareTokens,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDef } from '../../src/api/call';
 import { contractRoute } from '../http/contractRoute';
+import { setSharePassCookie } from '../shares/sharePassCookie';
 import type { VerifiedShare } from '../shares/shareToken';
 import type { ShareVerifier } from '../shares/shareTokenVerifier';
 import { shareCheckUnavailable, shareNotFound } from './viewerAnswers';
@@ -28,9 +29,11 @@ export type SharedHandler<C extends CallDef> = (
  * Registers a shared-viewing call of the contract (app §7 "Shared viewing (public)"; ARCHITECTURE.md
  * §5 "every public share route checks the share token's signature, expiry/revocation and TOTP"): the
  * request is validated first (400 REQUEST_INVALID, nothing read), then `ShareToken` (with `ShareTotp`
- * when the call has it) is verified by `verifier`; a token that does not open answers 404 NOT_FOUND
- * 'Share not found' whatever the reason, and a verifier that cannot read the database 503. Only then
- * does `handler` run, with the {@link VerifiedShare}.
+ * when the call has it, else the viewer's TOTP pass cookie) is verified by `verifier`; a token that
+ * does not open answers 404 NOT_FOUND 'Share not found' whatever the reason, and a verifier that
+ * cannot read the database 503. A share opened by its one-time code hands the viewer a pass for the
+ * calls that carry none (server/shares/sharePass.ts). Only then does `handler` run, with the
+ * {@link VerifiedShare}. The app must have @fastify/cookie (server/http/cookies.ts).
  */
 export function sharedRoute<C extends CallDef<z.ZodType<ShareCredentials>>>(
   app: FastifyInstance,
@@ -42,7 +45,10 @@ export function sharedRoute<C extends CallDef<z.ZodType<ShareCredentials>>>(
     const credentials: ShareCredentials = input;
     let share: VerifiedShare | null;
     try {
-      share = await verifier.verify(credentials.ShareToken, credentials.ShareTotp);
+      share = await verifier.verify(credentials.ShareToken, credentials.ShareTotp, request.cookies);
+      if (share?.totpCodeChecked === true) {
+        setSharePassCookie(request, reply, share.shareId, await verifier.issuePass(share));
+      }
     } catch (error) {
       request.log.error({ err: error }, 'share viewing: the share token could not be checked');
       return shareCheckUnavailable(reply);

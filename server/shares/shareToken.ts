@@ -5,6 +5,7 @@ import { ShareId } from '../../src/api/calls/memberIntegrationShares';
 import { ShareTokenClaims } from '../../src/api/entities/share';
 import type { Db } from '../db/database';
 import type { ShareKeyring, ShareSigningKey } from './shareKeys';
+import { checkSharePass } from './sharePass';
 import { findLiveMemberShare } from './shareRepository';
 import type { ShareTarget } from './shareTarget';
 import { verifyTotp } from './totp';
@@ -36,8 +37,15 @@ export interface ShareTokenContent {
   readonly expiresAtMs: number;
 }
 
-/** A share whose token verified: the realtime seam's `ShareAccess` with all the token says. */
-export type VerifiedShare = ShareTokenContent;
+/**
+ * A share whose token verified: the realtime seam's `ShareAccess` with all the token says, and
+ * `totpCodeChecked` when the share needs a code and the viewer's code (not a pass) opened it — the
+ * moment to hand the viewer a pass (server/shares/sharePass.ts).
+ */
+export type VerifiedShare = ShareTokenContent & { readonly totpCodeChecked?: boolean };
+
+/** The TOTP pass the viewer holds for a share (its cookie), by share id; undefined when none. */
+export type SharePassOf = (shareId: string) => string | undefined;
 
 /** A new random share id ({@link SHARE_ID_BYTES} bytes, base64url). */
 export function newShareId(): string {
@@ -146,6 +154,8 @@ export interface VerifyShareOptions {
   readonly keyring: ShareKeyring;
   /** The viewer's one-time code (the link's `totp` value, `ShareTotp`), if any. */
   readonly totp?: string | undefined;
+  /** The viewer's TOTP pass of the token's share, if any (taken when there is no code). */
+  readonly passOf?: SharePassOf | undefined;
   /** Epoch ms. */
   readonly nowMs: number;
   /** Wrong codes per share; without it codes are not throttled (tests of the check alone). */
@@ -158,7 +168,8 @@ export interface VerifyShareOptions {
  * exist for the token's member (not deleted) with the same target, not be revoked, and its stored
  * expiry lie after `nowMs`; a share with a TOTP secret also needs `totp` to be its current code
  * (±1 step) while the share is not locked by too many wrong codes (a missing code fails without
- * counting as one). Any failure answers the same null
+ * counting as one), or a valid pass of that share (`passOf`; sharePass.ts), which wins over any code. Any
+ * failure answers the same null
  * (no oracle). Throws only when the database cannot be read.
  */
 export async function verifyShareToken(
@@ -178,14 +189,23 @@ export async function verifyShareToken(
   ) {
     return null;
   }
-  if (share.totpSecret !== null) {
-    const failures = options.totpFailures;
-    // No code is no guess: only a wrong code counts towards the share's lock.
-    if (options.totp === undefined || failures?.locked(share.shareId, options.nowMs)) return null;
-    if (!verifyTotp(share.totpSecret, options.totp, options.nowMs)) {
-      failures?.record(share.shareId, options.nowMs);
-      return null;
-    }
+  const verified = { ...content, expiresAtMs: share.expiresAtMs };
+  if (share.totpSecret === null) return verified;
+  // A valid pass opens the share whatever code comes with it: the page keeps sending the link's
+  // code, long stale, and that is no guess.
+  const pass = options.passOf?.(share.shareId);
+  if (
+    pass !== undefined &&
+    (await checkSharePass(options.keyring, pass, share.shareId, options.nowMs))
+  ) {
+    return verified;
   }
-  return { ...content, expiresAtMs: share.expiresAtMs };
+  // No code is no guess either: only a wrong code counts towards the share's lock.
+  const failures = options.totpFailures;
+  if (options.totp === undefined || failures?.locked(share.shareId, options.nowMs)) return null;
+  if (!verifyTotp(share.totpSecret, options.totp, options.nowMs)) {
+    failures?.record(share.shareId, options.nowMs);
+    return null;
+  }
+  return { ...verified, totpCodeChecked: true };
 }

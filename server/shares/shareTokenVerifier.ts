@@ -1,6 +1,8 @@
 import type { Db } from '../db/database';
 import type { ShareTokenVerifier } from '../realtime/shareAccess';
 import { shareKeyringOf, type ShareKeyring } from './shareKeys';
+import { issueSharePass, type IssuedSharePass } from './sharePass';
+import { passOfCookies } from './sharePassCookie';
 import { verifyShareToken, type VerifiedShare } from './shareToken';
 import { createTotpFailures, type TotpFailures } from './totpFailures';
 
@@ -8,10 +10,17 @@ import { createTotpFailures, type TotpFailures } from './totpFailures';
 export interface ShareVerifier extends ShareTokenVerifier {
   /**
    * The share `token` opens at this moment, with the viewer's one-time code `totp` when the share
-   * needs one; null for an unknown, expired, revoked or tampered token or a wrong, missing or
-   * throttled code, all alike (no oracle). Throws only when the database cannot be read (→ 503).
+   * needs one (or, without a code, the viewer's pass of it among the request's `cookies`); null for
+   * an unknown, expired, revoked or tampered token or a wrong, missing or throttled code, all alike
+   * (no oracle). Throws only when the database cannot be read (→ 503).
    */
-  verify(token: string, totp?: string): Promise<VerifiedShare | null>;
+  verify(
+    token: string,
+    totp?: string,
+    cookies?: Readonly<Record<string, string | undefined>>,
+  ): Promise<VerifiedShare | null>;
+  /** A TOTP pass of `share` (just opened with its code) for the viewer (server/shares/sharePass.ts). */
+  issuePass(share: VerifiedShare): Promise<IssuedSharePass>;
 }
 
 /** Options of {@link createShareTokenVerifier}. */
@@ -36,13 +45,16 @@ export function createShareTokenVerifier(
 ): ShareVerifier {
   const now = options.now ?? Date.now;
   const totpFailures = options.totpFailures ?? createTotpFailures();
+  const keyring = () => options.keyring ?? shareKeyringOf(db);
   return {
-    verify: (token, totp) =>
+    verify: (token, totp, cookies) =>
       verifyShareToken(db, token, {
-        keyring: options.keyring ?? shareKeyringOf(db),
+        keyring: keyring(),
         totp,
+        passOf: passOfCookies(cookies),
         nowMs: now(),
         totpFailures,
       }),
+    issuePass: (share) => issueSharePass(keyring(), share.shareId, share.expiresAtMs, now()),
   };
 }

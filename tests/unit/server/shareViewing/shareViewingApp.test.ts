@@ -84,7 +84,10 @@ describe('a share verifier that cannot read the database', () => {
     installErrorHandling(app);
     await app.register(shareViewingRoutes, {
       db: server.database.db,
-      shareTokens: { verify: () => Promise.reject(new Error('database unavailable')) },
+      shareTokens: {
+        verify: () => Promise.reject(new Error('database unavailable')),
+        issuePass: () => Promise.reject(new Error('database unavailable')),
+      },
     });
     try {
       const res = await app.inject({
