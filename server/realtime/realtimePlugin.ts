@@ -36,8 +36,9 @@ export interface Realtime extends RealtimePublisher {
   /** The rooms of socket `socketId` on whichever node holds it; null when none does. */
   roomsOf(socketId: string): Promise<string[] | null>;
   /**
-   * Disconnects the live viewers of share `shareId` on every node, after its revocation committed
-   * (server/realtime/shareDisconnect.ts).
+   * Ends the live viewing of share `shareId` on every node, after its revocation committed: its
+   * single-share viewers are disconnected, a socket watching other shares too only leaves this one's
+   * rooms (server/realtime/shareDisconnect.ts).
    */
   disconnectShare(shareId: string): Promise<void>;
 }
@@ -122,7 +123,7 @@ function realtime(
       const socket = await locateSocket(io, socketId);
       return socket ? [...socket.rooms] : null;
     },
-    disconnectShare: (shareId) => disconnectShareViewers(io, shareId),
+    disconnectShare: (shareId) => disconnectShareViewers(io, options.db, shareId),
   };
   app.decorate('realtime', realtimeApi);
 

@@ -1,29 +1,93 @@
+import type { Db } from '../db/database';
 import type { RealtimeServer } from './events';
-import { shareRoom } from './rooms';
+import { activityRoom, shareRoom, shareRoomsOf } from './rooms';
 
-/**
- * The adapter's disconnect as the cluster adapters implement it: it returns the publishing promise
- * and disconnects this node's sockets once the message is committed, though socket.io-adapter's base
- * type says void (see server/realtime/locateSocket.ts for the same with joins).
- */
-interface ClusterDisconnect {
-  disconnectSockets(
-    opts: { rooms: Set<string>; except: Set<string> },
-    close: boolean,
-  ): Promise<void> | void;
+/** socket.io-adapter's BroadcastOptions, as far as these operations need them. */
+interface SocketTarget {
+  readonly rooms: Set<string>;
+  readonly except: Set<string>;
 }
 
 /**
- * Disconnects every socket in `share:{shareId}` on every server node (issue 8 item 1: "revoking a
- * share disconnects its live viewers within 1 s"). Resolves once this node's sockets are gone and the
- * order to the other nodes is committed to PostgreSQL's notification queue (they act on it at once).
- * The sockets get socket.io's server-side disconnect ("io server disconnect"), after which
- * socket.io-client does not reconnect by itself: the viewer's page shows the share as gone.
+ * The adapter's disconnect and leave as the cluster adapters implement them: they return the
+ * publishing promise and act on this node's sockets once the message is committed, though
+ * socket.io-adapter's base type says void (see server/realtime/locateSocket.ts for the same with joins).
  */
-export async function disconnectShareViewers(io: RealtimeServer, shareId: string): Promise<void> {
-  const adapter = io.of('/').adapter as unknown as ClusterDisconnect;
+interface ClusterOperations {
+  disconnectSockets(opts: SocketTarget, close: boolean): Promise<void> | void;
+  delSockets(opts: SocketTarget, rooms: string[]): Promise<void> | void;
+}
+
+/** The activity each of `shareIds` shares (journey shares and unknown ids are absent). */
+async function sharedActivities(db: Db, shareIds: readonly string[]): Promise<Map<string, number>> {
+  if (shareIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('shares')
+    .select(['share_id', 'activity_id'])
+    .where('share_id', 'in', [...shareIds])
+    .execute();
+  const activities = new Map<string, number>();
+  for (const row of rows)
+    if (row.activity_id !== null) activities.set(row.share_id, row.activity_id);
+  return activities;
+}
+
+/**
+ * Ends the live viewing of share `shareId` on every server node, after its revocation committed
+ * (issue 8 item 1: "revoking a share disconnects its live viewers within 1 s"):
+ * - a socket that verified this share only is disconnected (socket.io's server-side disconnect, "io
+ *   server disconnect", after which socket.io-client does not reconnect by itself: the viewer's page
+ *   checks the link again and shows it gone);
+ * - a socket that also watches other shares (the operator monitor, docs/monitor.md) stays connected:
+ *   it leaves `share:{shareId}` and, unless another of its shares targets the same activity, that
+ *   activity's room; it is sent one EntityChanges `[{ EntityType: 'Activity', ChangeType: 'updated' }]`
+ *   for the shared activity (what it may see of that activity changed), on which the client loads the
+ *   share again and finds it gone. A journey share sends no such change (its view reloads each minute).
+ * Resolves once this node's sockets are handled and the orders to the other nodes are committed to
+ * PostgreSQL's notification queue. The sockets are listed with `fetchSockets` (every node answers, or
+ * it rejects after the adapter's 5 s timeout); a socket verifying a second share in the moment between
+ * that list and the disconnect is disconnected as a single-share viewer would be.
+ */
+export async function disconnectShareViewers(
+  io: RealtimeServer,
+  db: Db,
+  shareId: string,
+): Promise<void> {
+  const room = shareRoom(shareId);
+  const adapter = io.of('/').adapter as unknown as ClusterOperations;
+  const viewers = await io.in(room).fetchSockets();
+  const watchingOthers = viewers.filter((socket) => shareRoomsOf(socket.rooms).length > 1);
   await adapter.disconnectSockets(
-    { rooms: new Set([shareRoom(shareId)]), except: new Set() },
+    { rooms: new Set([room]), except: new Set(watchingOthers.map((socket) => socket.id)) },
     false,
+  );
+  if (watchingOthers.length === 0) return;
+
+  const otherShareIds = new Set<string>([shareId]);
+  for (const socket of watchingOthers)
+    for (const other of shareRoomsOf(socket.rooms)) otherShareIds.add(other.slice('share:'.length));
+  const activities = await sharedActivities(db, [...otherShareIds]);
+  const revokedActivity = activities.get(shareId);
+  await Promise.all(
+    watchingOthers.map(async (socket) => {
+      const leaving = [room];
+      if (revokedActivity !== undefined) {
+        const stillShared = shareRoomsOf(socket.rooms).some(
+          (other) =>
+            other !== room && activities.get(other.slice('share:'.length)) === revokedActivity,
+        );
+        if (!stillShared) leaving.push(activityRoom(revokedActivity));
+        io.to(socket.id).emit('EntityChanges', [
+          {
+            EntityType: 'Activity',
+            EntityId: revokedActivity,
+            ChangeType: 'updated',
+            Timestamp: Date.now(),
+            ActivityId: revokedActivity,
+          },
+        ]);
+      }
+      await adapter.delSockets({ rooms: new Set([socket.id]), except: new Set() }, leaving);
+    }),
   );
 }

@@ -5,7 +5,15 @@ import { contractRoute } from '../http/contractRoute';
 import { sendApiError } from '../http/errorHandler';
 import type { RealtimeServer } from './events';
 import { locateSocket } from './locateSocket';
-import { activityRoom, identityRooms, memberRoom, shareRoom } from './rooms';
+import {
+  activityRoom,
+  identityRooms,
+  memberRoom,
+  SHARES_PER_SOCKET_MAX,
+  shareRoom,
+  shareRoomsOf,
+  verifiedMemberOf,
+} from './rooms';
 import type { ShareAccess, ShareTokenVerifier } from './shareAccess';
 
 /** What verify-socket-user needs. */
@@ -28,8 +36,12 @@ const UNAVAILABLE = 'Service unavailable, try again shortly';
  *   `activity:{ActivityId}` (its live telemetry and changes); any other → Success false;
  * - SocketID connected to no server node → Success false; found → Success true once the join is
  *   committed (it may be connected to another node: the adapter carries the join there).
- * A socket speaks for one identity: verifying as another member or share first leaves the rooms of
- * the previous one (its `activity:` rooms too); verifying again as the same one changes nothing.
+ * A socket speaks for one member or for several shares, never both (docs/monitor.md): verifying as
+ * another member first leaves every identity room (`activity:` rooms too); a share after a member
+ * leaves the member's rooms; a share after other shares is added to them (the operator monitor's one
+ * socket), up to {@link SHARES_PER_SOCKET_MAX} shares — one more answers Success false and changes
+ * nothing. Verifying again as the same member changes nothing; the same share joins its rooms again
+ * (a no-op, or its activity room back after another share of that activity was revoked).
  * 503 when the token key or a server node cannot be reached.
  */
 export function registerVerifySocketUser(
@@ -39,10 +51,12 @@ export function registerVerifySocketUser(
   contractRoute(app, verifySocketUser, async (input, request, reply) => {
     let room: string;
     const extraRooms: string[] = [];
+    let kind: 'member' | 'share' = 'share';
     if (input.MemberIntegrationToken !== undefined) {
       try {
         const claims = await options.memberTokens.verify(input.MemberIntegrationToken);
         room = memberRoom(claims.memberId);
+        kind = 'member';
       } catch (error) {
         if (error instanceof MemberTokenError) {
           return sendApiError(reply, 401, 'AUTH', error.message);
@@ -68,11 +82,19 @@ export function registerVerifySocketUser(
     try {
       const socket = await locateSocket(options.io, input.SocketID);
       if (!socket) return { Success: false };
-      if (!socket.rooms.has(room)) {
-        const previous = identityRooms(socket.rooms);
-        if (previous.length > 0) await socket.leave(previous);
-        await socket.join([room, ...extraRooms]);
+      if (kind === 'member') {
+        if (!socket.rooms.has(room)) {
+          const previous = identityRooms(socket.rooms);
+          if (previous.length > 0) await socket.leave(previous);
+          await socket.join([room]);
+        }
+        return { Success: true };
       }
+      if (!socket.rooms.has(room) && shareRoomsOf(socket.rooms).length >= SHARES_PER_SOCKET_MAX) {
+        return { Success: false };
+      }
+      if (verifiedMemberOf(socket.rooms) !== null) await socket.leave(identityRooms(socket.rooms));
+      await socket.join([room, ...extraRooms]);
       return { Success: true };
     } catch (error) {
       request.log.warn({ err: error }, 'realtime: a server node did not answer a socket lookup');
