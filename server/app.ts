@@ -25,6 +25,8 @@ import { alertPlugin } from './alerts/alertPlugin';
 import { rescueOrgRoutes } from './alerts/rescueOrgRoutes';
 import { rescueRouter } from './alerts/rescueRouter';
 import { deviceMessageRoutes } from './messages/deviceMessageRoutes';
+import { shortLinkResolveRoutes } from './central/shortLinkResolveRoutes';
+import { shortUrlRoutes } from './central/shortUrlRoutes';
 import { shareRoutes } from './shares/shareRoutes';
 import { shareViewingRoutes } from './shareViewing/shareViewingRoutes';
 import { createShareTokenVerifier } from './shares/shareTokenVerifier';
@@ -163,6 +165,9 @@ export async function buildServer(
   await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });
   await app.register(shareRoutes, { db: deps.db, config, memberTokens });
   await app.register(shareViewingRoutes, { db: deps.db, shareTokens });
+  // The central service's short links (issue 7 item 4), and /go/{code} before the SPA's fallback.
+  await app.register(shortUrlRoutes, { db: deps.db, config, memberTokens });
+  await app.register(shortLinkResolveRoutes, { db: deps.db });
   if (config.devEndpoints) {
     await app.register(devOutboxRoutes, { outbox });
     await app.register(devDemoRoutes, {

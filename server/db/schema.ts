@@ -26,6 +26,7 @@ export interface Database {
   messages: MessagesTable;
   message_replies: MessageRepliesTable;
   shares: SharesTable;
+  short_urls: ShortUrlsTable;
   subscription_products: SubscriptionProductsTable;
   subscriptions: SubscriptionsTable;
   outbox_messages: OutboxMessagesTable;
@@ -308,6 +309,15 @@ export interface SharesTable {
   totp_secret: string | null;
   expires_ms: number | null;
   revoked_ms: number | null;
+  created_at: CreatedAt;
+}
+
+/** A short link `/go/{short_code}` (migration 0012; server/central). */
+export interface ShortUrlsTable {
+  short_code: string;
+  full_url: string;
+  member_id: number;
+  share_id: string | null;
   created_at: CreatedAt;
 }
 

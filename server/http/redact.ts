@@ -18,7 +18,8 @@ const REDACTED = '[redacted]';
 
 /**
  * Removes secrets from a request URL before it is logged: share tokens in `/share/activity/{token}`,
- * `/share/journey/{token}` and `/go/{code}` paths; the `totp`, `token`, `access_token`, `key`, `id`,
+ * `/share/journey/{token}`, `/go/{code}` and `/central/urls/{code}` paths (a short code opens a
+ * share); the `totp`, `token`, `access_token`, `key`, `id`,
  * `deviceid`, `ShareToken`, `ShareTotp` and `MemberIntegrationToken` query values (any letter case;
  * OsmAnd ingest keys travel as `id`, or `deviceid` as Traccar also accepts); and any other path
  * segment or query value shaped like a JWT (share and member tokens wherever they travel). Policy
@@ -27,7 +28,7 @@ const REDACTED = '[redacted]';
 export function redactUrl(url: string): string {
   const [pathPart = '', query] = url.split('?', 2);
   const path = pathPart
-    .replace(/^(\/(?:share\/(?:activity|journey)|go)\/)[^/]+/, `$1${REDACTED}`)
+    .replace(/^(\/(?:share\/(?:activity|journey)|go|central\/urls)\/)[^/]+/, `$1${REDACTED}`)
     .split('/')
     .map((segment) => (JWT.test(segment) ? REDACTED : segment))
     .join('/');

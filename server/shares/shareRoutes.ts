@@ -7,10 +7,12 @@ import {
   type MemberShare,
 } from '../../src/api/calls/memberIntegrationShares';
 import type { MemberTokenService } from '../authHost/memberTokens';
+import { createShortUrl } from '../central/shortUrlService';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { contractRoute } from '../http/contractRoute';
 import { sendApiError } from '../http/errorHandler';
+import { publicOriginOf } from '../http/publicOrigin';
 import { memberOf, requireMemberToken } from '../member/memberAuth';
 import { createShare, listShares, revokeShare, type ListedShare } from './shareService';
 import { InvalidShareRequestError, ShareTargetNotFoundError } from './shareTarget';
@@ -26,14 +28,6 @@ export interface ShareRoutesOptions {
 
 /** The failure of share-revoke for an unknown or another member's share (no ownership oracle). */
 const NO_SUCH_SHARE = { ErrorCode: 'UNKNOWN', Error: 'No such share' } as const;
-
-/**
- * The C2Url of this server: PUBLIC_URL (required in production), else the origin the member's browser
- * used, as /config.json answers it (server/routes/runtimeConfig.ts).
- */
-function publicUrlOf(config: ServerConfig, request: FastifyRequest): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /**
  * Maps the share service's refusals to answers: a refused input → 400 REQUEST_INVALID with the
@@ -85,8 +79,9 @@ function toMemberShare(share: ListedShare): MemberShare {
  *   with `WithTotp`, the TOTP secret; another member's or an unknown activity → 404 NOT_FOUND; an
  *   expiry out of range → 400 REQUEST_INVALID (`body.ExpiryTimestamp`);
  * - `share-journey`: a share of the member's journey JourneyStart–JourneyEnd, expiring 7 days after
- *   the journey's end → ShareToken, ShareUrl and ShortCode null (short links are the central service's,
- *   a later issue; `VanityStub` is kept with the share);
+ *   the journey's end → ShareToken, ShareUrl and the ShortCode of a /go/ link to the ShareUrl (made
+ *   by this server's central service, server/central; `VanityStub` starts the code and is kept with
+ *   the share);
  * - `share-list`: the member's shares, newest first;
  * - `share-revoke`: revokes one → RevokeStatus true, then its live viewers' sockets are disconnected on
  *   every node (`app.realtime.disconnectShare`); unknown or another member's → false, UNKNOWN.
@@ -106,7 +101,7 @@ export const shareRoutes: FastifyPluginCallback<ShareRoutesOptions> = (app, opti
           memberId: member(request),
           target: { kind: 'activity', activityId: input.ActivityId },
           expiresAtMs: input.ExpiryTimestamp ?? null,
-          publicUrl: publicUrlOf(config, request),
+          publicUrl: publicOriginOf(config, request),
           withTotp: input.WithTotp ?? false,
           nowMs: clock(),
         });
@@ -133,16 +128,24 @@ export const shareRoutes: FastifyPluginCallback<ShareRoutesOptions> = (app, opti
     app,
     shareJourney,
     async (input, request, reply) => {
+      const publicUrl = publicOriginOf(config, request);
       try {
         const created = await createShare(db, {
           memberId: member(request),
           target: { kind: 'journey', startMs: input.JourneyStart, endMs: input.JourneyEnd },
           expiresAtMs: null,
-          publicUrl: publicUrlOf(config, request),
+          publicUrl,
           vanityStub: input.VanityStub ?? null,
           nowMs: clock(),
         });
-        return { ShareToken: created.token, ShareUrl: created.url, ShortCode: null };
+        const short = await createShortUrl(db, {
+          fullUrl: created.url,
+          vanity: input.VanityStub ?? null,
+          publicOrigin: publicUrl,
+          memberId: member(request),
+          shareId: created.shareId,
+        });
+        return { ShareToken: created.token, ShareUrl: created.url, ShortCode: short.ShortCode };
       } catch (error) {
         return refused(
           reply,
@@ -161,7 +164,7 @@ export const shareRoutes: FastifyPluginCallback<ShareRoutesOptions> = (app, opti
     async (_input, request) => {
       const shares = await listShares(db, {
         memberId: member(request),
-        publicUrl: publicUrlOf(config, request),
+        publicUrl: publicOriginOf(config, request),
         nowMs: clock(),
       });
       return { Shares: shares.map(toMemberShare) };

@@ -25,7 +25,12 @@ export const getShortUrl = defineCall({
   response: ShortUrl.pick({ FullUrl: true }),
 });
 
-/** Creates a short code for a URL, `Vanity` when given and free. */
+/**
+ * Creates a short code for a URL (a signed-in member only; `FullUrl` must be on the server's own public
+ * origin). Without `Vanity` the code is random; with it, the code is the stub in lower case followed by
+ * a dash and a random suffix (`bobs-trip-7Hq2xKpa`), since a short link opens a share (docs/shares.md
+ * "Short links").
+ */
 export const createShortUrl = defineCall({
   name: 'create-short-url',
   api: 'central',

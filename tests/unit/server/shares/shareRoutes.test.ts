@@ -140,7 +140,7 @@ describe('share-activity', () => {
 });
 
 describe('share-journey', () => {
-  it('shares a journey: /share/journey/ link, no short code yet, the vanity stub kept', async () => {
+  it('shares a journey: /share/journey/ link, a short code from the vanity stub, the stub kept', async () => {
     const start = Date.now() - DAY;
     const res = await post('bob', 'share-journey', {
       JourneyStart: start,
@@ -148,9 +148,9 @@ describe('share-journey', () => {
       VanityStub: 'bobs-trip',
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ ShareToken: string; ShareUrl: string; ShortCode: null }>();
+    const body = res.json<{ ShareToken: string; ShareUrl: string; ShortCode: string }>();
     expect(body.ShareUrl).toBe(`http://${HOST}/share/journey/${body.ShareToken}`);
-    expect(body.ShortCode).toBeNull();
+    expect(body.ShortCode).toMatch(/^bobs-trip-[1-9A-HJ-NP-Za-km-z]{8}$/);
     expect(decodeShareTokenClaims(body.ShareToken)).toMatchObject({
       MemberID: member.bob,
       JourneyStart: start,
