@@ -97,10 +97,37 @@ export function observationsOf(
       case 'BATTERY':
         observations.push({ kind: 'BATTERY', timeMs, percent: event.Percent });
         break;
+      case 'OXYGEN_SENSOR_BATTERY':
+        observations.push({
+          kind: 'SENSOR_BATTERY',
+          sensor: 'OXYGEN',
+          timeMs,
+          percent: event.Percent,
+        });
+        break;
+      case 'RESPIRATORY_SENSOR_BATTERY':
+        observations.push({
+          kind: 'SENSOR_BATTERY',
+          sensor: 'RESPIRATORY',
+          timeMs,
+          percent: event.Percent,
+        });
+        break;
+      case 'TEMPERATURE_SENSOR_BATTERY':
+        observations.push({
+          kind: 'SENSOR_BATTERY',
+          sensor: 'TEMPERATURE',
+          timeMs,
+          percent: event.Percent,
+        });
+        break;
       case 'CHARGING':
       case 'NOT_WORN':
       case 'TRACKING_STOP':
       case 'CLOSE_ALERTS':
+      case 'NO_RESPONSE':
+      case 'CHECK_IN_MISSED':
+      case 'CHECK_IN':
         observations.push({ kind: event.Type, timeMs });
         break;
       case 'VITALS':
@@ -214,15 +241,17 @@ export async function storeDecisions(
 const HIGHEST_BATTERY_THRESHOLD = 15;
 
 /**
- * Whether `observations` can change nothing for a wearer with no open alert and no zone: data, fixes
- * and battery readings above every threshold only ever close alerts or test zones.
+ * Whether `observations` can change nothing for a wearer with no open alert and no zone: data, fixes,
+ * check-ins and battery readings above every threshold only ever close alerts or test zones.
  */
 function inconsequential(observations: readonly Observation[]): boolean {
   return observations.every(
     (observation) =>
       observation.kind === 'DATA' ||
       observation.kind === 'POSITION' ||
-      (observation.kind === 'BATTERY' && observation.percent > HIGHEST_BATTERY_THRESHOLD),
+      observation.kind === 'CHECK_IN' ||
+      ((observation.kind === 'BATTERY' || observation.kind === 'SENSOR_BATTERY') &&
+        observation.percent > HIGHEST_BATTERY_THRESHOLD),
   );
 }
 

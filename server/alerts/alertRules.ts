@@ -2,13 +2,13 @@ import type { AlertType, Severity } from '../../src/api/enums';
 import { haversineMeters } from '../../src/api/geo/haversine';
 import {
   applyDecisions,
-  WEARER_RAISED,
   type AlertState,
   type Decision,
   type Observation,
-  type Position,
   type RuleContext,
 } from './alertState';
+import { DEVICE_REPORT_RULES } from './deviceReportRules';
+import { batteryDecisions, closeIf, openIf, thresholdOf, type Rule } from './ruleDecisions';
 import { geofenceVerdict } from './zoneGeometry';
 
 /*
@@ -43,62 +43,6 @@ const TRACKING_ALERTS: readonly AlertType[] = [
   'NOT_WORN',
 ];
 
-/** Evaluates one observation; `state` already holds the decisions of earlier ones. */
-type Rule = (state: AlertState, observation: Observation, context: RuleContext) => Decision[];
-
-function isOpen(state: AlertState, type: AlertType): boolean {
-  return state.open.some((alert) => alert.type === type);
-}
-
-/** The configured severity of `type`, 0 (off) when not configured. */
-function severityOf(context: RuleContext, type: AlertType): Severity {
-  return context.configs.get(type)?.Severity ?? 0;
-}
-
-/** The configured threshold of `type`, null when none. */
-export function thresholdOf(context: RuleContext, type: AlertType): number | null {
-  return context.configs.get(type)?.ThresholdValue ?? null;
-}
-
-function isPaused(state: AlertState, context: RuleContext): boolean {
-  return state.pausedUntilMs !== null && context.nowMs < state.pausedUntilMs;
-}
-
-/** Opens `type` when it is configured, not open, and not held by a pause. */
-export function openIf(
-  state: AlertState,
-  context: RuleContext,
-  type: AlertType,
-  at: { timeMs: number; value?: number | null; position?: Position | null },
-  extra: Pick<Extract<Decision, { kind: 'OPEN' }>, 'bodyPosition'> = { bodyPosition: null },
-): Decision[] {
-  const severity = severityOf(context, type);
-  if (severity === 0 || isOpen(state, type)) return [];
-  if (!WEARER_RAISED.has(type) && isPaused(state, context)) return [];
-  return [
-    {
-      kind: 'OPEN',
-      type,
-      severity,
-      timeMs: at.timeMs,
-      value: at.value ?? null,
-      position: at.position ?? context.lastPosition,
-      ...extra,
-    },
-  ];
-}
-
-/** Closes `type` when open. */
-export function closeIf(
-  state: AlertState,
-  type: AlertType,
-  reason: Extract<Decision, { kind: 'CLOSE' }>['reason'],
-  timeMs: number,
-  by: 'SYSTEM' | 'WEARER' = 'SYSTEM',
-): Decision[] {
-  return isOpen(state, type) ? [{ kind: 'CLOSE', type, reason, timeMs, by }] : [];
-}
-
 const help: Rule = (state, observation, context) => {
   if (observation.kind !== 'HELP') return [];
   const other = observation.type === 'ASSISTANCE' ? 'MANUAL' : 'ASSISTANCE';
@@ -112,25 +56,11 @@ const fall: Rule = (state, observation, context) =>
     ? openIf(state, context, 'FALL', observation, { bodyPosition: observation.bodyPosition })
     : [];
 
-/** Battery: ≤ critical → BATTERY_CRITICAL (the low alert DEFUNCT), ≤ low → BATTERY_LOW, else METRIC. */
-const battery: Rule = (state, observation, context) => {
-  if (observation.kind !== 'BATTERY') return [];
-  const { percent, timeMs } = observation;
-  const low = thresholdOf(context, 'BATTERY_LOW');
-  const critical = thresholdOf(context, 'BATTERY_CRITICAL');
-  const at = { timeMs, value: percent };
-  if (critical !== null && percent <= critical) {
-    const opened = openIf(state, context, 'BATTERY_CRITICAL', at);
-    return opened.length > 0
-      ? [...closeIf(state, 'BATTERY_LOW', 'DEFUNCT', timeMs), ...opened]
-      : [];
-  }
-  const decisions = closeIf(state, 'BATTERY_CRITICAL', 'METRIC', timeMs);
-  if (low !== null && percent <= low) {
-    return [...decisions, ...openIf(applyDecisions(state, decisions), context, 'BATTERY_LOW', at)];
-  }
-  return [...decisions, ...closeIf(state, 'BATTERY_LOW', 'METRIC', timeMs)];
-};
+/** The device's battery (thresholds of BATTERY_LOW and BATTERY_CRITICAL; ruleDecisions.ts). */
+const battery: Rule = (state, observation, context) =>
+  observation.kind === 'BATTERY'
+    ? batteryDecisions(state, context, observation, 'BATTERY_LOW', 'BATTERY_CRITICAL')
+    : [];
 
 const charging: Rule = (state, observation) =>
   observation.kind === 'CHARGING'
@@ -242,6 +172,7 @@ const RULES: readonly Rule[] = [
   help,
   fall,
   battery,
+  ...DEVICE_REPORT_RULES,
   charging,
   vitals,
   trackingStop,

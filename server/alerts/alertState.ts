@@ -39,6 +39,11 @@ export interface AlertState {
  * - `VITALS`: temperature °C, SpO₂ %, breaths and heart beats per minute (null: not measured);
  * - `NOT_WORN`: the device reports it was taken off (the time rules raise NOT_WORN later);
  * - `TRACKING_STOP`; `CLOSE_ALERTS`: the wearer cancelled the alerts on the device;
+ * - `SENSOR_BATTERY`: the charge percent of one of the device's vital sensors (oxygen, respiration,
+ *   temperature);
+ * - `NO_RESPONSE`: the wearer did not answer the device's own are-you-OK prompt;
+ * - `CHECK_IN_MISSED`: a check-in the device expected (its schedule) did not come; `CHECK_IN`: the
+ *   wearer checked in;
  * - `POSITION`: the newest fix (geofence, GPS back, moving again);
  * - `DATA`: the device sent anything (data back).
  */
@@ -58,8 +63,20 @@ export type Observation =
   | { readonly kind: 'NOT_WORN'; readonly timeMs: number }
   | { readonly kind: 'TRACKING_STOP'; readonly timeMs: number }
   | { readonly kind: 'CLOSE_ALERTS'; readonly timeMs: number }
+  | {
+      readonly kind: 'SENSOR_BATTERY';
+      readonly timeMs: number;
+      readonly sensor: VitalSensor;
+      readonly percent: number;
+    }
+  | { readonly kind: 'NO_RESPONSE'; readonly timeMs: number }
+  | { readonly kind: 'CHECK_IN_MISSED'; readonly timeMs: number }
+  | { readonly kind: 'CHECK_IN'; readonly timeMs: number }
   | { readonly kind: 'POSITION'; readonly timeMs: number; readonly position: Position }
   | { readonly kind: 'DATA'; readonly timeMs: number };
+
+/** A vital sensor with its own battery (app §3 "oxygen/respiratory/temperature battery"). */
+export type VitalSensor = 'OXYGEN' | 'RESPIRATORY' | 'TEMPERATURE';
 
 /** Who ended an alert the engine closes: the system, or the wearer from the device. */
 export type CloserActor = 'SYSTEM' | 'WEARER';

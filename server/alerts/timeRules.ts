@@ -1,5 +1,6 @@
 import { haversineMeters } from '../../src/api/geo/haversine';
-import { closeIf, NO_MOTION_RADIUS_M, openIf, thresholdOf } from './alertRules';
+import { NO_MOTION_RADIUS_M } from './alertRules';
+import { closeIf, openIf, thresholdOf } from './ruleDecisions';
 import {
   applyDecisions,
   EMERGENCY_TYPES,

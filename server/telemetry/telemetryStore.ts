@@ -57,7 +57,7 @@ export async function insertEvents(
       ${pick((e) => e.Time)}::bigint[], ${pick((e) => e.Type)}::text[],
       ${pick((e) => (e.Type === 'TRACKING_START' ? e.ActivityType : null))}::text[],
       ${pick((e) => (e.Type === 'FALL' ? e.BodyPosition : null))}::text[],
-      ${pick((e) => (e.Type === 'BATTERY' ? e.Percent : null))}::float8[],
+      ${pick((e) => ('Percent' in e ? e.Percent : null))}::float8[],
       ${pick((e) => (e.Type === 'VITALS' ? e.TemperatureC : null))}::float8[],
       ${pick((e) => (e.Type === 'VITALS' ? e.OxygenPct : null))}::float8[],
       ${pick((e) => (e.Type === 'VITALS' ? e.RespirationBpm : null))}::float8[],

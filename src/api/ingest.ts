@@ -69,6 +69,11 @@ const Percent = z.number().min(0).max(100);
  * - `NOT_WORN`: the device was taken off; `CHARGING`: it was put on charge;
  * - `BATTERY` with its charge `Percent`;
  * - `CLOSE_ALERTS`: the wearer cancelled the open alerts on the device (closure CLOSE_ALL_COMMAND);
+ * - `OXYGEN_SENSOR_BATTERY`, `RESPIRATORY_SENSOR_BATTERY`, `TEMPERATURE_SENSOR_BATTERY` with that vital
+ *   sensor's charge `Percent`;
+ * - `NO_RESPONSE`: the wearer did not answer the device's are-you-OK prompt;
+ * - `CHECK_IN_MISSED`: a check-in the device's schedule expected did not come; `CHECK_IN`: the wearer
+ *   checked in;
  * - `VITALS` with any of `TemperatureC` (°C), `OxygenPct` (SpO₂ %), `RespirationBpm` and
  *   `HeartRateBpm` (per minute), at least one of them.
  * The alert engine reads them; the activity builder follows TRACKING_START and TRACKING_STOP.
@@ -84,6 +89,12 @@ export const IngestEvent = z.discriminatedUnion('Type', [
   z.object({ Time: DeviceTime, Type: z.literal('CHARGING') }),
   z.object({ Time: DeviceTime, Type: z.literal('BATTERY'), Percent }),
   z.object({ Time: DeviceTime, Type: z.literal('CLOSE_ALERTS') }),
+  z.object({ Time: DeviceTime, Type: z.literal('OXYGEN_SENSOR_BATTERY'), Percent }),
+  z.object({ Time: DeviceTime, Type: z.literal('RESPIRATORY_SENSOR_BATTERY'), Percent }),
+  z.object({ Time: DeviceTime, Type: z.literal('TEMPERATURE_SENSOR_BATTERY'), Percent }),
+  z.object({ Time: DeviceTime, Type: z.literal('NO_RESPONSE') }),
+  z.object({ Time: DeviceTime, Type: z.literal('CHECK_IN_MISSED') }),
+  z.object({ Time: DeviceTime, Type: z.literal('CHECK_IN') }),
   z
     .object({
       Time: DeviceTime,

@@ -277,6 +277,28 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     ]);
   });
 
+  it("a vital sensor's battery, a missed check-in and an unanswered prompt raise their own alerts", async () => {
+    const wearer = await addWearer('sensors@example.com');
+    await batch(
+      wearer,
+      [],
+      [
+        { Time: T0, Type: 'OXYGEN_SENSOR_BATTERY', Percent: 14 },
+        { Time: T0, Type: 'TEMPERATURE_SENSOR_BATTERY', Percent: 80 },
+        { Time: T0 + 1_000, Type: 'CHECK_IN_MISSED' },
+        { Time: T0 + 2_000, Type: 'NO_RESPONSE' },
+      ],
+    );
+    await batch(wearer, [], [{ Time: T0 + 60_000, Type: 'CHECK_IN' }]);
+    expect(
+      (await alertsOf(wearer)).map((a) => [a.alert_type, a.close_state, a.closure_reason, a.value]),
+    ).toEqual([
+      ['OXYGEN_BATTERY_LOW', 'OPEN', null, 14],
+      ['CHECK_IN_MISSED', 'CLOSED_BY_USER', 'METRIC', null],
+      ['NO_RESPONSE', 'OPEN', null, null],
+    ]);
+  });
+
   it('no data for 3600 s while tracking opens NO_DATA (sweep); data back closes it as METRIC', async () => {
     const wearer = await addWearer('nodata@example.com');
     await batch(

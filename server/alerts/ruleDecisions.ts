@@ -1,0 +1,103 @@
+import type { AlertType, Severity } from '../../src/api/enums';
+import {
+  applyDecisions,
+  WEARER_RAISED,
+  type AlertState,
+  type Decision,
+  type Observation,
+  type Position,
+  type RuleContext,
+} from './alertState';
+
+/*
+ * How a rule decides (server/alerts/alertRules.ts, deviceReportRules.ts, timeRules.ts): open a type
+ * when it is configured, not open and not paused; close a type when open.
+ */
+
+/** Evaluates one observation; `state` already holds the decisions of earlier ones. */
+export type Rule = (
+  state: AlertState,
+  observation: Observation,
+  context: RuleContext,
+) => Decision[];
+
+function isOpen(state: AlertState, type: AlertType): boolean {
+  return state.open.some((alert) => alert.type === type);
+}
+
+/** The configured severity of `type`, 0 (off) when not configured. */
+function severityOf(context: RuleContext, type: AlertType): Severity {
+  return context.configs.get(type)?.Severity ?? 0;
+}
+
+/** The configured threshold of `type`, null when none. */
+export function thresholdOf(context: RuleContext, type: AlertType): number | null {
+  return context.configs.get(type)?.ThresholdValue ?? null;
+}
+
+function isPaused(state: AlertState, context: RuleContext): boolean {
+  return state.pausedUntilMs !== null && context.nowMs < state.pausedUntilMs;
+}
+
+/** Opens `type` when it is configured, not open, and not held by a pause. */
+export function openIf(
+  state: AlertState,
+  context: RuleContext,
+  type: AlertType,
+  at: { timeMs: number; value?: number | null; position?: Position | null },
+  extra: Pick<Extract<Decision, { kind: 'OPEN' }>, 'bodyPosition'> = { bodyPosition: null },
+): Decision[] {
+  const severity = severityOf(context, type);
+  if (severity === 0 || isOpen(state, type)) return [];
+  if (!WEARER_RAISED.has(type) && isPaused(state, context)) return [];
+  return [
+    {
+      kind: 'OPEN',
+      type,
+      severity,
+      timeMs: at.timeMs,
+      value: at.value ?? null,
+      position: at.position ?? context.lastPosition,
+      ...extra,
+    },
+  ];
+}
+
+/** Closes `type` when open. */
+export function closeIf(
+  state: AlertState,
+  type: AlertType,
+  reason: Extract<Decision, { kind: 'CLOSE' }>['reason'],
+  timeMs: number,
+  by: 'SYSTEM' | 'WEARER' = 'SYSTEM',
+): Decision[] {
+  return isOpen(state, type) ? [{ kind: 'CLOSE', type, reason, timeMs, by }] : [];
+}
+
+/**
+ * A battery reading (`percent`, 0–100, at `timeMs` epoch ms) against the thresholds of the `low` and
+ * `critical` types (app §9: 15 % and 5 %): ≤ critical opens `critical` (an open `low` closes as
+ * DEFUNCT, the newer alert); ≤ low opens `low` (an open `critical` closes as METRIC); above both closes
+ * both as METRIC. The device's battery and each vital sensor's battery follow it.
+ */
+export function batteryDecisions(
+  state: AlertState,
+  context: RuleContext,
+  reading: { readonly timeMs: number; readonly percent: number },
+  low: AlertType,
+  critical: AlertType,
+): Decision[] {
+  const { percent, timeMs } = reading;
+  const lowAt = thresholdOf(context, low);
+  const criticalAt = thresholdOf(context, critical);
+  const at = { timeMs, value: percent };
+  if (criticalAt !== null && percent <= criticalAt) {
+    const opened = openIf(state, context, critical, at);
+    return opened.length > 0 ? [...closeIf(state, low, 'DEFUNCT', timeMs), ...opened] : [];
+  }
+  const decisions = closeIf(state, critical, 'METRIC', timeMs);
+  if (lowAt !== null && percent <= lowAt) {
+    return [...decisions, ...openIf(applyDecisions(state, decisions), context, low, at)];
+  }
+  return [...decisions, ...closeIf(state, low, 'METRIC', timeMs)];
+}
