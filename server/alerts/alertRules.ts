@@ -1,4 +1,4 @@
-import type { AlertType, Severity } from '../../src/api/enums';
+import type { AlertType } from '../../src/api/enums';
 import { haversineMeters } from '../../src/api/geo/haversine';
 import {
   applyDecisions,
