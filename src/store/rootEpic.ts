@@ -15,6 +15,7 @@ import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
 import { searchlightEpics } from './searchlight/searchlightEpics';
 import { memberSharesEpics } from './shares/memberSharesEpics';
+import { monitorEpics } from './monitor/monitorEpics';
 import { shareActionsEpics } from './shares/shareActionsEpics';
 import { sharedJourneyEpics } from './shares/sharedJourneyEpics';
 import { sharedViewEpics } from './shares/sharedViewEpics';
@@ -34,6 +35,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...sharedViewEpics,
   ...shareActionsEpics,
   ...memberSharesEpics,
+  ...monitorEpics,
   ...sharedJourneyEpics,
   ...searchlightEpics,
   ...activityEpics,

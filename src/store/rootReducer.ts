@@ -24,6 +24,7 @@ import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
 import { runtimeConfigSlice } from './slices/runtimeConfigSlice';
 import { memberSharesSlice } from './shares/memberSharesSlice';
+import { monitorSlice } from './monitor/monitorSlice';
 
 /**
  * Slices that features inject when their module loads (`slice.injectInto(combinedReducer)`); each
@@ -51,6 +52,7 @@ export const combinedReducer = combineSlices(
   liveWearersSlice,
   sharedViewsSlice,
   memberSharesSlice,
+  monitorSlice,
   searchlightSlice,
   activitySummariesSlice,
   activityDetailsSlice,
@@ -76,6 +78,7 @@ const KEPT_ON_LOGOUT = [
   'sharedViews',
   'searchlight',
   'shareActions',
+  'monitor',
 ] as const;
 
 /**

@@ -24,6 +24,7 @@ import type { AppEpic } from '../epic';
 import { entityChangesReceived } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
 import { loggedOut } from '../session/sessionSlice';
+import { isMonitored } from '../monitor/monitorSlice';
 import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import {
@@ -106,9 +107,10 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
  * actions (telemetry, EntityChanges, connection state). EntityChanges reload the share, at most once
  * per {@link SHARED_VIEW_RELOAD_AUDIT_MS}; a disconnect checks the link again at once, so a revoked
  * share (the server disconnects its viewers) turns into not-found within a second. Ends when the view
- * closes or the link is found invalid; one socket per share.
+ * closes or the link is found invalid; one socket per share — except for a share the open operator
+ * monitor watches, which its one socket follows (src/store/monitor/monitorSocketEpic.ts).
  */
-export const sharedViewSocketEpic: AppEpic = (action$, _state$, deps) =>
+export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(sharedViewLoaded.match),
     groupBy((action) => action.payload.ShareToken),
@@ -117,7 +119,8 @@ export const sharedViewSocketEpic: AppEpic = (action$, _state$, deps) =>
         exhaustMap(({ payload }) => {
           const token = payload.ShareToken;
           const claims = decodeShareTokenClaims(token);
-          if (!claims) return EMPTY;
+          // The operator monitor's one socket follows the shares it watches (monitorSocketEpic.ts).
+          if (!claims || isMonitored(state$.value, token)) return EMPTY;
           const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
           const events$ = verifiedSocketActions(deps, {
             url: claims.C2Url,

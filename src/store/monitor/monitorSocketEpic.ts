@@ -1,0 +1,121 @@
+import type { Action } from '@reduxjs/toolkit';
+import {
+  EMPTY,
+  auditTime,
+  catchError,
+  distinct,
+  filter,
+  forkJoin,
+  groupBy,
+  ignoreElements,
+  map,
+  merge,
+  mergeMap,
+  of,
+  switchMap,
+  takeUntil,
+  tap,
+  type Observable,
+} from 'rxjs';
+import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
+import { decodeShareTokenClaims } from '../../api/entities/share';
+import type { AppEpic } from '../epic';
+import type { RootState } from '../rootReducer';
+import { entityChangesReceived, socketStateChanged } from '../realtime/realtimeSlice';
+import { verifiedSocketActions } from '../realtime/verifiedSocket';
+import { shareCallsOver } from '../shares/shareCalls';
+import { sharedViewRequested } from '../shares/sharedViewsSlice';
+import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
+import { monitorClosed, monitorOpened, monitorRestored, monitorShareAdded } from './monitorSlice';
+
+/** The watched tokens whose share is served by `c2Url`. */
+function tokensOn(state: RootState, c2Url: string): string[] {
+  return state.monitor.tokens.filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url);
+}
+
+/**
+ * The operator monitor's live connection (issue 8 item 6 "one socket for all"; spec app §4 "Socket
+ * connection", §7 verify-socket-user; docs/monitor.md): while the monitor is open, ONE socket per
+ * domain server (a token's C2Url; the demo has one) through {@link verifiedSocketActions}, so its
+ * telemetry is frame-batched like every socket's. On each connect every watched token of that server
+ * is verified for the socket id (the server adds each share's rooms, up to 200 per socket); a token
+ * added while connected is verified for the current socket at once. `socketVerified` is true when at
+ * least one token verified. A disconnect checks every watched link of that server again. EntityChanges
+ * reload the watched shares of the activities they name, each at most once per
+ * {@link SHARED_VIEW_RELOAD_AUDIT_MS} (a revoked share is told so — server/realtime/shareDisconnect.ts —
+ * and turns not-found). Closing the monitor closes its sockets. A removed share's rooms stay on the
+ * server until the socket reconnects (there is no un-verify call); its view is gone from the store.
+ */
+export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(monitorOpened.match),
+    switchMap(() => {
+      const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
+      const verifyOne = (c2Url: string, ShareToken: string, SocketID: string) =>
+        calls(c2Url)
+          .call(verifySocketUser, { ShareToken, SocketID })
+          .pipe(
+            map((answer) => answer.Success),
+            catchError(() => of(false)),
+          );
+      const socketFor = (c2Url: string): Observable<Action> => {
+        let socketId: string | null = null;
+        const events$ = verifiedSocketActions(deps, {
+          url: c2Url,
+          verify: (id) => {
+            const tokens = tokensOn(state$.value, c2Url);
+            if (tokens.length === 0) return of(false);
+            return forkJoin(tokens.map((token) => verifyOne(c2Url, token, id))).pipe(
+              map((answers) => answers.some(Boolean)),
+            );
+          },
+          onDisconnected: () =>
+            tokensOn(state$.value, c2Url).map((ShareToken) => sharedViewRequested({ ShareToken })),
+        }).pipe(
+          tap((action) => {
+            if (socketStateChanged.match(action)) {
+              socketId = action.payload.state === 'connected' ? action.payload.socketId : null;
+            }
+          }),
+        );
+        const added$ = action$.pipe(
+          filter(monitorShareAdded.match),
+          map(({ payload }) => payload.ShareToken),
+          filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url),
+          mergeMap((token) => (socketId === null ? EMPTY : verifyOne(c2Url, token, socketId))),
+          ignoreElements(),
+        );
+        return merge(events$, added$);
+      };
+      const urls$ = merge(
+        of(null),
+        action$.pipe(filter((a) => monitorShareAdded.match(a) || monitorRestored.match(a))),
+      ).pipe(
+        mergeMap(() => state$.value.monitor.tokens),
+        map((token) => decodeShareTokenClaims(token)?.C2Url),
+        filter((url): url is string => url !== undefined),
+        distinct(),
+      );
+      const reloads$ = action$.pipe(
+        filter(entityChangesReceived.match),
+        mergeMap(({ payload }) => {
+          const activities = new Set(payload.map((change) => change.ActivityId));
+          const { monitor, sharedViews } = state$.value;
+          return monitor.tokens.filter((token) => {
+            const activityId = sharedViews.entities[token]?.ActivityId;
+            return typeof activityId === 'number' && activities.has(activityId);
+          });
+        }),
+        groupBy((token) => token),
+        mergeMap((token$) =>
+          token$.pipe(
+            auditTime(SHARED_VIEW_RELOAD_AUDIT_MS),
+            map((ShareToken) => sharedViewRequested({ ShareToken })),
+          ),
+        ),
+      );
+      return merge(urls$.pipe(mergeMap(socketFor)), reloads$).pipe(
+        takeUntil(action$.pipe(filter(monitorClosed.match))),
+      );
+    }),
+  );

@@ -1,0 +1,273 @@
+import { Observable, type Subscriber } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '../../../../src/api/entities/alert';
+import type { SocketEvent } from '../../../../src/streams/socket';
+import { createStorage } from '../../../../src/streams/storage';
+import { selectMonitorCards } from '../../../../src/store/monitor/monitorCards';
+import { monitorEpics } from '../../../../src/store/monitor/monitorEpics';
+import {
+  monitorAlertCued,
+  monitorClosed,
+  monitorOpened,
+  monitorShareAddRequested,
+  monitorShareRemoved,
+} from '../../../../src/store/monitor/monitorSlice';
+import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
+import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
+import { sharedViewEpics } from '../../../../src/store/shares/sharedViewEpics';
+import { selectSharedView } from '../../../../src/store/shares/sharedViewsSlice';
+import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
+import {
+  alert,
+  answer,
+  callsOf,
+  detail,
+  HOUR,
+  inVirtualTime,
+  startStore,
+  T0,
+} from '../activities/activityTestKit';
+import {
+  ACTIVITY_SHARE_CLAIMS,
+  C2_URL,
+  JOURNEY_SHARE_CLAIMS,
+  shareToken,
+} from '../shares/shareTokens';
+
+/*
+ * The operator monitor's store (issue 8 item 6; docs/monitor.md), in virtual time: adding links,
+ * persistence, loading through the share viewer's loading, ONE socket verifying every watched token,
+ * targeted reloads on EntityChanges, and the new-alert cue.
+ */
+
+const TOKEN_7 = shareToken(ACTIVITY_SHARE_CLAIMS);
+const TOKEN_8 = shareToken({ ...ACTIVITY_SHARE_CLAIMS, WearerID: 2, ActivityId: 8 });
+const TOKEN_9 = shareToken({ ...ACTIVITY_SHARE_CLAIMS, WearerID: 3, ActivityId: 9 });
+const ACTIVITY_OF: Record<string, number> = { [TOKEN_7]: 7, [TOKEN_8]: 8, [TOKEN_9]: 9 };
+const EPICS = [...monitorEpics, ...sharedViewEpics];
+
+/** activity-sharing answering each token with its activity, with the alerts `alertsOf` gives now. */
+const sharing =
+  (alertsOf: (activityId: number) => Alert[] = () => []) =>
+  (request: { ShareToken: string }) => {
+    const id = ACTIVITY_OF[request.ShareToken] ?? 0;
+    return answer(100, {
+      Activity: detail(id, T0 - HOUR, null, alertsOf(id)),
+      Journey: null,
+      MemberDetails: { WearerID: id, NameFirst: `W${id}`, NameLast: 'Test' },
+    });
+  };
+
+/** Sockets the test drives: each `openSocket` call gets the next subscriber. */
+function sockets() {
+  const open: Subscriber<SocketEvent>[] = [];
+  const urls: string[] = [];
+  const openSocket = (options: { url: string }) =>
+    new Observable<SocketEvent>((subscriber) => {
+      urls.push(options.url);
+      open.push(subscriber);
+      return () => {
+        open.splice(open.indexOf(subscriber), 1);
+      };
+    });
+  return { open, urls, openSocket };
+}
+
+/** A Storage over a Map, so what the epics store can be read back. */
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  const backend = {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      map.set(key, value);
+    },
+    removeItem: (key: string) => {
+      map.delete(key);
+    },
+  } as unknown as Storage;
+  return { map, storage: createStorage(backend) };
+}
+
+const add = (link: string) => monitorShareAddRequested({ link });
+
+describe('the operator monitor’s store', () => {
+  it.each([
+    ['garbage', 'hello', 'Invalid'],
+    [
+      'a journey link',
+      `https://app.example/share/journey/${shareToken(JOURNEY_SHARE_CLAIMS)}`,
+      'JourneyLink',
+    ],
+    ['a bare journey token', shareToken(JOURNEY_SHARE_CLAIMS), 'JourneyLink'],
+    [
+      'a link already watched',
+      `https://app.example/share/activity/${TOKEN_7}?totp=1`,
+      'AlreadyWatched',
+    ],
+  ])('refuses %s with a reason', (_name, link, reason) => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        calls: { 'activity-sharing': sharing() },
+      });
+      kit.drive(hot('o a 9ms b', { o: monitorOpened(), a: add(TOKEN_7), b: add(link) }));
+      flush();
+      const { monitor } = kit.store.getState();
+      expect(monitor.tokens).toEqual([TOKEN_7]);
+      expect(monitor.addError).toBe(reason);
+      kit.store.dispatch(monitorClosed());
+    });
+  });
+
+  it('loads each added share through the share viewer’s loading and stores the list', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const { map, storage } = memoryStorage();
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        dependencies: { storage },
+        calls: { 'activity-sharing': sharing() },
+      });
+      kit.drive(
+        hot('o a 9ms b 9ms r', {
+          o: monitorOpened(),
+          a: add(`http://127.0.0.1:8080/share/activity/${TOKEN_7}`),
+          b: add(` ${TOKEN_8} `),
+          r: monitorShareRemoved({ ShareToken: TOKEN_7 }),
+        }),
+      );
+      flush();
+      const state = kit.store.getState();
+      expect(callsOf(kit.calls, 'activity-sharing').map(([, r]) => r)).toEqual([
+        { ShareToken: TOKEN_7 },
+        { ShareToken: TOKEN_8 },
+      ]);
+      expect(selectSharedView(state, TOKEN_7)).toBeUndefined();
+      expect(selectSharedView(state, TOKEN_8)?.status).toBe('loaded');
+      expect(JSON.parse(map.get(MONITOR_SHARES_STORAGE_KEY) ?? '')).toEqual([TOKEN_8]);
+      kit.store.dispatch(monitorClosed());
+      expect(selectSharedView(kit.store.getState(), TOKEN_8)).toBeUndefined();
+    });
+  });
+
+  it('restores the stored list when it opens, and loads every share', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const { storage } = memoryStorage({
+        [MONITOR_SHARES_STORAGE_KEY]: JSON.stringify([TOKEN_7, TOKEN_8]),
+      });
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        dependencies: { storage },
+        calls: { 'activity-sharing': sharing() },
+      });
+      kit.drive(hot('o', { o: monitorOpened() }));
+      flush();
+      expect(kit.store.getState().monitor.tokens).toEqual([TOKEN_7, TOKEN_8]);
+      expect(callsOf(kit.calls, 'activity-sharing')).toHaveLength(2);
+      kit.store.dispatch(monitorClosed());
+    });
+  });
+
+  it('opens ONE socket for all watched shares and verifies each token on it', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(10, { Success: true }),
+        },
+      });
+      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      scheduler.schedule(() => {
+        kit.store.dispatch(add(TOKEN_9));
+      }, 500);
+      scheduler.schedule(() => {
+        kit.store.dispatch(monitorClosed());
+      }, 1_000);
+      flush();
+      // The share page's own per-share sockets stay shut while the monitor follows the shares.
+      expect(fake.urls).toEqual([C2_URL]);
+      expect(callsOf(kit.calls, 'verify-socket-user')).toEqual([
+        [200, { ShareToken: TOKEN_7, SocketID: 'sock-1' }],
+        [200, { ShareToken: TOKEN_8, SocketID: 'sock-1' }],
+        [500, { ShareToken: TOKEN_9, SocketID: 'sock-1' }],
+      ]);
+      expect(kit.store.getState().realtime.verified).toBe(true);
+      expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('reloads only the shares of the changed activities, once per audit period', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        calls: { 'activity-sharing': sharing() },
+      });
+      const change = (ActivityId: number) =>
+        entityChangesReceived([
+          { EntityType: 'Alert', EntityId: 3, ChangeType: 'created', Timestamp: T0, ActivityId },
+        ]);
+      kit.drive(
+        hot('o a b 497ms c 99ms c', {
+          o: monitorOpened(),
+          a: add(TOKEN_7),
+          b: add(TOKEN_8),
+          c: change(8),
+        }),
+      );
+      scheduler.schedule(() => {
+        kit.store.dispatch(monitorClosed());
+      }, 3_000);
+      flush();
+      // Added at 1 and 2 ms; changes of activity 8 at 500 and 600 ms.
+      const reloads = callsOf(kit.calls, 'activity-sharing').filter(([at]) => at > 2);
+      expect(reloads).toEqual([[500 + SHARED_VIEW_RELOAD_AUDIT_MS, { ShareToken: TOKEN_8 }]]);
+    });
+  });
+
+  it('cues a new open alert of a watched share, not the ones it had when first loaded', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const alerts: Record<number, Alert[]> = { 7: [alert(70, 7, T0 - HOUR)], 8: [] };
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        calls: { 'activity-sharing': sharing((id) => alerts[id] ?? []) },
+      });
+      const cues: unknown[] = [];
+      kit.actions$.subscribe((action) => {
+        if (monitorAlertCued.match(action)) cues.push(action.payload);
+      });
+      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+      scheduler.schedule(() => {
+        alerts[8] = [alert(80, 8, T0 + 1_000)];
+        kit.store.dispatch(
+          entityChangesReceived([
+            {
+              EntityType: 'Alert',
+              EntityId: 80,
+              ChangeType: 'created',
+              Timestamp: T0,
+              ActivityId: 8,
+            },
+          ]),
+        );
+      }, 1_000);
+      scheduler.schedule(() => {
+        // Both Critical: the alert open longest first; the cued card is marked.
+        const cards = selectMonitorCards(kit.store.getState(), T0 + 4_000);
+        expect(cards.map((c) => [c.wearerName, c.alert?.AlertID, c.cued])).toEqual([
+          ['W7 Test', 70, false],
+          ['W8 Test', 80, true],
+        ]);
+        kit.store.dispatch(monitorClosed());
+      }, 5_000);
+      flush();
+      expect(cues).toEqual([{ ShareToken: TOKEN_8, AlertID: 80 }]);
+      expect(kit.store.getState().monitor.cues).toEqual({ [TOKEN_8]: 80 });
+      expect(kit.store.getState().monitor.lastCue).toEqual({ ShareToken: TOKEN_8, AlertID: 80 });
+    });
+  });
+});
