@@ -7,6 +7,7 @@ const SERVER_PATHS = [
   '/authapi',
   '/identity',
   '/central',
+  '/go/',
   '/ingest',
   '/docs',
   '/basemap',

@@ -27,6 +27,7 @@ import { rescueRouter } from './alerts/rescueRouter';
 import { deviceMessageRoutes } from './messages/deviceMessageRoutes';
 import { shortLinkResolveRoutes } from './central/shortLinkResolveRoutes';
 import { shortUrlRoutes } from './central/shortUrlRoutes';
+import { shareExpiryPlugin } from './shares/shareExpiryPlugin';
 import { shareRoutes } from './shares/shareRoutes';
 import { shareViewingRoutes } from './shareViewing/shareViewingRoutes';
 import { createShareTokenVerifier } from './shares/shareTokenVerifier';
@@ -165,6 +166,8 @@ export async function buildServer(
   await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });
   await app.register(shareRoutes, { db: deps.db, config, memberTokens });
   await app.register(shareViewingRoutes, { db: deps.db, shareTokens });
+  // An expired share's live viewers are disconnected within a second, as a revoked one's.
+  await app.register(shareExpiryPlugin, { db: deps.db });
   // The central service's short links (issue 7 item 4), and /go/{code} before the SPA's fallback.
   await app.register(shortUrlRoutes, { db: deps.db, config, memberTokens });
   await app.register(shortLinkResolveRoutes, { db: deps.db });
