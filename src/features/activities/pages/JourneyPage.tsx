@@ -28,6 +28,7 @@ import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { lazyChunk } from '../../../ui/lazyChunk';
 import { ActivityRow } from '../components/ActivityRow';
 import { JourneyDates } from '../components/JourneyDates';
+import { JourneyGpxButton } from '../components/JourneyGpxButton';
 import { JourneyShare } from '../components/JourneyShare';
 import { useDefaultJourney } from '../useDefaultJourney';
 import '../activities.css';
@@ -135,6 +136,11 @@ export function JourneyPage() {
               distance: t('Journey.Distance'),
               time: t('Journey.Time'),
             }}
+          />
+          <JourneyGpxButton
+            activities={activities}
+            span={`${format.date(shown.JourneyStart)}_${format.date(shown.JourneyEnd)}`}
+            format={format}
           />
           <ul
             className="ll-activity-list"

@@ -20,6 +20,14 @@ import {
   testMember,
 } from '../../store/testDependencies';
 
+const downloads = vi.hoisted(() => [] as { filename: string; text: string }[]);
+vi.mock('../../../../src/features/activities/export/gpx', async (original) => ({
+  ...(await original<typeof import('../../../../src/features/activities/export/gpx')>()),
+  downloadGpx: (filename: string, text: string) => {
+    downloads.push({ filename, text });
+  },
+}));
+
 vi.mock('../../../../src/features/activities/components/JourneyMap', () => ({
   default: ({ activityIds }: { activityIds: number[] }) => (
     <div data-testid="journey-map">{activityIds.join(',')}</div>
@@ -104,6 +112,21 @@ const links = (name: string) =>
     .map((link) => link.getAttribute('href'));
 
 describe('the member’s journey (issue 7 item 4; spec §4 day index or complete timeline 999)', () => {
+  it('exports the shown activities as one GPX file, a track each (issue 7 item 5)', async () => {
+    const { user } = renderJourney();
+    await screen.findByRole('tab', { name: 'Complete timeline' });
+    downloads.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Export GPX' }));
+    expect(downloads.map((d) => d.filename)).toEqual([
+      `lifeline-journey-${day(20)}_${day(18)}.gpx`,
+    ]);
+    const names = [...(downloads[0]?.text ?? '').matchAll(/<name>([^<]*)<\/name>/g)].map(
+      (m) => m[1],
+    );
+    expect(names).toHaveLength(3);
+    expect(names.every((name) => name?.startsWith('Hiking '))).toBe(true);
+  });
+
   it('opens on the latest multi-day journey, day by day and as a whole, and refreshes while open', async () => {
     const { store, user, view } = renderJourney();
     expect(await screen.findByRole('heading', { name: 'Journey' })).toBeVisible();
