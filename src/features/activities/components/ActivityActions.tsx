@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ActivityType } from '../../../api/enums';
@@ -19,20 +19,29 @@ export interface EditableActivity {
   readonly TimestampEnd: number | null;
 }
 
+/** The span a trim being drafted would keep, epoch ms. */
+export interface TrimDraft {
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
 /**
  * Change the type, trim, delete (issue 7 item 3; spec §4 "edit, trim and splits update locally and
  * reload about 6 s later, delete reloads after 1 s"): each dispatches the store's command, whose epic
  * updates the store at once and reloads; a failure puts the old values back and shows a translated
  * notice. Trim takes minutes from the start and before the end, validated by the contract's TrimRange
  * (at least 1 minute left, inside the activity). Delete asks for confirmation: it cannot be undone.
- * An open activity cannot be trimmed.
+ * An open activity cannot be trimmed. `onTrimDraft` hears the span a valid trim being drafted would
+ * keep (null when nothing is cut or the cut is invalid), for the map's preview.
  */
 export function ActivityActions({
   activity,
   format,
+  onTrimDraft,
 }: {
   activity: EditableActivity;
   format: Formatter;
+  onTrimDraft?: (draft: TrimDraft | null) => void;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -52,6 +61,15 @@ export function ActivityActions({
           NewActivityEnd: newEnd,
         });
   const trimError = trim && !trim.success ? trim.error.issues[0]?.message : null;
+  const cutting = cutStartMin > 0 || cutEndMin > 0;
+  const draftStart = cutting && trim?.success ? newStart : null;
+  const draftEnd = cutting && trim?.success ? newEnd : null;
+  useEffect(() => {
+    onTrimDraft?.(
+      draftStart === null || draftEnd === null ? null : { startMs: draftStart, endMs: draftEnd },
+    );
+  }, [onTrimDraft, draftStart, draftEnd]);
+  useEffect(() => () => onTrimDraft?.(null), [onTrimDraft]);
 
   return (
     <section className="ll-activity-actions" aria-label={t('Activities.Actions.Title')}>

@@ -10,7 +10,11 @@ import type { Formatter } from '../../../ui/format';
 import { MapView } from '../../../ui/map/MapView';
 import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerLayers';
 import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
-import { replayTrailLayer, speedTrackLayer } from '../../../ui/map/layers/trackLayers';
+import {
+  replayTrailLayer,
+  speedTrackLayer,
+  trimPreviewLayer,
+} from '../../../ui/map/layers/trackLayers';
 import { positionAt } from '../../../ui/map/replay';
 import { trackBounds } from '../../../ui/map/trackAttributes';
 import { useReplayClock } from '../../../ui/map/useReplayClock';
@@ -38,6 +42,7 @@ export default function ReplayMap({
   format,
   initialTimeMs = null,
   onTimeSettled,
+  trimPreview = null,
 }: {
   activityId: number;
   alerts: readonly Alert[];
@@ -46,6 +51,8 @@ export default function ReplayMap({
   initialTimeMs?: number | null;
   /** Hears the replay's time (epoch ms) when it rests (paused, scrubbed, ended) and on unmount. */
   onTimeSettled?: (timeMs: number) => void;
+  /** The span a trim being drafted keeps (epoch ms): shown over the dimmed track; null: none. */
+  trimPreview?: { readonly startMs: number; readonly endMs: number } | null;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -126,7 +133,10 @@ export default function ReplayMap({
 
   const position = replaying ? positionAt(columns, timeMs) : null;
   const layers = [
-    speedTrackLayer('track', columns, replaying ? 0.35 : 1),
+    speedTrackLayer('track', columns, replaying || trimPreview ? 0.35 : 1),
+    trimPreview
+      ? trimPreviewLayer('trim-preview', columns, trimPreview.startMs, trimPreview.endMs)
+      : null,
     replaying
       ? replayTrailLayer('replay', columns, (timeMs - startMs) / 1000, REPLAY_COLOUR)
       : null,

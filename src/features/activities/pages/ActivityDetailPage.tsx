@@ -20,7 +20,7 @@ import {
 } from '../../../store/locationHistory/locationHistorySelectors';
 import { useFormatter } from '../../../ui/format';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
-import { ActivityActions } from '../components/ActivityActions';
+import { ActivityActions, type TrimDraft } from '../components/ActivityActions';
 import { ActivityShares } from '../components/ActivityShares';
 import { ActivitySplits } from '../components/ActivitySplits';
 import { ActivityTimeline } from '../components/ActivityTimeline';
@@ -65,6 +65,7 @@ export function ActivityDetailPage() {
   const [tab, setTab] = useState<DetailTab>('Map');
   const [replay, setReplay] = useState<{ activityId: number; timeMs: number } | null>(null);
   const replayTimeMs = replay?.activityId === activityId ? replay.timeMs : null;
+  const [trimDraft, setTrimDraft] = useState<TrimDraft | null>(null);
   const onReplayTime = useCallback(
     (timeMs: number) => {
       setReplay({ activityId, timeMs });
@@ -132,7 +133,7 @@ export function ActivityDetailPage() {
       </header>
       <details className="ll-activity-edit">
         <summary>{t('Activities.Actions.Title')}</summary>
-        <ActivityActions activity={detail} format={format} />
+        <ActivityActions activity={detail} format={format} onTrimDraft={setTrimDraft} />
       </details>
       <details className="ll-activity-edit">
         <summary>{t('Activities.Shares.Title')}</summary>
@@ -168,6 +169,7 @@ export function ActivityDetailPage() {
               format={format}
               initialTimeMs={replayTimeMs}
               onTimeSettled={onReplayTime}
+              trimPreview={trimDraft}
             />
           </Suspense>
         ) : current === 'Data' ? (

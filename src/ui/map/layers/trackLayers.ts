@@ -89,3 +89,55 @@ export function replayTrailLayer(
     updateTriggers: { getPath: columns.version, getTimestamps: columns.version },
   });
 }
+
+/** The first index of `time` (ascending epoch ms) at or after `ms`; `time.length` when none is. */
+function firstAtOrAfter(time: Float64Array, length: number, ms: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((time[middle] ?? Infinity) < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The part of a track a trim would keep, from `fromMs` to `toMs` (epoch ms, inclusive), drawn in its
+ * speed colours over the whole track dimmed by the caller (issue 7 item 3: "trim … previewed on the
+ * map"): a PathLayer over views (`subarray`, no copy) of the track's positions and colours. Null when
+ * the kept part has under 2 points.
+ */
+export function trimPreviewLayer(
+  id: string,
+  columns: TrackColumnsLike,
+  fromMs: number,
+  toMs: number,
+): PathLayer<unknown> | null {
+  const first = firstAtOrAfter(columns.time, columns.length, fromMs);
+  const end = firstAtOrAfter(columns.time, columns.length, toMs + 1);
+  const kept = end - first;
+  if (kept < 2) return null;
+  const { colours } = speedColours(columns);
+  return new PathLayer({
+    id,
+    data: {
+      length: 1,
+      startIndices: new Uint32Array([0, kept]),
+      attributes: {
+        getPath: { value: columns.positions.subarray(first * 2, end * 2), size: 2 },
+        getColor: { value: colours.subarray(first * 4, end * 4), size: 4, normalized: true },
+      },
+    },
+    _pathType: 'open',
+    positionFormat: 'XY',
+    getWidth: TRACK_WIDTH_PX + 2,
+    widthUnits: 'pixels',
+    jointRounded: true,
+    capRounded: true,
+    updateTriggers: {
+      getPath: `${String(columns.version)}:${String(first)}:${String(end)}`,
+      getColor: `${String(columns.version)}:${String(first)}:${String(end)}`,
+    },
+  });
+}

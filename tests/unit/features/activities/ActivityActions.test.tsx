@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UNITS } from '../../../../src/api/entities/client';
 import { initI18n } from '../../../../src/app/i18n';
-import { ActivityActions } from '../../../../src/features/activities/components/ActivityActions';
+import {
+  ActivityActions,
+  type TrimDraft,
+} from '../../../../src/features/activities/components/ActivityActions';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { formatterFor } from '../../../../src/ui/format';
@@ -19,7 +22,7 @@ const START = Date.UTC(2026, 10, 20, 9, 0);
 const HOUR = 3_600_000;
 const format = formatterFor(DEFAULT_UNITS, 'en');
 
-function renderActions(end: number | null) {
+function renderActions(end: number | null, onTrimDraft?: (draft: TrimDraft | null) => void) {
   const store = createAppStore({ dependencies: testDependencies() });
   const activity = {
     ActivityId: 7,
@@ -32,7 +35,7 @@ function renderActions(end: number | null) {
     [
       {
         path: '/member/activity/7',
-        element: <ActivityActions activity={activity} format={format} />,
+        element: <ActivityActions activity={activity} format={format} onTrimDraft={onTrimDraft} />,
       },
     ],
     '/member/activity/7',
@@ -74,6 +77,19 @@ describe('editing an activity (issue 7 item 3; spec §4 edit, trim, delete)', ()
     await userEvent.type(screen.getByLabelText('Minutes off the end'), '60');
     expect(screen.getByRole('alert')).toHaveTextContent('The activity must last at least 1 minute');
     expect(screen.getByRole('button', { name: 'Trim' })).toBeDisabled();
+  });
+
+  it('tells the map which span a valid trim being drafted keeps, for its preview', async () => {
+    const drafts: (TrimDraft | null)[] = [];
+    renderActions(START + HOUR, (draft) => drafts.push(draft));
+    await userEvent.type(screen.getByLabelText('Minutes off the start'), '5');
+    expect(drafts.at(-1)).toEqual({ startMs: START + 5 * 60_000, endMs: START + HOUR });
+    await userEvent.clear(screen.getByLabelText('Minutes off the end'));
+    await userEvent.type(screen.getByLabelText('Minutes off the end'), '60');
+    expect(drafts.at(-1)).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Minutes off the end'));
+    await userEvent.type(screen.getByLabelText('Minutes off the end'), '1');
+    expect(drafts.at(-1)).toEqual({ startMs: START + 5 * 60_000, endMs: START + 59 * 60_000 });
   });
 
   it('offers no trim while the activity is still open', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { currentPositionLayers } from '../../../../src/ui/map/layers/positionLayers';
 import { eventMarkerLayer } from '../../../../src/ui/map/layers/markerLayers';
-import { replayTrailLayer, speedTrackLayer } from '../../../../src/ui/map/layers/trackLayers';
+import {
+  replayTrailLayer,
+  speedTrackLayer,
+  trimPreviewLayer,
+} from '../../../../src/ui/map/layers/trackLayers';
 import { zoneLayers } from '../../../../src/ui/map/layers/zoneLayers';
 import {
   relativeSeconds,
@@ -87,6 +91,23 @@ describe('layer factories', () => {
         track(1, () => 1),
       ),
     ).toBeNull();
+  });
+
+  it('previews a trim as the kept points only, views of the track without copies', () => {
+    const columns = track(10, (i) => i);
+    const t0 = columns.time[0] ?? 0;
+    const step = (columns.time[1] ?? 0) - t0;
+    // Keep the points 2 … 6: from just after point 1 to point 6 exactly.
+    const layer = trimPreviewLayer('trim', columns, t0 + step + 1, t0 + 6 * step);
+    const data = layer?.props.data as unknown as {
+      startIndices: Uint32Array;
+      attributes: { getPath: { value: Float64Array }; getColor: { value: Uint8Array } };
+    };
+    expect([...data.startIndices]).toEqual([0, 5]);
+    expect([...data.attributes.getPath.value]).toEqual([...columns.positions.slice(4, 14)]);
+    expect(data.attributes.getPath.value.buffer).toBe(columns.positions.buffer);
+    expect(data.attributes.getColor.value).toHaveLength(20);
+    expect(trimPreviewLayer('trim', columns, t0 + 3 * step, t0 + 3 * step)).toBeNull();
   });
 
   it('replays with relative-second timestamps and the whole played part kept', () => {
