@@ -35,6 +35,7 @@ import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createProductionTransport } from './outbox/transport';
 import { basemapRoutes } from './routes/basemap';
+import { brandLogoRoutes } from './routes/brandLogo';
 import { documentRoutes } from './routes/documents';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtimeConfig';
@@ -160,6 +161,7 @@ export async function buildServer(
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
   });
   await app.register(documentRoutes, { db: deps.db });
+  await app.register(brandLogoRoutes, { db: deps.db });
   await app.register(basemapRoutes);
   await app.register(publicClientRoutes, { db: deps.db });
   await app.register(rescueOrgRoutes, { db: deps.db });

@@ -6,7 +6,7 @@ import {
   notificationDismissed,
   selectNotifications,
 } from '../store/notifications/notificationsSlice';
-import { selectIdentity, selectSessionStatus } from '../store/session/sessionSlice';
+import { selectIdentity, selectMember, selectSessionStatus } from '../store/session/sessionSlice';
 import {
   selectThemePreference,
   themePreferenceChanged,
@@ -18,6 +18,7 @@ import { AppLayout } from '../ui/layout/AppLayout';
 import { ButtonLink } from '../ui/layout/ButtonLink';
 import { SelectControl } from '../ui/layout/SelectControl';
 import { applyThemePreference } from '../ui/theme/brand';
+import { BrandLogo } from '../ui/theme/BrandLogo';
 import { useBrand } from '../ui/theme/useBrand';
 import { useColorScheme } from '../ui/theme/useColorScheme';
 import { selectMemberClient } from '../store/client/clientSlice';
@@ -89,7 +90,15 @@ export function Shell() {
   const ownBrand = matches.some((m) => routeMetaOf(m.handle).ownBrand === true);
   // The member's client's brand (spec §1: branded per client), except on a page showing another's.
   const memberBrand = useAppSelector(selectMemberClient)?.Brand ?? null;
-  useBrand(ownBrand ? null : memberBrand, useColorScheme(theme));
+  const domainUrl = useAppSelector(selectMember)?.DomainUrl ?? null;
+  const scheme = useColorScheme(theme);
+  useBrand(ownBrand ? null : memberBrand, scheme);
+  const logo =
+    !ownBrand && memberBrand && domainUrl ? (
+      <BrandLogo origin={domainUrl} brandId={memberBrand.BrandID} scheme={scheme} />
+    ) : (
+      <span className="ll-brand-mark" aria-hidden="true" />
+    );
 
   useEffect(() => {
     // The shared-activity route names its page after the wearer (spec §2: the exception).
@@ -109,7 +118,7 @@ export function Shell() {
     <AppLayout
       brand={
         <Link className="ll-brand" to="/">
-          <span className="ll-brand-mark" aria-hidden="true" />
+          {logo}
           {appName}
         </Link>
       }

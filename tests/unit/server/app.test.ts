@@ -177,6 +177,53 @@ describe('GET /docs/{clientId}/{filename}', () => {
   });
 });
 
+describe('GET /brands/brand-logo/{brandId}', () => {
+  it("draws a brand without a logo of its own in the theme's colour, as an SVG that runs nothing", async () => {
+    await database.db
+      .updateTable('clients')
+      .set({ brand_color_dark: '#112233', brand_color_light: '#445566' })
+      .where('brand_id', '=', 1)
+      .execute();
+    const dark = await app.inject({ method: 'GET', url: '/brands/brand-logo/1?theme=DARK' });
+    expect(dark.statusCode).toBe(200);
+    expect(dark.headers['content-type']).toContain('image/svg+xml');
+    expect(dark.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(dark.body).toContain('fill="#112233"');
+    const light = await app.inject({ method: 'GET', url: '/brands/brand-logo/1?theme=LIGHT' });
+    expect(light.body).toContain('fill="#445566"');
+  });
+
+  it("serves the client's own Logo document when it has one", async () => {
+    const logo = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="9"/></svg>';
+    await database.db
+      .insertInto('client_documents')
+      .values({
+        client_id: 1,
+        type: 'Logo',
+        locale: 'en',
+        filename: 'logo.svg',
+        content_type: 'image/svg+xml',
+        content: logo,
+        last_update_ms: 1,
+        effective_ms: 1,
+      })
+      .execute();
+    const res = await app.inject({ method: 'GET', url: '/brands/brand-logo/1?theme=DARK' });
+    expect([res.statusCode, res.body]).toEqual([200, logo]);
+    await database.db.deleteFrom('client_documents').where('type', '=', 'Logo').execute();
+  });
+
+  it.each([
+    ['/brands/brand-logo/999', 404, 'NOT_FOUND'],
+    ['/brands/brand-logo/abc', 400, 'REQUEST_INVALID'],
+    ['/brands/brand-logo/1?theme=PINK', 400, 'REQUEST_INVALID'],
+  ])('%s → %i %s', async (url, status, code) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ ErrorCode: code });
+  });
+});
+
 describe('bad input gets a 4xx and writes nothing', () => {
   const post = (payload: string, contentType = 'application/json') =>
     app.inject({
