@@ -9,6 +9,7 @@ import { dashboardRoutes } from '../features/dashboard';
 import { devicesRoutes } from '../features/devices';
 import { devtoolsRoutes } from '../features/devtools';
 import { equipmentRoutes } from '../features/equipment';
+import { monitorRoutes } from '../features/monitor';
 import { settingsRoutes } from '../features/settings';
 import { shareRoutes } from '../features/share';
 import { termsRoutes } from '../features/terms';
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           ...equipmentRoutes,
           ...settingsRoutes,
           ...shareRoutes,
+          ...monitorRoutes,
           ...EXTERNAL_ROUTES.map((route): RouteObject => ({
             path: route.path,
             element: <ExternalRedirectPage path={route.path} />,

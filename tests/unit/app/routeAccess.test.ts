@@ -77,6 +77,7 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/incident-replay', 'open'],
     ['/share-not-found', 'open'],
     ['/share-not-found/:code', 'open'],
+    ['/monitor', 'open'],
   ])('%s: %s', (path, access) => {
     expect(accessOf(path)).toBe(access);
   });

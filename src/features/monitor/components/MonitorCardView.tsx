@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SeverityName } from '../../../api/enums';
+import type { MonitorCard } from '../../../store/monitor/monitorCards';
+import { useFormatter } from '../../../ui/format';
+
+/** Props of {@link MonitorCardView}. */
+export interface MonitorCardViewProps {
+  readonly card: MonitorCard;
+  /** The operator opens the full share view (the card's cue is dismissed first). */
+  readonly onOpen: (token: string) => void;
+  readonly onRemove: (token: string) => void;
+}
+
+/** Coordinates to 5 decimals (about 1 m), as the searchlight rounds them (spec app §9). */
+const coordinate = (degrees: number) => degrees.toFixed(5);
+
+/**
+ * One watched share on the monitor (issue 8 item 6; docs/monitor.md): the wearer, the activity status,
+ * the open alert (type, severity, since when), the data age in words (live / late / not live with the
+ * last fix time), the last position as coordinates (no small map: see docs/monitor.md), a link to the
+ * full share view and a remove button. A card with a new alert is highlighted until opened or dismissed.
+ */
+export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps) {
+  const { t } = useTranslation();
+  const { format } = useFormatter(null);
+  const name = card.wearerName ?? t('Monitor.UnknownWearer');
+  const classes = ['ll-monitor-card', `ll-monitor-age-${card.age.freshness}`];
+  if (card.alert) classes.push(`ll-monitor-severity-${card.alert.Severity}`);
+  if (card.cued) classes.push('ll-monitor-card-cued');
+  const problem =
+    card.status === 'notFound'
+      ? t('Monitor.NotFound')
+      : card.status === 'failed'
+        ? t('Monitor.Failed')
+        : card.status === 'loading'
+          ? t('Monitor.Loading')
+          : card.ActivityId === null
+            ? t('Monitor.NoActivity')
+            : null;
+  return (
+    <li className={classes.join(' ')} data-testid="monitor-card">
+      <header className="ll-monitor-card-header">
+        <h2>
+          <Link
+            to={`/share/activity/${card.ShareToken}`}
+            aria-label={t('Monitor.Open', { name })}
+            onClick={() => {
+              onOpen(card.ShareToken);
+            }}
+          >
+            {name}
+          </Link>
+        </h2>
+        {card.activityStatus ? (
+          <span className="ll-monitor-status">{t(`Activities.Status.${card.activityStatus}`)}</span>
+        ) : null}
+      </header>
+      {problem ? <p className="ll-muted">{problem}</p> : null}
+      <p className={card.alert ? 'll-monitor-alert' : 'll-muted'}>
+        {card.alert
+          ? t('Monitor.AlertSince', {
+              type: t(`Alerts.Type.${card.alert.AlertType}`),
+              severity: t(`Alerts.Severity.${SeverityName.options[card.alert.Severity] ?? 'None'}`),
+              time: format.time(card.alert.TimestampStart),
+            })
+          : t('Monitor.NoAlert')}
+      </p>
+      <p className="ll-monitor-age">
+        <strong>{t(`Share.Freshness.${card.age.freshness}`)}</strong>{' '}
+        {card.age.ageMs === null
+          ? ''
+          : card.age.ageMs < 60_000
+            ? t('Share.Age.Seconds', { count: Math.round(card.age.ageMs / 1000) })
+            : t('Share.Age.Duration', { duration: format.duration(card.age.ageMs) })}
+        {card.lastFixTime === null ? null : (
+          <span className="ll-muted">
+            {' · '}
+            {t('Monitor.LastFix', { time: format.dateTime(card.lastFixTime, { seconds: true }) })}
+          </span>
+        )}
+      </p>
+      <p className="ll-muted">
+        {card.lastPosition
+          ? t('Monitor.Position', {
+              lat: coordinate(card.lastPosition.lat),
+              lon: coordinate(card.lastPosition.lon),
+            })
+          : t('Monitor.NoPosition')}
+      </p>
+      <button
+        type="button"
+        className="ll-monitor-remove"
+        onClick={() => {
+          onRemove(card.ShareToken);
+        }}
+      >
+        {t('Monitor.Remove', { name })}
+      </button>
+    </li>
+  );
+}

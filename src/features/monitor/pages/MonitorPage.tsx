@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectMonitorCards } from '../../../store/monitor/monitorCards';
+import {
+  monitorClosed,
+  monitorCueDismissed,
+  monitorMuteToggled,
+  monitorOpened,
+  monitorShareAddRequested,
+  monitorShareRemoved,
+  selectMonitor,
+} from '../../../store/monitor/monitorSlice';
+import { playAlertBeep } from '../../../ui/sound/alertBeep';
+import { useNow } from '../../../ui/time/useNow';
+import { AddShareForm } from '../components/AddShareForm';
+import { MonitorCardView } from '../components/MonitorCardView';
+import { NewAlertBanner } from '../components/NewAlertBanner';
+import '../monitor.css';
+
+/** How often the cards' data ages are measured again, ms. */
+const AGE_TICK_MS = 1_000;
+
+/**
+ * /monitor (issue 8 item 6; docs/monitor.md): the operator's screen of several shared activities at
+ * once, no member login (an operator holds share links). Opening it restores the watched shares of
+ * this browser and follows them over one socket; leaving it stops that. Cards are sorted by the store
+ * (`selectMonitorCards`: severity, time unacknowledged, data age). A new alert highlights its card,
+ * shows a banner and beeps unless muted.
+ */
+export function MonitorPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const now = useNow(AGE_TICK_MS);
+  const monitor = useAppSelector(selectMonitor);
+  const cards = useAppSelector((state) => selectMonitorCards(state, now));
+  const cuedCard = cards.find((card) => card.ShareToken === monitor.lastCue?.ShareToken) ?? null;
+
+  useEffect(() => {
+    dispatch(monitorOpened());
+    return () => {
+      dispatch(monitorClosed());
+    };
+  }, [dispatch]);
+
+  const cueAlertId = monitor.lastCue?.AlertID ?? null;
+  useEffect(() => {
+    if (cueAlertId !== null && !monitor.muted) playAlertBeep();
+    // Only a new cue sounds; toggling the sound does not replay it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cueAlertId]);
+
+  const dismiss = (ShareToken: string) => dispatch(monitorCueDismissed({ ShareToken }));
+  return (
+    <article className="ll-monitor">
+      <header className="ll-monitor-header">
+        <h1>{t('Monitor.Heading')}</h1>
+        <p className="ll-muted">{t('Monitor.Intro')}</p>
+        <button
+          type="button"
+          aria-pressed={monitor.muted}
+          onClick={() => dispatch(monitorMuteToggled())}
+        >
+          {monitor.muted ? t('Monitor.Unmute') : t('Monitor.Mute')}
+        </button>
+      </header>
+      <NewAlertBanner card={cuedCard} onDismiss={dismiss} />
+      <AddShareForm
+        error={monitor.addError}
+        onAdd={(link) => dispatch(monitorShareAddRequested({ link }))}
+      />
+      <p className="ll-muted">
+        {cards.length === 0 ? t('Monitor.Empty') : t('Monitor.Count', { count: cards.length })}
+      </p>
+      <ul className="ll-monitor-grid" aria-label={t('Monitor.Cards')}>
+        {cards.map((card) => (
+          <MonitorCardView
+            key={card.ShareToken}
+            card={card}
+            onOpen={dismiss}
+            onRemove={(ShareToken) => dispatch(monitorShareRemoved({ ShareToken }))}
+          />
+        ))}
+      </ul>
+    </article>
+  );
+}

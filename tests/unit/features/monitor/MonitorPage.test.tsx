@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityDetail } from '../../../../src/api/entities/activity';
+import type { Alert } from '../../../../src/api/entities/alert';
+import { initI18n } from '../../../../src/app/i18n';
+import { monitorRoutes } from '../../../../src/features/monitor';
+import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
+import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
+import { createAppStore } from '../../../../src/store/store';
+import { createStorage } from '../../../../src/streams/storage';
+import { playAlertBeep } from '../../../../src/ui/sound/alertBeep';
+import { testDependencies } from '../../store/testDependencies';
+import { clientHandler } from '../share/clientHandler';
+import { registerMswServer } from '../../support/mswServer';
+import { renderRoutesAt } from '../../support/renderRoutes';
+
+/*
+ * The operator monitor screen (issue 8 item 6; docs/monitor.md) against msw: adding share links, the
+ * sort order, the new-alert cue (banner, highlighted card, beep unless muted), removing, opening.
+ */
+
+vi.mock('../../../../src/ui/sound/alertBeep', () => ({ playAlertBeep: vi.fn(() => true) }));
+
+const server = registerMswServer('error', clientHandler);
+beforeAll(async () => {
+  await initI18n(createStorage(null), 'en-GB');
+});
+beforeEach(() => {
+  vi.mocked(playAlertBeep).mockClear();
+  localStorage.clear();
+});
+
+const C2_URL = 'http://c2.lifeline.test';
+const SHARING = `${C2_URL}/api/member-integration-public/activity-sharing`;
+const THREAD = `${C2_URL}/api/member-integration-public/message-load-thread`;
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const token = (activityId: number) =>
+  `${part({ alg: 'HS256' })}.${part({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: activityId, ActivityId: activityId })}.c2ln`;
+const NAMES: Record<number, string> = { 7: 'Ingrid', 8: 'Ola', 9: 'Kari' };
+
+function openAlert(
+  AlertID: number,
+  ActivityId: number,
+  Severity: Alert['Severity'],
+  agoMs: number,
+): Alert {
+  const at = Date.now() - agoMs;
+  return {
+    AlertID,
+    WearerID: ActivityId,
+    ActivityId,
+    AlertType: Severity === 4 ? 'FALL' : 'BATTERY_LOW',
+    Severity,
+    TimestampStart: at,
+    TimestampUpdated: at,
+    TimestampClosed: null,
+    CloseState: 'OPEN',
+    ClosureReason: null,
+    ClosedByActorType: null,
+    ClosedByName: null,
+    ResolveText: null,
+    PausedUntilTimestamp: null,
+    Location: null,
+    Value: null,
+    BodyPosition: null,
+    CheckInState: null,
+    Notes: [],
+    RescueOrgsNotified: [],
+  };
+}
+
+function activity(ActivityId: number, lastFixAgoMs: number, alerts: Alert[]): ActivityDetail {
+  const now = Date.now();
+  return {
+    ActivityId,
+    ActivityType: 'HIKING',
+    TimestampStart: now - 3_600_000,
+    TimestampEnd: null,
+    Status: alerts.length > 0 ? 'ALERT' : 'ACTIVE',
+    ActivityStats: {
+      Distance: { Displayed: 1_000, Meters: 1_000, Type: 'GNSS' },
+      DurationMs: 3_600_000,
+      SpeedAvgMPS: 1,
+      SpeedMaxMPS: 2,
+    },
+    LocationHistory: [
+      { Time: now - lastFixAgoMs, X: 6.05 + ActivityId / 100, Y: 59.01, Hacc: 5, Alt: 1, Speed: 1 },
+    ],
+    Alerts: alerts,
+  };
+}
+
+/** What activity-sharing answers now, per activity: data age and alerts. */
+let shown: Record<number, { ageMs: number; alerts: Alert[] }> = {};
+
+function start(stored: number[] = []) {
+  if (stored.length > 0) {
+    localStorage.setItem(MONITOR_SHARES_STORAGE_KEY, JSON.stringify(stored.map(token)));
+  }
+  server.use(
+    http.post(THREAD, () =>
+      HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
+    ),
+    http.post(SHARING, async ({ request }) => {
+      const { ShareToken } = (await request.json()) as { ShareToken: string };
+      const id = [7, 8, 9].find((candidate) => token(candidate) === ShareToken) ?? 0;
+      const now = shown[id];
+      if (!now) return HttpResponse.json({ ErrorCode: 'NOT_FOUND' }, { status: 404 });
+      return HttpResponse.json({
+        Activity: activity(id, now.ageMs, now.alerts),
+        Journey: null,
+        MemberDetails: { WearerID: id, NameFirst: NAMES[id], NameLast: 'Test' },
+      });
+    }),
+  );
+  const store = createAppStore({
+    dependencies: testDependencies({
+      fetch: (input, init) => fetch(input, init),
+      storage: createStorage(localStorage),
+    }),
+  });
+  const view = renderRoutesAt(store, monitorRoutes, '/monitor');
+  return { store, ...view };
+}
+
+const cardNames = () =>
+  screen
+    .getAllByTestId('monitor-card')
+    .map((card) => within(card).getByRole('heading').textContent);
+
+function add(link: string) {
+  fireEvent.change(screen.getByLabelText('Share link'), { target: { value: link } });
+  fireEvent.click(screen.getByRole('button', { name: 'Watch' }));
+}
+
+describe('the operator monitor (issue 8 item 6)', () => {
+  it('adds share links, refuses garbage with a message, and sorts by severity, time open, data age', async () => {
+    shown = {
+      7: { ageMs: 5_000, alerts: [] },
+      8: { ageMs: 5_000, alerts: [openAlert(80, 8, 3, 60_000)] },
+      9: { ageMs: 600_000, alerts: [] },
+    };
+    start();
+    expect(await screen.findByText('No shares watched yet.')).toBeVisible();
+    add('not a link');
+    expect(await screen.findByText('That is not a share link of an activity.')).toBeVisible();
+    add(`http://127.0.0.1:8080/share/activity/${token(7)}`);
+    add(token(8));
+    add(token(9));
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Ola Test', 'Kari Test', 'Ingrid Test']);
+    });
+    expect(screen.getByText('3 shares watched')).toBeVisible();
+    const [ola, kari, ingrid] = screen.getAllByTestId('monitor-card');
+    expect(ola).toHaveTextContent('Battery low');
+    expect(ola).toHaveTextContent('Warning');
+    expect(kari).toHaveTextContent('Not live:');
+    expect(ingrid).toHaveTextContent('Live.');
+    expect(ingrid).toHaveTextContent('Last position 59.01000, 6.12000');
+    expect(JSON.parse(localStorage.getItem(MONITOR_SHARES_STORAGE_KEY) ?? '[]')).toEqual([
+      token(7),
+      token(8),
+      token(9),
+    ]);
+  });
+
+  it('cues a new alert: banner, highlighted card first, one beep; muted, no beep', async () => {
+    shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 5_000, alerts: [] } };
+    const { store } = start([7, 8]);
+    await waitFor(() => {
+      expect(cardNames()).toHaveLength(2);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    shown[7] = { ageMs: 1_000, alerts: [openAlert(70, 7, 4, 0)] };
+    act(() => {
+      store.dispatch(
+        entityChangesReceived([
+          {
+            EntityType: 'Alert',
+            EntityId: 70,
+            ChangeType: 'created',
+            Timestamp: Date.now(),
+            ActivityId: 7,
+          },
+        ]),
+      );
+    });
+    const banner = await screen.findByRole('alert', {}, { timeout: 3_000 });
+    expect(banner).toHaveTextContent('New alert: Fall for Ingrid Test');
+    expect(cardNames()[0]).toBe('Ingrid Test');
+    expect(screen.getAllByTestId('monitor-card')[0]).toHaveClass('ll-monitor-card-cued');
+    expect(playAlertBeep).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByTestId('monitor-card')[0]).not.toHaveClass('ll-monitor-card-cued');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mute the alert sound' }));
+    shown[8] = { ageMs: 1_000, alerts: [openAlert(81, 8, 4, 0)] };
+    act(() => {
+      store.dispatch(
+        entityChangesReceived([
+          {
+            EntityType: 'Alert',
+            EntityId: 81,
+            ChangeType: 'created',
+            Timestamp: Date.now(),
+            ActivityId: 8,
+          },
+        ]),
+      );
+    });
+    expect(await screen.findByRole('alert', {}, { timeout: 3_000 })).toHaveTextContent('Ola Test');
+    expect(playAlertBeep).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes a share, and opening a card goes to its full share view', async () => {
+    shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 9_000, alerts: [] } };
+    const { router } = start([7, 8]);
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Ola Test', 'Ingrid Test']);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Ola Test' }));
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Ingrid Test']);
+    });
+    expect(JSON.parse(localStorage.getItem(MONITOR_SHARES_STORAGE_KEY) ?? '[]')).toEqual([
+      token(7),
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'Open the full view of Ingrid Test' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/share/activity/${token(7)}`);
+    });
+  });
+});
