@@ -1,9 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyChunk } from '../../ui/lazyChunk';
-import { ActivitiesPage } from './pages/ActivitiesPage';
-import { ActivityDetailPage } from './pages/ActivityDetailPage';
 
-// The journey screen is a chunk of its own, loaded when its route renders.
+// Each screen is a chunk of its own, loaded when its route renders: none is in the login route's JS.
+const ActivitiesPage = lazyChunk(() =>
+  import('./pages/ActivitiesPage').then((m) => m.ActivitiesPage),
+);
+const ActivityDetailPage = lazyChunk(() =>
+  import('./pages/ActivityDetailPage').then((m) => m.ActivityDetailPage),
+);
 const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.JourneyPage));
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.

@@ -1,8 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { IncidentReplayPage } from './pages/IncidentReplayPage';
-import { SharedActivityPage } from './pages/SharedActivityPage';
-import { SharedJourneyPage } from './pages/SharedJourneyPage';
+import { lazyChunk } from '../../ui/lazyChunk';
 import { ShareNotFoundPage } from './pages/ShareNotFoundPage';
+
+// The shared views load with their routes, not with the login route's JS; share-not-found stays in
+// the entry (it must show when a link fails, whatever else cannot load).
+const SharedActivityPage = lazyChunk(() =>
+  import('./pages/SharedActivityPage').then((m) => m.SharedActivityPage),
+);
+const SharedJourneyPage = lazyChunk(() =>
+  import('./pages/SharedJourneyPage').then((m) => m.SharedJourneyPage),
+);
+const IncidentReplayPage = lazyChunk(() =>
+  import('./pages/IncidentReplayPage').then((m) => m.IncidentReplayPage),
+);
 
 /**
  * The shared views (spec app §2): no login; the shared-activity route sets its own title (the

@@ -97,6 +97,8 @@ describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-
     server.use(http.post(`${API}/*`, () => HttpResponse.json({}, { status: 500 })));
     const viewer = createAppStore({ dependencies: testDependencies() });
     renderRoutesAt(viewer, shareRoutes, '/incident-replay');
+    // The page is a lazily loaded chunk.
+    await screen.findByLabelText('Open a saved record');
     const file = new File([record], 'incident.json', { type: 'application/json' });
     await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
     expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
@@ -113,6 +115,8 @@ describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-
   it('refuses a file that is not a record', async () => {
     const viewer = createAppStore({ dependencies: testDependencies() });
     renderRoutesAt(viewer, shareRoutes, '/incident-replay');
+    // The page is a lazily loaded chunk.
+    await screen.findByLabelText('Open a saved record');
     const file = new File(['{"format":"something else"}'], 'x.json', { type: 'application/json' });
     await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
     expect(await screen.findByRole('alert')).toHaveTextContent(
