@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
-import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
+import { useTrackColumns } from '../../../store/locationHistory/useTrackColumns';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import { JourneyTracksMap } from '../../../ui/map/JourneyTracksMap';
@@ -18,10 +18,7 @@ export default function JourneyMap({
   fitKey: number;
 }) {
   const { t } = useTranslation();
-  const tracks = useAppSelector(
-    (state) => activityIds.map((id) => selectTrackColumns(state, id)),
-    (a, b) => a.length === b.length && a.every((columns, i) => columns === b[i]),
-  );
+  const tracks = useTrackColumns(activityIds);
   const styleUrl = useAppSelector(selectRuntimeConfig)?.mapStyle ?? null;
   const theme = useColorScheme(useAppSelector(selectThemePreference));
   return (
