@@ -19,8 +19,8 @@ const SHARE_PATH = /\/share\/(activity|journey)\/([^/?#\s]+)/;
 /**
  * The share token in what an operator pasted (docs/monitor.md "Adding a share"): a link
  * `…/share/activity/{token}[?totp=…]` (any host; the token's own C2Url names its server) or a bare
- * token. Surrounding blanks are ignored. A `/share/journey/` link, or a token without an ActivityId
- * claim, is a journey share → `JourneyLink`; text that holds no decodable share token → `Invalid`.
+ * token. Surrounding blanks are ignored. A `/share/journey/` link, or a token with journey claims
+ * (JourneyStart/JourneyEnd), is a journey share → `JourneyLink`; text that holds no decodable share token → `Invalid`.
  * The token's signature, expiry and revocation are the server's to check when the share loads.
  */
 export function parseMonitorLink(
@@ -37,6 +37,8 @@ export function parseMonitorLink(
   }
   const claims = decodeShareTokenClaims(token);
   if (!claims) return { error: 'Invalid' };
-  if (claims.ActivityId === undefined) return { error: 'JourneyLink' };
+  if (claims.JourneyStart !== undefined || claims.JourneyEnd !== undefined) {
+    return { error: 'JourneyLink' };
+  }
   return { ShareToken: token };
 }

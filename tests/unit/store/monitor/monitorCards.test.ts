@@ -11,6 +11,8 @@ import { dataAge } from '../../../../src/store/realtime/dataFreshness';
 import { alert, T0 } from '../activities/activityTestKit';
 import { ACTIVITY_SHARE_CLAIMS, JOURNEY_SHARE_CLAIMS, shareToken } from '../shares/shareTokens';
 
+const JOURNEY_CLAIMS = { ...JOURNEY_SHARE_CLAIMS, JourneyStart: T0 - 86_400_000, JourneyEnd: T0 };
+
 /** A card named `name` with an open alert of `severity` since `alertAt` and a fix `ageMs` old. */
 function card(
   name: string,
@@ -96,7 +98,7 @@ describe('the monitor’s order (issue 8 item 6: severity, then time unacknowled
 
 describe('a pasted monitor link', () => {
   const activity = shareToken(ACTIVITY_SHARE_CLAIMS);
-  const journey = shareToken(JOURNEY_SHARE_CLAIMS);
+  const journey = shareToken(JOURNEY_CLAIMS);
   it.each([
     ['a share link', `https://app.example/share/activity/${activity}`, { ShareToken: activity }],
     [

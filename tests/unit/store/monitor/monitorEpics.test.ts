@@ -44,6 +44,7 @@ const TOKEN_7 = shareToken(ACTIVITY_SHARE_CLAIMS);
 const TOKEN_8 = shareToken({ ...ACTIVITY_SHARE_CLAIMS, WearerID: 2, ActivityId: 8 });
 const TOKEN_9 = shareToken({ ...ACTIVITY_SHARE_CLAIMS, WearerID: 3, ActivityId: 9 });
 const ACTIVITY_OF: Record<string, number> = { [TOKEN_7]: 7, [TOKEN_8]: 8, [TOKEN_9]: 9 };
+const JOURNEY_CLAIMS = { ...JOURNEY_SHARE_CLAIMS, JourneyStart: T0 - HOUR, JourneyEnd: T0 };
 const EPICS = [...monitorEpics, ...sharedViewEpics];
 
 /** activity-sharing answering each token with its activity, with the alerts `alertsOf` gives now. */
@@ -95,10 +96,10 @@ describe('the operator monitor’s store', () => {
     ['garbage', 'hello', 'Invalid'],
     [
       'a journey link',
-      `https://app.example/share/journey/${shareToken(JOURNEY_SHARE_CLAIMS)}`,
+      `https://app.example/share/journey/${shareToken(JOURNEY_CLAIMS)}`,
       'JourneyLink',
     ],
-    ['a bare journey token', shareToken(JOURNEY_SHARE_CLAIMS), 'JourneyLink'],
+    ['a bare journey token', shareToken(JOURNEY_CLAIMS), 'JourneyLink'],
     [
       'a link already watched',
       `https://app.example/share/activity/${TOKEN_7}?totp=1`,
