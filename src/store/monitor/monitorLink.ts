@@ -20,7 +20,8 @@ const SHARE_PATH = /\/share\/(activity|journey)\/([^/?#\s]+)/;
  * The share token in what an operator pasted (docs/monitor.md "Adding a share"): a link
  * `…/share/activity/{token}[?totp=…]` (any host; the token's own C2Url names its server) or a bare
  * token. Surrounding blanks are ignored. A `/share/journey/` link, or a token with journey claims
- * (JourneyStart/JourneyEnd), is a journey share → `JourneyLink`; text that holds no decodable share token → `Invalid`.
+ * (JourneyStart/JourneyEnd), is a journey share → `JourneyLink`; text that holds no decodable
+ * share token → `Invalid`.
  * The token's signature, expiry and revocation are the server's to check when the share loads.
  */
 export function parseMonitorLink(
