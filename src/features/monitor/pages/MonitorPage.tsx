@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectMonitorCards } from '../../../store/monitor/monitorCards';
@@ -44,10 +44,13 @@ export function MonitorPage() {
   }, [dispatch]);
 
   const cueAlertId = monitor.lastCue?.AlertID ?? null;
+  // Only a new cue sounds; toggling the sound does not replay it (an effect event reads the latest
+  // choice without being a dependency).
+  const sound = useEffectEvent(() => {
+    if (!monitor.muted) playAlertBeep();
+  });
   useEffect(() => {
-    if (cueAlertId !== null && !monitor.muted) playAlertBeep();
-    // Only a new cue sounds; toggling the sound does not replay it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (cueAlertId !== null) sound();
   }, [cueAlertId]);
 
   const dismiss = (ShareToken: string) => dispatch(monitorCueDismissed({ ShareToken }));
