@@ -7,6 +7,7 @@ import { ingestBench } from './ingest';
 import type { BenchArea } from './lib/figure';
 import { realtimeBench } from './realtime';
 import { serverBench } from './server.bench';
+import { shareLatencyBench } from './shareLatency';
 import { storeBench } from './store';
 
 const AREAS: readonly BenchArea[] = [
@@ -17,6 +18,7 @@ const AREAS: readonly BenchArea[] = [
   ingestBench,
   storeBench,
   bundleBench,
+  shareLatencyBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -1,0 +1,271 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { buildServer } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { Db } from '../server/db/database';
+import { newIngestKey } from '../server/devices/ingestKey';
+import { createShare } from '../server/shares/shareService';
+import type { BenchArea, Figure } from './lib/figure';
+import { withBenchDatabase } from './lib/benchDatabase';
+
+/*
+ * `share.latency` (issue 8 targets): device-to-screen latency. Simulated devices report once a second
+ * over OsmAnd GETs to a real server (embedded PostgreSQL, the built web app); Chromium viewers keep
+ * `/share/activity/{token}` of one device each open. A fix's latency is the viewer page's Date.now()
+ * when a MutationObserver sees the live panel show that fix, minus Date.now() just before its ingest
+ * request (one machine, one clock). The per-fix signal is the "Speed" fact (the newest fix's speed,
+ * from the same location-history point as the map position): fix n of a device is sent with speed
+ * n + 1 knots, so the text (km/h, the share view's default unit) maps 1:1 back to the fix.
+ */
+
+const WEB_DIR = path.resolve(import.meta.dirname, '../dist/web');
+const DEVICES = Number(process.env.SHARE_LATENCY_DEVICES ?? 200);
+const VIEWERS = Math.min(DEVICES, Number(process.env.SHARE_LATENCY_VIEWERS ?? 50));
+const WARMUP_MS = Number(process.env.SHARE_LATENCY_WARMUP_MS ?? 10_000);
+const MEASURE_MS = Number(process.env.SHARE_LATENCY_MEASURE_MS ?? 30_000);
+const PERIOD_MS = 1_000;
+const KMH_PER_KNOT = 1.852;
+/** Lysefjord (NO): where the simulated wearers paddle. */
+const ORIGIN = { lat: 59.0176, lon: 6.0532 };
+
+interface Device {
+  readonly index: number;
+  readonly key: string;
+  readonly memberId: number;
+}
+
+/** One member (wearer) per device, each with an activated phone and its ingest key. */
+async function addDevices(db: Db, count: number): Promise<Device[]> {
+  const members = await db
+    .insertInto('members')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        identity_sub: `bench-share-${i}`,
+        client_id: 1,
+        domain_id: 'local',
+        email: `share-bench-${i}@example.com`,
+        name_first: 'Bench',
+        name_last: `Wearer ${i}`,
+        language_code: 'en',
+        activity_types: ['KAYAKING' as const],
+      })),
+    )
+    .returning('member_id')
+    .execute();
+  const devices = members.map((m, index) => ({
+    index,
+    key: newIngestKey(),
+    memberId: m.member_id,
+  }));
+  await db
+    .insertInto('devices')
+    .values(
+      devices.map((d) => ({
+        atlas_device_id: `bench-share-${d.index}`,
+        imei: `3588880000${String(d.index).padStart(5, '0')}`,
+        device_type: 'SMARTPHONE_APP' as const,
+        device_nickname: 'Bench',
+        member_id: d.memberId,
+        ingest_key: d.key,
+        registered_at: new Date(),
+      })),
+    )
+    .execute();
+  return devices;
+}
+
+/** Sends fix `seq` of `device` (now, speed seq + 1 knots) as one OsmAnd GET. */
+async function sendFix(origin: string, device: Device, seq: number): Promise<number> {
+  const query = new URLSearchParams({
+    id: device.key,
+    timestamp: String(Date.now()),
+    lat: String(ORIGIN.lat + device.index * 0.001 + seq * 0.00005),
+    lon: String(ORIGIN.lon + seq * 0.00005),
+    speed: String(seq + 1),
+    bearing: '0',
+  });
+  const sentAt = Date.now();
+  const res = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
+  if (res.status !== 200) throw new Error(`osmand: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  return sentAt;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * Installed in every viewer page: records each new text of the live panel's first fact (speed) with
+ * the page's Date.now(). A string, not a function: tsx would wrap a function's inner functions in a
+ * `__name` helper the page does not have.
+ */
+const OBSERVE_SPEED = `(() => {
+  window.__speedSeen = [];
+  let last = '';
+  new MutationObserver(() => {
+    const text = document.querySelector('.ll-share-fact-list dd')?.textContent ?? '';
+    if (text !== last) {
+      last = text;
+      window.__speedSeen.push({ text, at: Date.now() });
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
+/** The fix number a speed text shows (n + 1 knots in km/h, 1 decimal), or null if it is none. */
+function fixOfSpeedText(text: string): number | null {
+  const kmh = Number.parseFloat(text.replace(/[^\d.]/g, ''));
+  if (!Number.isFinite(kmh)) return null;
+  const seq = Math.round(kmh / KMH_PER_KNOT) - 1;
+  return seq >= 0 && Math.abs((seq + 1) * KMH_PER_KNOT - kmh) < 0.06 ? seq : null;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export const shareLatencyBench: BenchArea = {
+  area: 'share',
+  run: () => {
+    if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+      throw new Error(`share.latency needs the built web app in ${WEB_DIR}: run \`npm run build\``);
+    }
+    return withBenchDatabase('share', async (db) => {
+      // Every viewer is a guardian of its own (its own X-Forwarded-For): the share calls are limited
+      // per client IP (server/shares/shareRateLimit.ts), and 50 guardians do not share one address.
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1' });
+      const app = await buildServer({ ...config, webDir: WEB_DIR }, { db });
+      const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+      let browser: Browser | undefined;
+      // Shared with the device loops; read through `stopped()`, as it changes while they await.
+      const run: { stop: boolean; failure?: Error } = { stop: false };
+      const stopped = () => run.stop;
+      let loops: Promise<void>[] = [];
+      try {
+        const devices = await addDevices(db, DEVICES);
+        /** When fix `seq` of device `i` was sent: sends[i].get(seq). */
+        const sends = devices.map(() => new Map<number, number>());
+        // The first fix opens each device's activity; then one fix a second, phases spread over it.
+        await Promise.all(
+          devices.map(async (d) => {
+            sends[d.index]?.set(0, await sendFix(origin, d, 0));
+          }),
+        );
+        const loopsStart = Date.now();
+        loops = devices.map(async (d) => {
+          const phase = (d.index * PERIOD_MS) / devices.length;
+          for (let seq = 1; !stopped(); seq += 1) {
+            await sleep(loopsStart + phase + (seq - 1) * PERIOD_MS - Date.now());
+            if (stopped()) break;
+            try {
+              sends[d.index]?.set(seq, await sendFix(origin, d, seq));
+            } catch (error) {
+              if (!run.stop)
+                run.failure ??= error instanceof Error ? error : new Error(String(error));
+              run.stop = true;
+            }
+          }
+        });
+
+        const viewed = devices.slice(0, VIEWERS);
+        const tokens = await Promise.all(
+          viewed.map(async (d) => {
+            const activity = await db
+              .selectFrom('activities')
+              .select('activity_id')
+              .where('member_id', '=', d.memberId)
+              .executeTakeFirstOrThrow();
+            const share = await createShare(db, {
+              memberId: d.memberId,
+              target: { kind: 'activity', activityId: activity.activity_id },
+              expiresAtMs: null,
+              publicUrl: origin,
+              nowMs: Date.now(),
+            });
+            return share.token;
+          }),
+        );
+
+        browser = await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--use-angle=gl-egl', '--ignore-gpu-blocklist'],
+        });
+        const pages: { page: Page; context: BrowserContext; device: Device }[] = [];
+        for (const [i, device] of viewed.entries()) {
+          const context = await browser.newContext({
+            viewport: { width: 400, height: 300 },
+            extraHTTPHeaders: { 'x-forwarded-for': `10.8.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+          });
+          const page = await context.newPage();
+          await page.addInitScript(OBSERVE_SPEED);
+          await page.goto(`${origin}/share/activity/${tokens[i]}`);
+          pages.push({ page, context, device });
+        }
+        await Promise.all(
+          pages.map(({ page }) =>
+            page.waitForSelector('.ll-share-fact-list dd', { timeout: 60_000 }),
+          ),
+        );
+
+        await sleep(WARMUP_MS);
+        const measureFrom = Date.now();
+        await sleep(MEASURE_MS);
+        const measureTo = Date.now();
+        // Let the fixes sent just before the end reach the screens.
+        await sleep(2_000);
+        run.stop = true;
+        await Promise.all(loops);
+        if (run.failure) throw run.failure;
+
+        const latencies: number[] = [];
+        let missed = 0;
+        for (const { page, device } of pages) {
+          const seen = await page.evaluate(
+            () =>
+              (window as unknown as { __speedSeen: { text: string; at: number }[] }).__speedSeen,
+          );
+          const shownAt = new Map<number, number>();
+          for (const { text, at } of seen) {
+            const seq = fixOfSpeedText(text);
+            if (seq !== null && !shownAt.has(seq)) shownAt.set(seq, at);
+          }
+          const deviceSends = sends[device.index] ?? new Map<number, number>();
+          for (const [seq, sentAt] of deviceSends.entries()) {
+            if (sentAt < measureFrom || sentAt >= measureTo) continue;
+            const at = shownAt.get(seq);
+            if (at === undefined) missed += 1;
+            else latencies.push(at - sentAt);
+          }
+        }
+        latencies.sort((a, b) => a - b);
+        const params = {
+          devices: DEVICES,
+          viewers: VIEWERS,
+          rateHz: 1,
+          samples: latencies.length,
+          missed,
+          measureS: Math.round((measureTo - measureFrom) / 1000),
+          renderer: 'chromium --use-angle=gl-egl (llvmpipe), 400x300, one context per viewer',
+          signal: 'speed fact of the newest fix',
+        };
+        const figure = (metric: string, value: number): Figure => ({
+          bench: 'share.latency',
+          metric,
+          value: Number(value.toFixed(1)),
+          unit: 'ms',
+          params,
+        });
+        return [
+          figure('p50_ms', percentile(latencies, 50)),
+          figure('p99_ms', percentile(latencies, 99)),
+          figure('max_ms', latencies.at(-1) ?? Number.NaN),
+        ];
+      } finally {
+        run.stop = true;
+        await Promise.allSettled(loops);
+        await browser?.close();
+        await app.close();
+      }
+    });
+  },
+};
