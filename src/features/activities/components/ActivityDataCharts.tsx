@@ -1,3 +1,4 @@
+import { TimeScrubber } from '../../../ui/time/TimeScrubber';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Units } from '../../../api/entities/client';
@@ -90,17 +91,13 @@ export default function ActivityDataCharts({
       )}
       {data.heartRate ? null : <p className="ll-muted">{t('Activities.Data.NoHeartRate')}</p>}
       <div className="ll-chart-scrub">
-        <input
-          type="range"
-          aria-label={t('Activities.Data.ReplayTime')}
-          aria-valuetext={format.time(timeMs, { seconds: true })}
-          min={0}
-          max={Math.max(1, Math.round((endMs - startMs) / 1000))}
-          step={1}
-          value={Math.round((timeMs - startMs) / 1000)}
-          onChange={(e) => {
-            onSeek(startMs + Number(e.target.value) * 1000);
-          }}
+        <TimeScrubber
+          label={t('Activities.Data.ReplayTime')}
+          valueText={format.time(timeMs, { seconds: true })}
+          startMs={startMs}
+          endMs={endMs}
+          timeMs={timeMs}
+          onSeek={onSeek}
         />
         <output>{format.time(timeMs, { seconds: true })}</output>
       </div>

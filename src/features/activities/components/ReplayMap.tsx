@@ -1,3 +1,4 @@
+import { TimeScrubber } from '../../../ui/time/TimeScrubber';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../api/entities/alert';
@@ -189,18 +190,14 @@ export default function ReplayMap({
             ))}
           </select>
         </label>
-        <input
-          type="range"
+        <TimeScrubber
           className="ll-replay-scrub"
-          aria-label={t('Activities.Replay.Time')}
-          aria-valuetext={format.time(timeMs, { seconds: true })}
-          min={0}
-          max={Math.max(1, Math.round((endMs - startMs) / 1000))}
-          step={1}
-          value={Math.round((timeMs - startMs) / 1000)}
-          onChange={(e) => {
-            setTimeMs(startMs + Number(e.target.value) * 1000);
-          }}
+          label={t('Activities.Replay.Time')}
+          valueText={format.time(timeMs, { seconds: true })}
+          startMs={startMs}
+          endMs={endMs}
+          timeMs={timeMs}
+          onSeek={setTimeMs}
         />
         <output className="ll-replay-time">{format.time(timeMs, { seconds: true })}</output>
         <label>
