@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -55,7 +56,9 @@ function validationMessage(error: FastifyError): {
 /**
  * Installs the error and not-found handlers: schema failures → 400 REQUEST_INVALID with each issue,
  * malformed JSON → 400, oversized bodies → 413, wrong content type → 415, rate limits → 429, anything
- * unexpected → 500 UNKNOWN (logged with its stack; the client sees no internals). A route's handler runs
+ * unexpected → 500 UNKNOWN (logged with its stack; the client sees no internals), except a database
+ * that is unavailable or overloaded (server/db/unavailable.ts) → 503 UNKNOWN with `Retry-After: 1`,
+ * logged as a warning, so clients retry. A route's handler runs
  * only after its schema passed, so a rejected request has written nothing.
  */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -80,6 +83,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code }, error.message);
       return sendApiError(reply, status, 'REQUEST_INVALID', error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable or overloaded: 503');
+      void reply.header('retry-after', '1');
+      return sendApiError(reply, 503, 'UNKNOWN', 'Service unavailable, try again shortly');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendApiError(reply, 500, 'UNKNOWN', 'Internal server error');
