@@ -15,6 +15,7 @@ import { testDependencies } from '../../store/testDependencies';
 import { clientHandler } from '../share/clientHandler';
 import { registerMswServer } from '../../support/mswServer';
 import { renderRoutesAt } from '../../support/renderRoutes';
+import { alert } from '../../store/activities/activityTestKit';
 
 /*
  * The operator monitor screen (issue 8 item 6; docs/monitor.md) against msw: adding share links, the
@@ -40,34 +41,18 @@ const token = (activityId: number) =>
   `${part({ alg: 'HS256' })}.${part({ C2Url: C2_URL, MemberID: 1, ClientID: 1, WearerID: activityId, ActivityId: activityId })}.c2ln`;
 const NAMES: Record<number, string> = { 7: 'Ingrid', 8: 'Ola', 9: 'Kari' };
 
+/** An open alert of `ActivityId`'s wearer raised `agoMs` ago: a fall when Critical, else low battery. */
 function openAlert(
   AlertID: number,
   ActivityId: number,
   Severity: Alert['Severity'],
   agoMs: number,
 ): Alert {
-  const at = Date.now() - agoMs;
   return {
-    AlertID,
+    ...alert(AlertID, ActivityId, Date.now() - agoMs),
     WearerID: ActivityId,
-    ActivityId,
     AlertType: Severity === 4 ? 'FALL' : 'BATTERY_LOW',
     Severity,
-    TimestampStart: at,
-    TimestampUpdated: at,
-    TimestampClosed: null,
-    CloseState: 'OPEN',
-    ClosureReason: null,
-    ClosedByActorType: null,
-    ClosedByName: null,
-    ResolveText: null,
-    PausedUntilTimestamp: null,
-    Location: null,
-    Value: null,
-    BodyPosition: null,
-    CheckInState: null,
-    Notes: [],
-    RescueOrgsNotified: [],
   };
 }
 
