@@ -96,7 +96,15 @@ export async function activityDetail(
       const points = await trx
         .selectFrom('location_points as p')
         .innerJoin('activities as a', 'a.activity_id', 'p.activity_id')
-        .select(['p.device_time_ms', 'p.lon', 'p.lat', 'p.hacc', 'p.alt', 'p.speed_mps'])
+        .select([
+          'p.device_time_ms',
+          'p.lon',
+          'p.lat',
+          'p.hacc',
+          'p.alt',
+          'p.speed_mps',
+          'p.heart_rate_bpm',
+        ])
         .where('p.activity_id', '=', request.ActivityId)
         .where('a.member_id', '=', memberId)
         .where('p.device_time_ms', '>=', request.TimeStart)

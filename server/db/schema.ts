@@ -196,6 +196,11 @@ export interface LocationPointsTable {
   speed_mps: number | null;
   bearing_deg: number | null;
   battery_pct: number | null;
+  /**
+   * Heart rate at the fix, whole beats per minute 1–300 (migration 0016): the VITALS event at the
+   * same device time; null when none (server/telemetry/telemetryStore.ts).
+   */
+  heart_rate_bpm: number | null;
   received_at: CreatedAt;
 }
 

@@ -1,5 +1,5 @@
 import type { ActivityType } from '../../src/api/enums';
-import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
+import { INGEST_MAX_EVENTS, type IngestEvent, type IngestPoint } from '../../src/api/ingest';
 import type { Db } from '../db/database';
 import { ingestTelemetry } from '../telemetry/ingest';
 import type { Track } from '../../tools/tracks';
@@ -15,11 +15,17 @@ import { DEMO_HISTORY, outingType, readDemoTrack, type DemoOuting } from './demo
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ANCHOR_SECRET = 'demo-history-anchor-day';
-const DONE_SECRET = 'demo-history-imported-v1';
-/** Points per ingest call. */
-const CHUNK = 5_000;
-/** Heart rate goes in as VITALS events at most this often, ms. */
-const HEART_RATE_EVERY_MS = 30_000;
+/**
+ * Marks the import done. v2: every heart-rate reading goes in (v1 sent one per 30 s and fixes stored
+ * none); a database imported by v1 imports again — its fixes are duplicates, the new VITALS events
+ * give them their heart rate (server/telemetry/telemetryStore.ts).
+ */
+const DONE_SECRET = 'demo-history-imported-v2';
+/**
+ * Points per ingest call: with a VITALS event per point, plus the start and the stop, a call stays
+ * within the batch endpoint's {@link INGEST_MAX_EVENTS}, as a watch's upload would.
+ */
+const CHUNK = INGEST_MAX_EVENTS - 2;
 
 async function secret(db: Db, name: string): Promise<Buffer | null> {
   const row = await db
@@ -51,7 +57,11 @@ export function dayShiftMs(tracks: readonly Track[], anchorMs: number, daysAgo: 
   return anchorMs - daysAgo * DAY_MS - firstDay;
 }
 
-/** The ingest input of one track shifted by `shiftMs`: fixes, start/stop and heart-rate vitals. */
+/**
+ * The ingest input of one track shifted by `shiftMs`: fixes, start/stop, and a VITALS event with the
+ * heart rate at the time of every point that recorded one (which gives the stored fix its heart rate:
+ * docs/decisions.md "Heart rate").
+ */
 export function trackIngest(
   track: Track,
   type: ActivityType,
@@ -71,10 +81,8 @@ export function trackIngest(
     { Time: first.Time, Type: 'TRACKING_START', ActivityType: type },
     { Time: last.Time + 1, Type: 'TRACKING_STOP' },
   ];
-  let lastHeartRate = -Infinity;
   for (const point of track.points) {
-    if (point.heartRateBpm === null || point.timeMs - lastHeartRate < HEART_RATE_EVERY_MS) continue;
-    lastHeartRate = point.timeMs;
+    if (point.heartRateBpm === null) continue;
     events.push({ Time: point.timeMs + shiftMs, Type: 'VITALS', HeartRateBpm: point.heartRateBpm });
   }
   return { points, events };

@@ -11,7 +11,7 @@ import {
 import { attributeFixes } from './activityRules';
 import type { Trx } from './ingestDevice';
 import { compareTrackItems, TimelineWalker, type Segment, type TrackItem } from './segmentation';
-import { insertEvents, insertFixes, type StoredEventKey } from './telemetryStore';
+import { heartRatesByTime, insertEvents, insertFixes, type StoredEventKey } from './telemetryStore';
 import { recutTimeline } from './timelineRecut';
 
 /*
@@ -52,6 +52,8 @@ export interface StoredFix {
   readonly hacc: number | null;
   readonly speed_mps: number | null;
   readonly bearing_deg: number | null;
+  /** Beats per minute, null when no VITALS heart rate came at the fix's time (telemetryStore.ts). */
+  readonly heart_rate_bpm: number | null;
 }
 
 /** What the in-order path wrote: the activities it saved and the fixes it inserted (time order). */
@@ -126,6 +128,7 @@ export async function storeAndBuild(
   defaultType: () => Promise<ActivityType>,
 ): Promise<StoredCounts> {
   const frontier = head.frontierMs ?? -Infinity;
+  const heartRates = heartRatesByTime(events);
   const tracking = events.filter((event) => isTracking(event.Type));
   const late = {
     points: points.filter((point) => point.Time <= frontier),
@@ -142,7 +145,7 @@ export async function storeAndBuild(
   // Late items all re-sent (duplicates) change nothing: the in-order write stays complete.
   let recut = false;
   if (late.points.length + late.tracking.length > 0) {
-    const counts = await storeLate(trx, owner, late.points, late.tracking, nowMs, defaultType);
+    const counts = await storeLate(trx, owner, late, heartRates, nowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
     recut = counts.fixTimes.length + counts.eventKeys.length > 0;
@@ -152,8 +155,8 @@ export async function storeAndBuild(
     const initial = inOrderStart(latest);
     const counts =
       initial === undefined
-        ? await storeLate(trx, owner, fresh.points, fresh.tracking, nowMs, defaultType)
-        : await appendInOrder(trx, owner, latest, initial, fresh, nowMs, defaultType);
+        ? await storeLate(trx, owner, fresh, heartRates, nowMs, defaultType)
+        : await appendInOrder(trx, owner, latest, initial, fresh, heartRates, nowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
     if (!recut) inOrder = counts.inOrder;
@@ -169,17 +172,25 @@ export async function storeAndBuild(
   };
 }
 
+/** Fixes and tracking events of one request to store together. */
+interface TrackBatch {
+  readonly points: readonly IngestPoint[];
+  readonly tracking: readonly IngestEvent[];
+}
+
 /**
  * The in-order path: items all later than anything stored continue the walk from `initial` (the
  * latest activity, or nothing open); the continued activity is updated with its extended totals, new
- * ones inserted, and the fixes inserted under their activities in one statement.
+ * ones inserted, and the fixes inserted under their activities in one statement, with the request's
+ * VITALS `heartRates` (telemetryStore.ts).
  */
 async function appendInOrder(
   trx: Trx,
   owner: ActivityOwner,
   latest: ActivityRow | null,
   initial: Segment | null,
-  fresh: { readonly points: readonly IngestPoint[]; readonly tracking: readonly IngestEvent[] },
+  fresh: TrackBatch,
+  heartRates: ReadonlyMap<number, number>,
   nowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<StoredCounts> {
@@ -193,13 +204,13 @@ async function appendInOrder(
     segments,
     ids,
   );
-  const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds);
+  const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds, heartRates);
   const events = await insertEvents(trx, owner.deviceId, fresh.tracking);
-  const inserted = new Set(fixes);
+  const inserted = new Map(fixes.map((fix) => [fix.device_time_ms, fix.heart_rate_bpm]));
   return {
     fixes: fixes.length,
     events: events.length,
-    fixTimes: fixes,
+    fixTimes: fixes.map((fix) => fix.device_time_ms),
     eventKeys: events,
     inOrder: {
       saved,
@@ -215,6 +226,7 @@ async function appendInOrder(
                 hacc: point.Hacc ?? null,
                 speed_mps: point.Speed ?? null,
                 bearing_deg: point.Bearing ?? null,
+                heart_rate_bpm: inserted.get(point.Time) ?? null,
               },
             ]
           : [],
@@ -224,23 +236,25 @@ async function appendInOrder(
 }
 
 /**
- * The late path: stores the items (duplicates skipped) and, when any was new, re-cuts the stretch of
- * the timeline they touch ({@link recutTimeline}).
+ * The late path: stores the items (duplicates skipped; fixes with the request's VITALS `heartRates`)
+ * and, when any was new, re-cuts the stretch of the timeline they touch ({@link recutTimeline}).
  */
 async function storeLate(
   trx: Trx,
   owner: ActivityOwner,
-  points: readonly IngestPoint[],
-  tracking: readonly IngestEvent[],
+  { points, tracking }: TrackBatch,
+  heartRates: ReadonlyMap<number, number>,
   nowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<StoredCounts> {
-  const newFixTimes = await insertFixes(
+  const inserted = await insertFixes(
     trx,
     owner.deviceId,
     points,
     points.map(() => null),
+    heartRates,
   );
+  const newFixTimes = inserted.map((fix) => fix.device_time_ms);
   const newTracking = await insertEvents(trx, owner.deviceId, tracking);
   const changed = [...newFixTimes, ...newTracking.map((event) => event.time)];
   if (changed.length > 0) {

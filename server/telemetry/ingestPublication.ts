@@ -214,6 +214,7 @@ async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry 
             'hacc',
             'speed_mps',
             'bearing_deg',
+            'heart_rate_bpm',
           ])
           .where('device_id', '=', commit.deviceId)
           .where(sql<boolean>`device_time_ms = any(${[...commit.fixTimes]}::bigint[])`)

@@ -1,34 +1,75 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import type { Trx } from './ingestDevice';
+
+/**
+ * The heart rates of a request's VITALS events by device time (epoch ms → beats per minute), for the
+ * fixes of the same request at those times; events without a heart rate are left out.
+ */
+export function heartRatesByTime(events: readonly IngestEvent[]): ReadonlyMap<number, number> {
+  const byTime = new Map<number, number>();
+  for (const event of events) {
+    const bpm = event.Type === 'VITALS' ? (event.HeartRateBpm ?? null) : null;
+    if (bpm !== null && !byTime.has(event.Time)) byTime.set(event.Time, bpm);
+  }
+  return byTime;
+}
+
+/** A fix as inserted: its device time (epoch ms) and the heart rate it got (bpm, null: none). */
+export interface InsertedFix {
+  readonly device_time_ms: number;
+  readonly heart_rate_bpm: number | null;
+}
+
+/**
+ * A VITALS heart rate (0–300 per minute, src/api/ingest.ts) as stored on a fix: rounded to whole beats
+ * (half away from zero), and a reading that rounds to 0 (no pulse found: a watch off the wrist) is
+ * no heart rate of the wearer, so null. `value` is an SQL float8 expression.
+ */
+const storedHeartRate = (value: RawBuilder<unknown>) =>
+  sql`nullif(round(${value}::numeric), 0)::smallint`;
 
 /**
  * Stores fixes of one device (append-only, ARCHITECTURE.md §1), each under the activity id at the same
  * index of `activityIds` (null: not attributed yet), in one multi-row statement. A fix whose (device,
  * device time) is already stored is skipped (`on conflict do nothing`), so re-sending changes nothing.
- * Answers the device times (epoch ms) actually inserted.
+ * Each fix takes the heart rate of the VITALS event at its device time (docs/decisions.md "Heart
+ * rate"): the one already stored for the device, else the request's own from `heartRates`
+ * ({@link heartRatesByTime}) — the stored event is the one the ingest keeps. Answers the fixes
+ * actually inserted with the heart rate each got.
  */
 export async function insertFixes(
   trx: Trx,
   deviceId: number,
   points: readonly IngestPoint[],
   activityIds: readonly (number | null)[],
-): Promise<number[]> {
+  heartRates: ReadonlyMap<number, number>,
+): Promise<InsertedFix[]> {
   if (points.length === 0) return [];
   const column = <T>(pick: (point: IngestPoint) => T) => points.map(pick);
-  const { rows } = await sql<{ device_time_ms: number }>`
+  // The stored VITALS event `e` at the fix's time decides when there is one, else the request's.
+  const heartRate = storedHeartRate(
+    sql`case when e.event_time_ms is null then u.heart_rate else e.heart_rate_bpm end`,
+  );
+  const { rows } = await sql<InsertedFix>`
     insert into location_points
-      (device_id, device_time_ms, activity_id, lon, lat, alt, hacc, speed_mps, bearing_deg, battery_pct)
-    select ${deviceId}, u.* from unnest(
+      (device_id, device_time_ms, activity_id, lon, lat, alt, hacc, speed_mps, bearing_deg,
+       battery_pct, heart_rate_bpm)
+    select ${deviceId}, u.time_ms, u.activity_id, u.lon, u.lat, u.alt, u.hacc, u.speed, u.bearing,
+      u.battery, ${heartRate}
+    from unnest(
       ${column((p) => p.Time)}::bigint[], ${[...activityIds]}::bigint[],
       ${column((p) => p.Lon)}::float8[], ${column((p) => p.Lat)}::float8[],
       ${column((p) => p.Alt ?? null)}::float8[], ${column((p) => p.Hacc ?? null)}::float8[],
       ${column((p) => p.Speed ?? null)}::float8[], ${column((p) => p.Bearing ?? null)}::float8[],
-      ${column((p) => p.Battery ?? null)}::float8[]
-    ) as u
+      ${column((p) => p.Battery ?? null)}::float8[],
+      ${column((p) => heartRates.get(p.Time) ?? null)}::float8[]
+    ) as u(time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery, heart_rate)
+    left join device_events e on e.device_id = ${deviceId} and e.event_time_ms = u.time_ms
+      and e.event_type = 'VITALS'
     on conflict (device_id, device_time_ms) do nothing
-    returning device_time_ms`.execute(trx);
-  return rows.map((row) => row.device_time_ms);
+    returning device_time_ms, heart_rate_bpm`.execute(trx);
+  return rows;
 }
 
 /** An event as stored: its device time (epoch ms) and type. */
@@ -39,7 +80,10 @@ export interface StoredEventKey {
 
 /**
  * Stores device events (table `device_events`) in one statement, skipping any already stored for the
- * same (device, time, type). Answers the ones actually inserted.
+ * same (device, time, type). Answers the ones actually inserted. A newly stored VITALS event with a
+ * heart rate gives it, in the same statement, to the device's fix already stored at its device time
+ * (one sent in an earlier request; fixes of the same request got it when inserted: {@link
+ * insertFixes}).
  */
 export async function insertEvents(
   trx: Trx,
@@ -49,21 +93,31 @@ export async function insertEvents(
   if (events.length === 0) return [];
   const pick = <T>(read: (event: IngestEvent) => T | undefined) =>
     events.map((event) => read(event) ?? null);
+  const heartRate = storedHeartRate(sql.ref('i.heart_rate_bpm'));
   const { rows } = await sql<{ event_time_ms: number; event_type: IngestEvent['Type'] }>`
-    insert into device_events
-      (device_id, event_time_ms, event_type, activity_type, body_position, percent, temperature_c,
-       oxygen_pct, respiration_bpm, heart_rate_bpm)
-    select ${deviceId}, u.* from unnest(
-      ${pick((e) => e.Time)}::bigint[], ${pick((e) => e.Type)}::text[],
-      ${pick((e) => (e.Type === 'TRACKING_START' ? e.ActivityType : null))}::text[],
-      ${pick((e) => (e.Type === 'FALL' ? e.BodyPosition : null))}::text[],
-      ${pick((e) => ('Percent' in e ? e.Percent : null))}::float8[],
-      ${pick((e) => (e.Type === 'VITALS' ? e.TemperatureC : null))}::float8[],
-      ${pick((e) => (e.Type === 'VITALS' ? e.OxygenPct : null))}::float8[],
-      ${pick((e) => (e.Type === 'VITALS' ? e.RespirationBpm : null))}::float8[],
-      ${pick((e) => (e.Type === 'VITALS' ? e.HeartRateBpm : null))}::float8[]
-    ) as u
-    on conflict (device_id, event_time_ms, event_type) do nothing
-    returning event_time_ms, event_type`.execute(trx);
+    with inserted as (
+      insert into device_events
+        (device_id, event_time_ms, event_type, activity_type, body_position, percent, temperature_c,
+         oxygen_pct, respiration_bpm, heart_rate_bpm)
+      select ${deviceId}, u.* from unnest(
+        ${pick((e) => e.Time)}::bigint[], ${pick((e) => e.Type)}::text[],
+        ${pick((e) => (e.Type === 'TRACKING_START' ? e.ActivityType : null))}::text[],
+        ${pick((e) => (e.Type === 'FALL' ? e.BodyPosition : null))}::text[],
+        ${pick((e) => ('Percent' in e ? e.Percent : null))}::float8[],
+        ${pick((e) => (e.Type === 'VITALS' ? e.TemperatureC : null))}::float8[],
+        ${pick((e) => (e.Type === 'VITALS' ? e.OxygenPct : null))}::float8[],
+        ${pick((e) => (e.Type === 'VITALS' ? e.RespirationBpm : null))}::float8[],
+        ${pick((e) => (e.Type === 'VITALS' ? e.HeartRateBpm : null))}::float8[]
+      ) as u
+      on conflict (device_id, event_time_ms, event_type) do nothing
+      returning event_time_ms, event_type, heart_rate_bpm
+    ), rated as (
+      update location_points p set heart_rate_bpm = ${heartRate}
+      from inserted i
+      where i.event_type = 'VITALS' and i.heart_rate_bpm is not null
+        and p.device_id = ${deviceId} and p.device_time_ms = i.event_time_ms
+        and p.heart_rate_bpm is distinct from ${heartRate}
+    )
+    select event_time_ms, event_type from inserted`.execute(trx);
   return rows.map((row) => ({ time: row.event_time_ms, type: row.event_type }));
 }

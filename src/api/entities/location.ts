@@ -7,7 +7,11 @@ import { Timestamp } from './common';
  * - `X`: longitude, WGS 84 degrees; `Y`: latitude, WGS 84 degrees;
  * - `Hacc`: horizontal accuracy radius in metres;
  * - `Alt`: altitude in metres above mean sea level;
- * - `Speed`: ground speed in m/s.
+ * - `Speed`: ground speed in m/s;
+ * - `HeartRate`: the wearer's heart rate at the fix in beats per minute (whole beats, 1–300 as
+ *   stored). A Lifeline extension of spec §3, which lists Time, X, Y, Hacc, Alt and Speed only: it
+ *   feeds the Data tab's heart-rate chart and the Splits tab's average heart rate (issue 7; policy
+ *   "Splits columns"). The server leaves it out when unknown; null is accepted as unknown too.
  * `Hacc`, `Alt` and `Speed` are null when the device did not report them.
  */
 export const LocationPoint = z.object({
@@ -17,5 +21,6 @@ export const LocationPoint = z.object({
   Hacc: z.number().nonnegative().nullable(),
   Alt: z.number().nullable(),
   Speed: z.number().nonnegative().nullable(),
+  HeartRate: z.number().positive().max(300).nullish(),
 });
 export type LocationPoint = z.infer<typeof LocationPoint>;

@@ -1,0 +1,292 @@
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as migration from '../../../server/db/migrations/0016_point_heart_rate';
+import { importDemoHistory, trackIngest } from '../../../server/demo/demoHistory';
+import { DEMO_HISTORY, readDemoTrack } from '../../../server/demo/demoTracks';
+import type { ActivityDetail } from '../../../src/api/entities/activity';
+import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
+import { TelemetryWearerUpdate } from '../../../src/api/socket';
+import { readTrackFile, type Track } from '../../../tools/tracks';
+import { addTestDevice, type TestDevice } from './deviceFixtures';
+import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
+import { connectProbe, type Probe } from './socketProbe';
+
+/*
+ * Heart rate from the device to the activity detail (issue 7; docs/decisions.md "Heart rate"): a
+ * stored fix takes the heart rate of the VITALS event at its device time, whichever request brought
+ * either; the detail's LocationHistory and the live TelemetryWearerUpdate carry it as `HeartRate`;
+ * the demo history keeps the real tracks' readings; migration 0016 adds the column and fills it from
+ * the VITALS already stored. Values are the real Washington run's (tests/fixtures/tracks).
+ */
+
+const TRACKS = path.resolve(__dirname, '../../fixtures/tracks');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const server = registerListeningTestServer();
+let token = '';
+let memberId = 0;
+let run: Track;
+/** The run moved to end an hour ago (the ingest refuses device times in the future). */
+let shiftMs = 0;
+
+beforeAll(async () => {
+  token = await memberIntegrationToken(
+    server.app,
+    server.database.db,
+    server.origin,
+    'hearty@example.com',
+  );
+  const member = await server.database.db
+    .selectFrom('members')
+    .select('member_id')
+    .where('email', '=', 'hearty@example.com')
+    .executeTakeFirstOrThrow();
+  memberId = member.member_id;
+  const [washington] = await readTrackFile(path.join(TRACKS, 'run-washington-dc-hr.gpx'));
+  if (!washington) throw new Error('no run track');
+  run = washington;
+  const lastMs = run.points[run.points.length - 1]?.timeMs ?? 0;
+  shiftMs = Math.floor((Date.now() - lastMs) / DAY_MS) * DAY_MS - DAY_MS;
+});
+
+/** The run's first `n` points as the demo importer sends them: fixes, start/stop, VITALS. */
+function runIngest(n: number) {
+  return trackIngest({ ...run, points: run.points.slice(0, n) }, 'RUNNING', shiftMs);
+}
+
+async function postBatch(device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/ingest/batch',
+    payload: { IngestKey: device.key, Points, Events },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ Accepted: number; Duplicates: number }>();
+}
+
+/** The device's stored heart rates by device time, in time order. */
+async function storedHeartRates(device: TestDevice) {
+  const rows = await server.database.db
+    .selectFrom('location_points')
+    .select(['device_time_ms', 'heart_rate_bpm'])
+    .where('device_id', '=', device.deviceId)
+    .orderBy('device_time_ms')
+    .execute();
+  return rows.map((row) => [row.device_time_ms, row.heart_rate_bpm]);
+}
+
+async function detailOf(activityId: number): Promise<ActivityDetail> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/member-integration/member-wearer-activity-detail',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ActivityId: activityId, TimeStart: 0, TimeEnd: Date.now() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ Activity: ActivityDetail }>().Activity;
+}
+
+async function onlyActivityOf(device: TestDevice): Promise<number> {
+  const rows = await server.database.db
+    .selectFrom('activities')
+    .select('activity_id')
+    .where('device_id', '=', device.deviceId)
+    .execute();
+  expect(rows).toHaveLength(1);
+  return rows[0]?.activity_id ?? 0;
+}
+
+const vitals = (Time: number, HeartRateBpm: number | null): IngestEvent => ({
+  Time,
+  Type: 'VITALS',
+  HeartRateBpm,
+  ...(HeartRateBpm === null ? { TemperatureC: 36.8 } : {}),
+});
+
+describe('the batch ingest: a VITALS heart rate goes to the fix at the same device time', () => {
+  it('in one request: the detail answers each fix with the run’s recorded heart rate', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const { points, events } = runIngest(30);
+    expect(await postBatch(device, points, events)).toEqual({
+      Accepted: 30 + 2 + 30,
+      Duplicates: 0,
+    });
+    const detail = await detailOf(await onlyActivityOf(device));
+    expect(detail.LocationHistory.map((point) => point.HeartRate)).toEqual(
+      run.points.slice(0, 30).map((point) => point.heartRateBpm),
+    );
+    expect(detail.LocationHistory.slice(0, 5).map((point) => point.HeartRate)).toEqual([
+      130, 134, 139, 144, 149,
+    ]);
+  });
+
+  it('across requests, either order: a later VITALS updates its stored fix, an earlier one waits for it', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const { points } = runIngest(4);
+    const [a, b, c, d] = points as [IngestPoint, IngestPoint, IngestPoint, IngestPoint];
+    await postBatch(device, [a, b]);
+    await postBatch(device, [], [vitals(b.Time, 134), vitals(d.Time, 144)]);
+    expect(await storedHeartRates(device)).toEqual([
+      [a.Time, null],
+      [b.Time, 134],
+    ]);
+    await postBatch(device, [c, d]);
+    expect(await storedHeartRates(device)).toEqual([
+      [a.Time, null],
+      [b.Time, 134],
+      [c.Time, null],
+      [d.Time, 144],
+    ]);
+  });
+
+  it('rounds to whole beats; 0 (no pulse found) and a VITALS without heart rate leave none; the first VITALS stored stays', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const { points } = runIngest(5);
+    const times = points.map((point) => point.Time);
+    const [t0, t1, t2, t3, t4] = times as [number, number, number, number, number];
+    await postBatch(device, points, [
+      vitals(t0, 71.6),
+      vitals(t1, 71.5),
+      vitals(t2, 0),
+      vitals(t3, null),
+    ]);
+    // Re-sent with another value: the stored event is kept, and so is the fix's heart rate.
+    expect(await postBatch(device, [], [vitals(t0, 150), vitals(t4, 0.4)])).toEqual({
+      Accepted: 1,
+      Duplicates: 1,
+    });
+    expect(await storedHeartRates(device)).toEqual([
+      [t0, 72],
+      [t1, 72],
+      [t2, null],
+      [t3, null],
+      [t4, null],
+    ]);
+  });
+
+  it('a late fix (before the device’s latest) takes the VITALS of its request too', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const { points } = runIngest(3);
+    const [first, second, third] = points as [IngestPoint, IngestPoint, IngestPoint];
+    await postBatch(device, [first, third]);
+    await postBatch(device, [second], [vitals(second.Time, 139)]);
+    expect(await storedHeartRates(device)).toEqual([
+      [first.Time, null],
+      [second.Time, 139],
+      [third.Time, null],
+    ]);
+    const detail = await detailOf(await onlyActivityOf(device));
+    expect(detail.LocationHistory.map((point) => point.HeartRate)).toEqual([
+      undefined,
+      139,
+      undefined,
+    ]);
+  });
+
+  it('OsmAnd names no heart-rate parameter: a `heartrate` or `hr` query value is not stored', async () => {
+    const device = await addTestDevice(server.database.db, memberId);
+    const [point] = runIngest(1).points as [IngestPoint];
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/ingest/osmand?id=${device.key}&timestamp=${String(point.Time)}&lat=${String(point.Lat)}&lon=${String(point.Lon)}&heartrate=130&hr=130&heartRate=130`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedHeartRates(device)).toEqual([[point.Time, null]]);
+  });
+});
+
+describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', () => {
+  const probes: Probe[] = [];
+
+  it('sends each new point with its HeartRate, and none where unknown', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const probe = await connectProbe(server.origin, probes);
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/api/member-integration-public/verify-socket-user',
+      payload: { MemberIntegrationToken: token, SocketID: probe.id },
+    });
+    expect(verified.json()).toEqual({ Success: true });
+    const { points } = runIngest(2);
+    const [first, second] = points as [IngestPoint, IngestPoint];
+    const liveMs = Date.now() - 5_000;
+    const live = [
+      { ...first, Time: liveMs },
+      { ...second, Time: liveMs + 1_000 },
+    ];
+    await postBatch(device, live, [vitals(liveMs + 1_000, 134)]);
+    const update = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 1));
+    expect(update.Points.map((point) => point.HeartRate)).toEqual([undefined, 134]);
+    probe.socket.disconnect();
+  });
+});
+
+describe('the demo history keeps the real tracks’ heart rate', () => {
+  it('every fix of a track that recorded heart rate has its reading, by device time', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const nowMs = Date.now();
+    expect(await importDemoHistory(server.database.db, device.key, nowMs)).toBeGreaterThan(0);
+    const { db } = server.database;
+    for (const outing of DEMO_HISTORY) {
+      const tracks = await readDemoTrack(outing.file);
+      const recorded = tracks.flatMap((track) => track.points);
+      const first = recorded[0];
+      if (!first) continue;
+      // The importer's shift, found from the track's first fix as stored (same time of day).
+      const stored = await db
+        .selectFrom('location_points')
+        .select(['device_time_ms', 'heart_rate_bpm'])
+        .where('device_id', '=', device.deviceId)
+        .where('lat', '=', first.lat)
+        .where('lon', '=', first.lon)
+        .executeTakeFirstOrThrow();
+      const shift = stored.device_time_ms - first.timeMs;
+      const rows = await db
+        .selectFrom('location_points')
+        .select(['device_time_ms', 'heart_rate_bpm'])
+        .where('device_id', '=', device.deviceId)
+        .where('device_time_ms', '>=', first.timeMs + shift)
+        .where('device_time_ms', '<=', (recorded[recorded.length - 1]?.timeMs ?? 0) + shift)
+        .orderBy('device_time_ms')
+        .execute();
+      const byTime = new Map(rows.map((row) => [row.device_time_ms - shift, row.heart_rate_bpm]));
+      const expected = recorded.map((point) => [point.timeMs, point.heartRateBpm]);
+      expect(
+        recorded.map((point) => [point.timeMs, byTime.get(point.timeMs)]),
+        outing.file,
+      ).toEqual(expected);
+    }
+  }, 120_000);
+});
+
+describe('migration 0016_point_heart_rate', () => {
+  it('fills fixes from the VITALS already stored; down and up again; the check refuses 0 and 301', async () => {
+    const { db } = server.database;
+    const device = await addTestDevice(db, memberId, 'BRACELET');
+    const { points } = runIngest(3);
+    const [a, b, c] = points as [IngestPoint, IngestPoint, IngestPoint];
+    await postBatch(device, points, [vitals(a.Time, 130), vitals(b.Time, 0.2)]);
+    const migrating = db as unknown as Kysely<unknown>;
+    await migration.down(migrating);
+    const columns = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns
+      where table_name = 'location_points' and column_name = 'heart_rate_bpm'`.execute(db);
+    expect(columns.rows).toEqual([]);
+    await migration.up(migrating);
+    expect(await storedHeartRates(device)).toEqual([
+      [a.Time, 130],
+      [b.Time, null],
+      [c.Time, null],
+    ]);
+    for (const bpm of [0, 301]) {
+      await expect(
+        db
+          .updateTable('location_points')
+          .set({ heart_rate_bpm: bpm })
+          .where('device_id', '=', device.deviceId)
+          .execute(),
+      ).rejects.toThrow(/location_points_heart_rate_bpm_check/);
+    }
+  });
+});
