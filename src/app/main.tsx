@@ -17,6 +17,7 @@ import { setChunkLoadPolicy } from '../ui/lazyChunk';
 import { userActivity$ } from '../streams/userActivity';
 import { THEME_STORAGE_KEY, parseThemePreference } from '../store/slices/preferencesSlice';
 import { createAppStore } from '../store/store';
+import { parseUnitOverrides, UNITS_STORAGE_KEY } from '../store/units/unitOverrides';
 import '../ui/theme/theme.css';
 import { App } from './App';
 import { featureEpics } from './featureEpics';
@@ -58,7 +59,10 @@ const store = createAppStore({
     compassHeading: () => compass$(),
   },
   epics: featureEpics,
-  preloadedState: { preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) } },
+  preloadedState: {
+    preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) },
+    unitPreference: { overrides: parseUnitOverrides(storage.get(UNITS_STORAGE_KEY)) },
+  },
 });
 
 // A chunk that fails to load (a replaced build) or takes over 120 s restarts the app (spec §8, §9):

@@ -19,11 +19,13 @@ import { monitorEpics } from './monitor/monitorEpics';
 import { shareActionsEpics } from './shares/shareActionsEpics';
 import { sharedJourneyEpics } from './shares/sharedJourneyEpics';
 import { sharedViewEpics } from './shares/sharedViewEpics';
+import { unitPreferencePersistEpic } from './units/unitPreferenceEpics';
 
 /** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
 export const storeEpics: readonly AppEpic[] = [
   runtimeConfigEpic,
   preferencesPersistEpic,
+  unitPreferencePersistEpic,
   ...sessionEpics,
   ...notificationEpics,
   ...clientEpics,

@@ -25,6 +25,7 @@ import { preferencesSlice } from './slices/preferencesSlice';
 import { runtimeConfigSlice } from './slices/runtimeConfigSlice';
 import { memberSharesSlice } from './shares/memberSharesSlice';
 import { monitorSlice } from './monitor/monitorSlice';
+import { unitPreferenceSlice } from './units/unitPreferenceSlice';
 
 /**
  * Slices that features inject when their module loads (`slice.injectInto(combinedReducer)`); each
@@ -37,6 +38,7 @@ export interface LazyLoadedSlices {}
 export const combinedReducer = combineSlices(
   runtimeConfigSlice,
   preferencesSlice,
+  unitPreferenceSlice,
   sessionSlice,
   inactivitySlice,
   notificationsSlice,
@@ -74,6 +76,7 @@ export type RootState = ReturnType<typeof combinedReducer>;
 const KEPT_ON_LOGOUT = [
   'runtimeConfig',
   'preferences',
+  'unitPreference',
   'network',
   'sharedViews',
   'searchlight',
