@@ -5,9 +5,11 @@ import { formatterFor, type Formatter } from './formatter';
 import { measureText, type Measure } from './measure';
 
 /**
- * The formatter of a screen (issue 7 item 6): `units` (the client's, else the spec's defaults, app §3
- * "Units defaults") in the UI language, times in the browser's zone for "Local Browser"; `text(m)`
- * joins a measure's number and translated unit ("12.4 km/h"). Stable while units and language are.
+ * The formatter of a screen (issue 7 item 6): `units` in the UI language, times in the browser's zone
+ * for "Local Browser"; `text(m)` joins a measure's number and translated unit ("12.4 km/h"). Screens
+ * pass the store's `selectEffectiveUnits` (the client's units with the viewer's choices on top,
+ * src/store/units); null or undefined means the spec's defaults (app §3 "Units defaults"). Stable
+ * while units (by reference) and language are.
  */
 export function useFormatter(units: Units | null | undefined): {
   format: Formatter;

@@ -5,8 +5,8 @@ import {
   selectActivitySummariesStatus,
 } from '../../../store/activities/activitySummariesSelectors';
 import { activitySummariesRequested } from '../../../store/activities/activitySummariesSlice';
-import { selectMemberClient } from '../../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useFormatter } from '../../../ui/format';
 import {
   ACTIVITY_FILTERS,
@@ -36,8 +36,7 @@ export function ActivitiesPage() {
   // The window is fixed when the filter changes, so the list does not shift while it is read.
   const [now] = useState(() => Date.now());
   const window = useMemo(() => filterWindow(filter, now, custom), [filter, now, custom]);
-  const client = useAppSelector(selectMemberClient);
-  const { format, text } = useFormatter(client?.Units);
+  const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
 
   useEffect(() => {
     if (window) dispatch(activitySummariesRequested({ fromMs: window.fromMs, toMs: window.toMs }));

@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DEFAULT_UNITS } from '../../../api/entities/client';
 import {
   selectActivityDetail,
   selectActivityDetailStatus,
@@ -12,7 +11,7 @@ import {
 } from '../../../store/activities/activityEvents';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
 import { playbackTimeChanged } from '../../../store/activities/journeySlice';
-import { selectMemberClient } from '../../../store/client/clientSlice';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
 import {
   selectTrackColumns,
@@ -59,8 +58,8 @@ export function ActivityDetailPage() {
   const detail = useAppSelector((state) => selectActivityDetail(state, activityId));
   const status = useAppSelector((state) => selectActivityDetailStatus(state, activityId));
   const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
-  const client = useAppSelector(selectMemberClient);
-  const { format, text } = useFormatter(client?.Units);
+  const units = useAppSelector(selectEffectiveUnits);
+  const { format, text } = useFormatter(units);
   const trackPoints = useAppSelector((state) => selectTrackEntry(state, activityId)?.length ?? 0);
   const [tab, setTab] = useState<DetailTab>('Map');
   const [replay, setReplay] = useState<{ activityId: number; timeMs: number } | null>(null);
@@ -176,7 +175,7 @@ export function ActivityDetailPage() {
           <Suspense fallback={<LoadingScreen label={t('Activities.Data.Loading')} />}>
             <ActivityDataCharts
               activityId={activityId}
-              units={client?.Units ?? DEFAULT_UNITS}
+              units={units}
               format={format}
               replayTimeMs={replayTimeMs}
               onSeek={onSeek}

@@ -13,7 +13,7 @@ import {
   selectJourneyDayIndex,
   selectShownJourney,
 } from '../../../store/activities/journeySlice';
-import { selectMemberClient } from '../../../store/client/clientSlice';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useFormatter } from '../../../ui/format';
 import {
@@ -55,8 +55,7 @@ export function JourneyPage() {
   const shown = useAppSelector(selectShownJourney);
   const chosenDay = useAppSelector(selectJourneyDayIndex);
   const suggestion = useDefaultJourney();
-  const client = useAppSelector(selectMemberClient);
-  const { format, text } = useFormatter(client?.Units);
+  const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
 
   useEffect(() => {
     if (shown === null && suggestion !== null) dispatch(journeyShown(suggestion));

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SeverityName } from '../../../api/enums';
+import { useAppSelector } from '../../../store/hooks';
 import type { MonitorCard } from '../../../store/monitor/monitorCards';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useFormatter } from '../../../ui/format';
 
 /** Props of {@link MonitorCardView}. */
@@ -12,9 +14,6 @@ export interface MonitorCardViewProps {
   readonly onRemove: (token: string) => void;
 }
 
-/** Coordinates to 5 decimals (about 1 m), as the searchlight rounds them (spec app §9). */
-const coordinate = (degrees: number) => degrees.toFixed(5);
-
 /**
  * One watched share on the monitor (issue 8 item 6; docs/monitor.md): the wearer, the activity status,
  * the open alert (type, severity, since when), the data age in words (live / late / not live with the
@@ -23,8 +22,12 @@ const coordinate = (degrees: number) => degrees.toFixed(5);
  */
 export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps) {
   const { t } = useTranslation();
-  const { format } = useFormatter(null);
+  const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
   const name = card.wearerName ?? t('Monitor.UnknownWearer');
+  // In the viewer's location format (app §3 LocationFormat); the contract bounds lat/lon.
+  const position = card.lastPosition
+    ? format.location(card.lastPosition.lat, card.lastPosition.lon)
+    : null;
   const classes = ['ll-monitor-card', `ll-monitor-age-${card.age.freshness}`];
   if (card.alert) classes.push(`ll-monitor-severity-${card.alert.Severity}`);
   if (card.cued) classes.push('ll-monitor-card-cued');
@@ -81,10 +84,10 @@ export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps
         )}
       </p>
       <p className="ll-muted">
-        {card.lastPosition
+        {position
           ? t('Monitor.Position', {
-              lat: coordinate(card.lastPosition.lat),
-              lon: coordinate(card.lastPosition.lon),
+              lat: text(position.latitude),
+              lon: text(position.longitude),
             })
           : t('Monitor.NoPosition')}
       </p>

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_UNITS } from '../../../api/entities/client';
-import { selectMemberClient } from '../../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectIdentity } from '../../../store/session/sessionSlice';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { WearerLoader } from '../components/WearerLoader';
 import { settingsSaveReset } from '../settingsSlice';
 import { EmergencyInfoSummary, hasEmergencyInfo } from './EmergencyInfoSummary';
@@ -18,8 +17,8 @@ import '../settings.css';
 export function PersonalDetailsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const dateFormat =
-    useAppSelector(selectMemberClient)?.Units.DateFormat ?? DEFAULT_UNITS.DateFormat;
+  // The client's date format, or the member's own choice (units page).
+  const dateFormat = useAppSelector(selectEffectiveUnits).DateFormat;
   const verifiedPhone = useAppSelector(selectIdentity)?.phoneNumber ?? null;
   useEffect(() => {
     dispatch(settingsSaveReset('personalDetails'));
