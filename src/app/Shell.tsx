@@ -12,6 +12,8 @@ import {
   themePreferenceChanged,
   type ThemePreference,
 } from '../store/slices/preferencesSlice';
+import { selectUnitOverrides, unitPresetChosen } from '../store/units/unitPreferenceSlice';
+import { presetOf, UNIT_PRESETS } from '../store/units/unitPresets';
 import { useExternalTarget } from '../store/useExternalTarget';
 import { Toasts } from '../ui/feedback/Toasts';
 import { AppLayout } from '../ui/layout/AppLayout';
@@ -74,7 +76,38 @@ function Notifications() {
   );
 }
 
-/** The frame around every page: header, language and theme pickers, footer links, page title. */
+/**
+ * The header's Units select (issue 7 item 6; docs/decisions.md "Units preference"): presets of the
+ * quantity units for everyone, guardians on a share page included. "Custom" shows only while the
+ * units page's one-by-one choices match no preset; choosing it changes nothing.
+ */
+function UnitsPresetSelect() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const current = presetOf(useAppSelector(selectUnitOverrides));
+  const options = [
+    { value: 'default' as const, label: t('Settings.Units.Presets.default') },
+    ...UNIT_PRESETS.map((preset) => ({
+      value: preset,
+      label: t(`Settings.Units.Presets.${preset}`),
+    })),
+    ...(current === 'custom'
+      ? [{ value: 'custom' as const, label: t('Settings.Units.Presets.custom') }]
+      : []),
+  ];
+  return (
+    <SelectControl
+      label={t('Settings.Units.Label')}
+      value={current}
+      options={options}
+      onChange={(preset) => {
+        if (preset !== 'custom') dispatch(unitPresetChosen({ preset }));
+      }}
+    />
+  );
+}
+
+/** The frame around every page: header, language, theme and units pickers, footer links, title. */
 export function Shell() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -137,6 +170,7 @@ export function Shell() {
             options={themeOptions}
             onChange={(value) => dispatch(themePreferenceChanged(value))}
           />
+          <UnitsPresetSelect />
         </>
       }
       footer={

@@ -19,6 +19,7 @@ const MEMBER_PAGES = [
   { path: '/member/activity-types', titleKey: 'Titles.ActivityTypes' },
   { path: '/member/personal-details', titleKey: 'Titles.PersonalDetails' },
   { path: '/member/communications', titleKey: 'Titles.Communications' },
+  { path: '/member/units', titleKey: 'Titles.Units' },
   { path: '/member/services-provided', titleKey: 'Titles.ServicesProvided' },
   { path: '/member/email', titleKey: 'Titles.ChangeEmail' },
   { path: '/member/password', titleKey: 'Titles.ChangePassword' },

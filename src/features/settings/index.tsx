@@ -19,10 +19,12 @@ const PersonalDetailsPage = lazyChunk(() =>
 const ServicesProvidedPage = lazyChunk(() =>
   import('./services/ServicesProvidedPage').then((m) => m.ServicesProvidedPage),
 );
+const UnitsPage = lazyChunk(() => import('./units/UnitsPage').then((m) => m.UnitsPage));
 
 /**
  * The member settings (spec §2): favourite activity types (member and registration step), personal
- * details, communication settings and services provided (member area and auth area).
+ * details, communication settings and services provided (member area and auth area); and the
+ * member's display units (/member/units, an addition: app §1 "choice of … units").
  */
 export const settingsRoutes: RouteObject[] = [
   {
@@ -44,6 +46,11 @@ export const settingsRoutes: RouteObject[] = [
     path: '/member/communications',
     element: <CommunicationsPage />,
     handle: { titleKey: 'Titles.Communications', gated: true },
+  },
+  {
+    path: '/member/units',
+    element: <UnitsPage />,
+    handle: { titleKey: 'Titles.Units', gated: true },
   },
   {
     path: '/member/services-provided',

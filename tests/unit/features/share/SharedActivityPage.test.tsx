@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import type { Alert } from '../../../../src/api/entities/alert';
 import { initI18n } from '../../../../src/app/i18n';
+import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
@@ -80,7 +82,8 @@ const assistance: Alert = {
   ],
 };
 
-function open(answer: () => Response) {
+/** The share page at TOKEN answered by `answer`; `inShell`: inside the app's frame (its header). */
+function open(answer: () => Response, inShell = false) {
   server.use(
     http.post(SHARING, answer),
     http.post(THREAD, () =>
@@ -90,7 +93,8 @@ function open(answer: () => Response) {
   const store = createAppStore({
     dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
   });
-  return renderRoutesAt(store, shareRoutes, `/share/activity/${TOKEN}`);
+  const routes = inShell ? [{ element: <Shell />, children: shareRoutes }] : shareRoutes;
+  return renderRoutesAt(store, routes, `/share/activity/${TOKEN}`);
 }
 
 const shared = (detail: ActivityDetail) => () =>
@@ -115,6 +119,23 @@ describe('the shared activity page (issue 8 item 2)', () => {
     await waitFor(() => {
       expect(document.title).toBe('Ingrid Nordvik — live');
     });
+  });
+
+  it('follows the units a guardian picks in the header (issue 7 item 6)', async () => {
+    open(shared(activity(2_000)), true);
+    expect(await screen.findByText('4.25 km')).toBeVisible();
+    expect(screen.getByText('7.2 km/h')).toBeVisible();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Units' }), 'Imperial');
+    expect(screen.getByText('2.64 mi')).toBeVisible();
+    expect(screen.getByText('4.5 mph')).toBeVisible();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Units' }),
+      'Nautical (knots)',
+    );
+    expect(screen.getByText('4.25 km')).toBeVisible();
+    expect(screen.getByText('3.9 kts')).toBeVisible();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Units' }), 'Default units');
+    expect(screen.getByText('7.2 km/h')).toBeVisible();
   });
 
   it('never shows old data as live: a fix 10 minutes old is "not live"', async () => {
