@@ -72,6 +72,8 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/member/activity/:ActivityId', 'member gate'],
     ['/member/share-journey', 'member gate'],
     ['/member/share-event', 'member gate'],
+    // An addition (app §1 "choice of … units"; docs/decisions.md "Units preference").
+    ['/member/units', 'member gate'],
     ['/share/activity/:shareToken', 'open'],
     ['/share/journey/:shareToken', 'open'],
     ['/incident-replay', 'open'],
