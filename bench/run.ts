@@ -6,6 +6,7 @@ import { identityBench } from './identity.bench';
 import { ingestBench } from './ingest';
 import type { BenchArea } from './lib/figure';
 import { realtimeBench } from './realtime';
+import { replayFjordBench } from './replayFjord';
 import { serverBench } from './server.bench';
 import { shareLatencyBench } from './shareLatency';
 import { storeBench } from './store';
@@ -18,6 +19,7 @@ const AREAS: readonly BenchArea[] = [
   ingestBench,
   storeBench,
   bundleBench,
+  replayFjordBench,
   shareLatencyBench,
 ];
 

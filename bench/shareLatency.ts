@@ -8,6 +8,7 @@ import { newIngestKey } from '../server/devices/ingestKey';
 import { createShare } from '../server/shares/shareService';
 import type { BenchArea, Figure } from './lib/figure';
 import { withBenchDatabase } from './lib/benchDatabase';
+import { percentile } from './lib/memberApp';
 
 /*
  * `share.latency` (issue 8 targets): device-to-screen latency. Simulated devices report once a second
@@ -117,11 +118,6 @@ function fixOfSpeedText(text: string): number | null {
   if (!Number.isFinite(kmh)) return null;
   const seq = Math.round(kmh / KMH_PER_KNOT) - 1;
   return seq >= 0 && Math.abs((seq + 1) * KMH_PER_KNOT - kmh) < 0.06 ? seq : null;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 export const shareLatencyBench: BenchArea = {

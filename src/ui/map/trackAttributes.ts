@@ -58,8 +58,12 @@ export function pointSpeeds(columns: TrackColumnsLike): Float32Array {
   return speeds;
 }
 
-/** Derived arrays are cached per columns object and version: built once, reused every frame. */
-function memoized<T>(compute: (columns: TrackColumnsLike) => T) {
+/**
+ * `compute` cached per columns object and version: built once, reused every frame (derived arrays,
+ * and the binary `data` objects of layers — deck.gl compares `data` by identity, and a new object
+ * every frame would rebuild every attribute of the layer every frame).
+ */
+export function memoized<T>(compute: (columns: TrackColumnsLike) => T) {
   const cache = new WeakMap<object, { version: number; value: T }>();
   return (columns: TrackColumnsLike): T => {
     const hit = cache.get(columns);

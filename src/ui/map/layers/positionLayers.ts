@@ -26,66 +26,64 @@ function arrowIcon(colour: Rgba): string {
  * The current position (issue 7 item 1, issue 8 item 2): the accuracy circle in metres (translucent),
  * and either an arrow turned to the heading or, without a heading, a dot — all in `colour`. Empty when
  * there is no position.
+ *
+ * All three layers exist whenever there is a position, and only their `visible` changes: a position
+ * whose heading comes and goes (a replay through a stop, a live wearer standing still) would
+ * otherwise create and finalize layers frame after frame, and deck.gl releases a finalized layer's
+ * shader program, so each reappearance compiles and links it again (tens of ms on a software
+ * renderer; bench replay.fjord).
  */
 export function currentPositionLayers(
   id: string,
   position: MapPosition | null,
   colour: Rgba,
-): (ScatterplotLayer<MapPosition> | IconLayer<MapPosition>)[] {
+): [ScatterplotLayer<MapPosition>, ScatterplotLayer<MapPosition>, IconLayer<MapPosition>] | [] {
   if (!position) return [];
   const data = [position];
-  const layers: (ScatterplotLayer<MapPosition> | IconLayer<MapPosition>)[] = [];
-  if (position.accuracyM !== null && position.accuracyM > 0) {
-    layers.push(
-      new ScatterplotLayer<MapPosition>({
-        id: `${id}-accuracy`,
-        data,
-        getPosition: (p) => [p.lon, p.lat],
-        getRadius: (p) => p.accuracyM ?? 0,
-        radiusUnits: 'meters',
-        getFillColor: [colour[0], colour[1], colour[2], 40],
-        getLineColor: [colour[0], colour[1], colour[2], 140],
-        stroked: true,
-        lineWidthUnits: 'pixels',
-        getLineWidth: 1,
+  return [
+    new ScatterplotLayer<MapPosition>({
+      id: `${id}-accuracy`,
+      data,
+      visible: position.accuracyM !== null && position.accuracyM > 0,
+      getPosition: (p) => [p.lon, p.lat],
+      getRadius: (p) => p.accuracyM ?? 0,
+      radiusUnits: 'meters',
+      getFillColor: [colour[0], colour[1], colour[2], 40],
+      getLineColor: [colour[0], colour[1], colour[2], 140],
+      stroked: true,
+      lineWidthUnits: 'pixels',
+      getLineWidth: 1,
+    }),
+    new ScatterplotLayer<MapPosition>({
+      id: `${id}-dot`,
+      data,
+      visible: position.headingDeg === null,
+      getPosition: (p) => [p.lon, p.lat],
+      getRadius: DOT_RADIUS_PX,
+      radiusUnits: 'pixels',
+      getFillColor: [...colour],
+      getLineColor: [255, 255, 255, 255],
+      stroked: true,
+      lineWidthUnits: 'pixels',
+      getLineWidth: 2,
+    }),
+    new IconLayer<MapPosition>({
+      id: `${id}-arrow`,
+      data,
+      visible: position.headingDeg !== null,
+      getPosition: (p) => [p.lon, p.lat],
+      getIcon: () => ({
+        url: arrowIcon(colour),
+        width: 64,
+        height: 64,
+        anchorY: 32,
+        id: 'arrow',
       }),
-    );
-  }
-  if (position.headingDeg === null) {
-    layers.push(
-      new ScatterplotLayer<MapPosition>({
-        id: `${id}-dot`,
-        data,
-        getPosition: (p) => [p.lon, p.lat],
-        getRadius: DOT_RADIUS_PX,
-        radiusUnits: 'pixels',
-        getFillColor: [...colour],
-        getLineColor: [255, 255, 255, 255],
-        stroked: true,
-        lineWidthUnits: 'pixels',
-        getLineWidth: 2,
-      }),
-    );
-  } else {
-    layers.push(
-      new IconLayer<MapPosition>({
-        id: `${id}-arrow`,
-        data,
-        getPosition: (p) => [p.lon, p.lat],
-        getIcon: () => ({
-          url: arrowIcon(colour),
-          width: 64,
-          height: 64,
-          anchorY: 32,
-          id: 'arrow',
-        }),
-        getSize: ARROW_SIZE_PX,
-        sizeUnits: 'pixels',
-        // IconLayer angles turn counter-clockwise; a heading turns clockwise from north.
-        getAngle: (p) => -(p.headingDeg ?? 0),
-        billboard: false,
-      }),
-    );
-  }
-  return layers;
+      getSize: ARROW_SIZE_PX,
+      sizeUnits: 'pixels',
+      // IconLayer angles turn counter-clockwise; a heading turns clockwise from north.
+      getAngle: (p) => -(p.headingDeg ?? 0),
+      billboard: false,
+    }),
+  ];
 }

@@ -1,6 +1,7 @@
 import { PathLayer } from '@deck.gl/layers';
 import { TripsLayer } from '@deck.gl/geo-layers';
 import {
+  memoized,
   relativeSeconds,
   speedColours,
   type Rgba,
@@ -18,6 +19,24 @@ function binaryPath(columns: TrackColumnsLike) {
   };
 }
 
+/** The whole track's binary data: positions and speed colours (one object per track version). */
+const speedTrackData = memoized((columns) => ({
+  ...binaryPath(columns),
+  attributes: {
+    getPath: { value: columns.positions, size: 2 },
+    getColor: { value: speedColours(columns).colours, size: 4, normalized: true },
+  },
+}));
+
+/** The replay trail's binary data: positions and relative times (one object per track version). */
+const replayTrailData = memoized((columns) => ({
+  ...binaryPath(columns),
+  attributes: {
+    getPath: { value: columns.positions, size: 2 },
+    getTimestamps: { value: relativeSeconds(columns), size: 1 },
+  },
+}));
+
 /**
  * The whole track coloured by speed (issue 7 item 1): a deck.gl PathLayer over the track's columns as
  * binary attributes (positions as float64 degrees, per-point RGBA from trackAttributes.speedColours),
@@ -30,16 +49,9 @@ export function speedTrackLayer(
   opacity = 1,
 ): PathLayer<unknown> | null {
   if (columns.length < 2) return null;
-  const { colours } = speedColours(columns);
   return new PathLayer({
     id,
-    data: {
-      ...binaryPath(columns),
-      attributes: {
-        getPath: { value: columns.positions, size: 2 },
-        getColor: { value: colours, size: 4, normalized: true },
-      },
-    },
+    data: speedTrackData(columns),
     _pathType: 'open',
     positionFormat: 'XY',
     getWidth: TRACK_WIDTH_PX,
@@ -65,17 +77,10 @@ export function replayTrailLayer(
   colour: Rgba,
 ): TripsLayer<unknown> | null {
   if (columns.length < 2) return null;
-  const timestamps = relativeSeconds(columns);
-  const span = timestamps[timestamps.length - 1] ?? 0;
+  const span = relativeSeconds(columns)[columns.length - 1] ?? 0;
   return new TripsLayer({
     id,
-    data: {
-      ...binaryPath(columns),
-      attributes: {
-        getPath: { value: columns.positions, size: 2 },
-        getTimestamps: { value: timestamps, size: 1 },
-      },
-    },
+    data: replayTrailData(columns),
     _pathType: 'open',
     positionFormat: 'XY',
     getColor: [...colour],

@@ -122,6 +122,24 @@ describe('layer factories', () => {
     expect(data.attributes.getTimestamps.value[60]).toBe(60);
   });
 
+  it('hands deck.gl the same data object frame after frame until the track changes', () => {
+    // deck.gl compares `data` by identity: a new object per frame rebuilds every attribute per frame.
+    const columns = track(61, () => 1);
+    const frame1 = replayTrailLayer('replay', columns, 10, [255, 255, 255, 255]);
+    const frame2 = replayTrailLayer('replay', columns, 11, [255, 255, 255, 255]);
+    expect(frame2?.props.data).toBe(frame1?.props.data);
+    expect(speedTrackLayer('track', columns, 0.35)?.props.data).toBe(
+      speedTrackLayer('track', columns, 1)?.props.data,
+    );
+    const grown = { ...columns, version: 2 };
+    expect(replayTrailLayer('replay', grown, 11, [255, 255, 255, 255])?.props.data).not.toBe(
+      frame1?.props.data,
+    );
+    expect(speedTrackLayer('track', grown)?.props.data).not.toBe(
+      speedTrackLayer('track', columns)?.props.data,
+    );
+  });
+
   it('marks the position with an arrow when the heading is known, a dot otherwise, and the accuracy', () => {
     const colour = [10, 20, 30, 255] as const;
     const withHeading = currentPositionLayers(
@@ -129,8 +147,10 @@ describe('layer factories', () => {
       { lon: 5, lat: 59, accuracyM: 12, headingDeg: 90 },
       colour,
     );
-    expect(withHeading.map((l) => l.id)).toEqual(['me-accuracy', 'me-arrow']);
-    const arrow = withHeading[1];
+    const shown = (layers: typeof withHeading) =>
+      layers.filter((l) => l.props.visible).map((l) => l.id);
+    expect(shown(withHeading)).toEqual(['me-accuracy', 'me-arrow']);
+    const arrow = withHeading[2];
     const angle = (arrow?.props as unknown as { getAngle: unknown }).getAngle as (p: {
       headingDeg: number;
     }) => number;
@@ -140,7 +160,9 @@ describe('layer factories', () => {
       { lon: 5, lat: 59, accuracyM: null, headingDeg: null },
       colour,
     );
-    expect(noHeading.map((l) => l.id)).toEqual(['me-dot']);
+    expect(shown(noHeading)).toEqual(['me-dot']);
+    // The same layers either way, so a heading that comes and goes never recompiles a shader.
+    expect(noHeading.map((l) => l.id)).toEqual(withHeading.map((l) => l.id));
     expect(currentPositionLayers('me', null, colour)).toEqual([]);
   });
 
