@@ -8,7 +8,8 @@ import type { LocationPoint } from '../../api/entities/location';
 /**
  * Read-only views of a track's stored points, index i being point i in time order (see
  * columnarTrack.ts for units and precision): `time` epoch ms; `positions` interleaved
- * [lon, lat] degrees, `2 × length` values; `alt` m, `speed` m/s, `hacc` m with NaN for unknown.
+ * [lon, lat] degrees, `2 × length` values; `alt` m, `speed` m/s, `hacc` m and `heartRate` beats per
+ * minute, each with NaN for unknown.
  * `version` identifies the content along one track's history (deck.gl `updateTriggers`).
  * The arrays are shared with the track: never write to them.
  */
@@ -20,6 +21,7 @@ export interface TrackColumns {
   readonly alt: Float32Array;
   readonly speed: Float32Array;
   readonly hacc: Float32Array;
+  readonly heartRate: Float32Array;
 }
 
 /** The columns of a track with no points (version 0). */
@@ -31,18 +33,19 @@ export const EMPTY_TRACK_COLUMNS: TrackColumns = Object.freeze({
   alt: new Float32Array(0),
   speed: new Float32Array(0),
   hacc: new Float32Array(0),
+  heartRate: new Float32Array(0),
 });
 
 /**
  * Point `index` of `columns` as the contract shapes it: Time epoch ms, X/Y degrees, Alt m, Speed m/s,
- * Hacc m, NaN columns as null.
+ * Hacc m, NaN columns as null; `HeartRate` (bpm) left out when unknown, as the server sends it.
  * @throws RangeError when `index` is not an integer in [0, columns.length).
  */
 export function columnsPoint(columns: TrackColumns, index: number): LocationPoint {
   if (!Number.isInteger(index) || index < 0 || index >= columns.length) {
     throw new RangeError(`ColumnarTrack: no point ${index} in a track of ${columns.length}`);
   }
-  return {
+  const point: LocationPoint = {
     Time: columns.time[index] ?? Number.NaN,
     X: columns.positions[2 * index] ?? Number.NaN,
     Y: columns.positions[2 * index + 1] ?? Number.NaN,
@@ -50,6 +53,9 @@ export function columnsPoint(columns: TrackColumns, index: number): LocationPoin
     Alt: nullIfNaN(columns.alt[index]),
     Speed: nullIfNaN(columns.speed[index]),
   };
+  const heartRate = nullIfNaN(columns.heartRate[index]);
+  if (heartRate !== null) point.HeartRate = heartRate;
+  return point;
 }
 
 /** The first index of `columns` whose time is ≥ `time` (epoch ms); `length` when none is. O(log n). */

@@ -18,7 +18,10 @@ import { columnsPoint, lowerBoundOf, type TrackColumns } from './columnViews';
  *   Altitude is not interleaved: it is often unknown (NaN), and NaN in a position breaks rendering.
  * - `alt` (m), `speed` (m/s), `hacc` (m): Float32Array, NaN where the device reported null. Float32
  *   keeps ~7 significant digits: mm for altitudes on Earth, far below GNSS noise.
- * 36 bytes per point at full capacity; capacity doubles, so 36–72 bytes per point are allocated.
+ * - `heartRate` (beats per minute; the contract's optional `HeartRate`, a Lifeline extension):
+ *   Float32Array, NaN where the point has none (absent or null) — as the other optional columns, so
+ *   readers test one thing (`Number.isNaN`) for unknown; whole beats are exact in float32.
+ * 40 bytes per point at full capacity; capacity doubles, so 40–80 bytes per point are allocated.
  *
  * Rules: a point whose `Time` is already stored is dropped — the first stored point wins, and within
  * one batch the earlier point of the batch wins — because a re-sent fix (a device retry, a socket
@@ -36,6 +39,7 @@ export class ColumnarTrack {
   #alt: Float32Array;
   #speed: Float32Array;
   #hacc: Float32Array;
+  #heartRate: Float32Array;
   #length = 0;
   #version: number;
   #columns: TrackColumns | null = null;
@@ -58,6 +62,7 @@ export class ColumnarTrack {
     this.#alt = new Float32Array(slots);
     this.#speed = new Float32Array(slots);
     this.#hacc = new Float32Array(slots);
+    this.#heartRate = new Float32Array(slots);
     this.#version = version;
   }
 
@@ -98,6 +103,7 @@ export class ColumnarTrack {
     track.#alt.set(columns.alt);
     track.#speed.set(columns.speed);
     track.#hacc.set(columns.hacc);
+    track.#heartRate.set(columns.heartRate);
     track.#length = columns.length;
     return track;
   }
@@ -225,6 +231,7 @@ export class ColumnarTrack {
       alt: this.#alt.subarray(0, this.#length),
       speed: this.#speed.subarray(0, this.#length),
       hacc: this.#hacc.subarray(0, this.#length),
+      heartRate: this.#heartRate.subarray(0, this.#length),
     });
     return this.#columns;
   }
@@ -257,6 +264,7 @@ export class ColumnarTrack {
     this.#alt = grown(this.#alt, slots, n, Float32Array);
     this.#speed = grown(this.#speed, slots, n, Float32Array);
     this.#hacc = grown(this.#hacc, slots, n, Float32Array);
+    this.#heartRate = grown(this.#heartRate, slots, n, Float32Array);
   }
 
   #move(from: number, to: number): void {
@@ -266,6 +274,7 @@ export class ColumnarTrack {
     this.#alt[to] = this.#alt[from] ?? Number.NaN;
     this.#speed[to] = this.#speed[from] ?? Number.NaN;
     this.#hacc[to] = this.#hacc[from] ?? Number.NaN;
+    this.#heartRate[to] = this.#heartRate[from] ?? Number.NaN;
   }
 
   #write(index: number, point: LocationPoint): void {
@@ -275,6 +284,7 @@ export class ColumnarTrack {
     this.#alt[index] = point.Alt ?? Number.NaN;
     this.#speed[index] = point.Speed ?? Number.NaN;
     this.#hacc[index] = point.Hacc ?? Number.NaN;
+    this.#heartRate[index] = point.HeartRate ?? Number.NaN;
   }
 }
 

@@ -28,7 +28,8 @@ export const selectTrackEntry = (
 
 /**
  * The activity's track as columns for deck.gl binary attributes (`time` epoch ms, `positions`
- * interleaved [lon, lat] degrees, `alt` m, `speed` m/s, `hacc` m, NaN unknown; see columnarTrack.ts),
+ * interleaved [lon, lat] degrees, `alt` m, `speed` m/s, `hacc` m, `heartRate` bpm, NaN unknown; see
+ * columnarTrack.ts),
  * shared views that must not be written to; empty columns when the activity has no track.
  */
 export const selectTrackColumns = (state: WithLocationHistory, activityId: number): TrackColumns =>

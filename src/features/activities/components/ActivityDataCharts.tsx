@@ -12,11 +12,11 @@ import { activityChartData, type ChartUnit } from '../data/chartSeries';
 import { TimeSeriesChart } from './TimeSeriesChart';
 
 /**
- * The activity's Data tab (issue 7 item 3; lazily loaded with uPlot): speed and altitude over time
- * in the member's units, each chart marking the replay's time (`replayTimeMs`, epoch ms, as the Map
- * tab left it; none when null). A press on a chart or the time slider seeks the replay
- * (`onSeek(epoch ms)`), which the Map tab then continues from. The location history has no heart
- * rate, which the tab says (docs/activities.md "Data").
+ * The activity's Data tab (issue 7 item 3; lazily loaded with uPlot): speed, altitude and — when the
+ * activity's points have any — heart rate (bpm) over time in the member's units, each chart marking
+ * the replay's time (`replayTimeMs`, epoch ms, as the Map tab left it; none when null). A press on a
+ * chart or the time slider seeks the replay (`onSeek(epoch ms)`), which the Map tab then continues
+ * from. Without heart rate the tab says so (docs/activities.md "Data").
  */
 export default function ActivityDataCharts({
   activityId,
@@ -58,13 +58,14 @@ export default function ActivityDataCharts({
     return {
       speed: specOf(t('Activities.Data.Speed'), data.units.speed, palette.speed),
       altitude: specOf(t('Activities.Data.Altitude'), data.units.altitude, palette.altitude),
+      heartRate: specOf(t('Activities.Data.HeartRate'), data.units.heartRate, palette.heartRate),
     };
   }, [activityId, data.units, format, locale, palette, t]);
 
   const startMs = columns.time[0] ?? 0;
   const endMs = columns.time[columns.length - 1] ?? startMs;
   const timeMs = Math.min(endMs, Math.max(startMs, replayTimeMs ?? startMs));
-  if (!data.speed && !data.altitude) {
+  if (!data.speed && !data.altitude && !data.heartRate) {
     return <p className="ll-muted">{t('Activities.Data.NoData')}</p>;
   }
   return (
@@ -89,7 +90,17 @@ export default function ActivityDataCharts({
       ) : (
         <p className="ll-muted">{t('Activities.Data.NoAltitude')}</p>
       )}
-      {data.heartRate ? null : <p className="ll-muted">{t('Activities.Data.NoHeartRate')}</p>}
+      {data.heartRate ? (
+        <TimeSeriesChart
+          title={t('Activities.Data.HeartRateOverTime')}
+          series={data.heartRate}
+          spec={specs.heartRate}
+          cursorTimeMs={replayTimeMs}
+          onSeek={onSeek}
+        />
+      ) : (
+        <p className="ll-muted">{t('Activities.Data.NoHeartRate')}</p>
+      )}
       <div className="ll-chart-scrub">
         <TimeScrubber
           label={t('Activities.Data.ReplayTime')}

@@ -40,10 +40,10 @@ export interface ChartUnits {
 }
 
 /**
- * The Data tab's charts (issue 7 item 3): speed and altitude over time from the columnar location
- * history, in the member's units. `heartRate` is null: the location history (spec §3 "Activity
- * detail": Time, X, Y, Hacc, Alt, Speed) carries no heart rate (docs/activities.md "Data").
- * A series is null when the track has no known value of it.
+ * The Data tab's charts (issue 7 item 3): speed, altitude and heart rate over time from the columnar
+ * location history, in the member's units (heart rate from the points' `HeartRate`, Lifeline's
+ * extension of spec §3 "Activity detail": docs/activities.md "Data"). A series is null when the track
+ * has no known value of it.
  */
 export interface ActivityChartData {
   readonly speed: ChartSeries | null;
@@ -129,9 +129,9 @@ function seriesOrNull(series: ChartSeries): ChartSeries | null {
 
 /**
  * The Data tab's series of a track (issue 7 item 3): speed — the device's speed, or where it gave
- * none the speed between fixes (`pointSpeeds`, haversine R = 6372.8 km) — and altitude, each
- * downsampled to at most `2 × maxBuckets` points and converted to the member's `units`.
- * Pure; O(n) in the track's points.
+ * none the speed between fixes (`pointSpeeds`, haversine R = 6372.8 km) — altitude and heart rate
+ * (bpm, the points that have one), each downsampled to at most `2 × maxBuckets` points and converted
+ * to the member's `units`. Pure; O(n) in the track's points.
  */
 export function activityChartData(
   columns: TrackColumns,
@@ -146,7 +146,9 @@ export function activityChartData(
     altitude: seriesOrNull(
       downsampleMinMax(columns.time, columns.alt, maxBuckets, shown.altitude.factor),
     ),
-    heartRate: null,
+    heartRate: seriesOrNull(
+      downsampleMinMax(columns.time, columns.heartRate, maxBuckets, shown.heartRate.factor),
+    ),
     units: shown,
   };
 }

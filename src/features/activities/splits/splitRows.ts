@@ -3,9 +3,8 @@ import { haversineMeters } from '../../../api/geo/haversine';
 
 /**
  * The part of a columnar track the splits need (src/store/locationHistory/columnViews.ts): `time`
- * epoch ms ascending, `positions` interleaved [lon, lat] degrees, `alt` metres with NaN for unknown,
- * and, where a source has it, `heartRate` in bpm with NaN for unknown (the location history has none
- * today: docs/activities.md "Splits").
+ * epoch ms ascending, `positions` interleaved [lon, lat] degrees, `alt` metres and `heartRate` bpm
+ * with NaN for unknown (`heartRate` may be absent: no readings).
  */
 export interface SplitTrack {
   readonly length: number;

@@ -23,11 +23,18 @@ beforeEach(() => {
   FakeUPlot.plots.length = 0;
 });
 
-/** The Data tab of activity 7 (2.5 km in 500 s at 5 m/s, climbing 2 m per fix from 100 m). */
-function renderData(replayTimeMs: number | null, units: Units = DEFAULT_UNITS) {
+/**
+ * The Data tab of activity 7 (2.5 km in 500 s at 5 m/s, climbing 2 m per fix from 100 m), its fixes
+ * with `heartRate(i)` bpm when given.
+ */
+function renderData(
+  replayTimeMs: number | null,
+  units: Units = DEFAULT_UNITS,
+  heartRate?: (i: number) => number | null,
+) {
   let moveReplay: (timeMs: number) => void = () => undefined;
   const store = createAppStore({ dependencies: testDependencies() });
-  loadDetail(store, equatorActivity(7));
+  loadDetail(store, equatorActivity(7, 51, null, heartRate));
   const onSeek = vi.fn<(timeMs: number) => void>();
   // Stable, as the page's useFormatter is.
   const format = formatterFor(units, 'en');
@@ -63,7 +70,7 @@ function renderData(replayTimeMs: number | null, units: Units = DEFAULT_UNITS) {
   };
 }
 
-/** The `i`th chart built: 0 speed, 1 altitude. */
+/** The `i`th chart built: 0 speed, 1 altitude, 2 heart rate. */
 function plotAt(i: number): FakeUPlot {
   const plot = FakeUPlot.plots[i];
   if (!plot) throw new Error(`no chart ${String(i)}`);
@@ -71,6 +78,7 @@ function plotAt(i: number): FakeUPlot {
 }
 const speedPlot = () => plotAt(0);
 const altitudePlot = () => plotAt(1);
+const heartRatePlot = () => plotAt(2);
 
 const marker = (plot: FakeUPlot) => plot.over.querySelector<HTMLElement>('.ll-chart-replay');
 
@@ -93,6 +101,27 @@ describe('the Data tab (issue 7 item 3: charts over time synced with the replay)
     expect(
       screen.getByText("No heart rate was recorded with this activity's positions."),
     ).toBeVisible();
+  });
+
+  it('charts the heart rate in bpm when the activity has some, synced with the replay like the others', () => {
+    // 120 bpm rising by 1 a fix; fixes 10–19 recorded none.
+    const { moveReplay } = renderData(TRACK_START + 120_000, DEFAULT_UNITS, (i) =>
+      i >= 10 && i < 20 ? null : 120 + i,
+    );
+    expect(screen.getByRole('figure', { name: 'Heart rate over time' })).toBeVisible();
+    expect(screen.queryByText("No heart rate was recorded with this activity's positions.")).toBe(
+      null,
+    );
+    const [times, bpm] = heartRatePlot().data;
+    expect(times.length).toBe(41);
+    expect(times[10]).toBe(TRACK_START + 200_000);
+    expect([...(bpm ?? [])].slice(8, 12)).toEqual([128, 129, 140, 141]);
+    expect(heartRatePlot().opts.axes?.[1]?.label).toBe('bpm');
+    expect(heartRatePlot().opts.series[1]?.label).toBe('Heart rate');
+    expect(heartRatePlot().opts.cursor?.sync?.key).toBe(speedPlot().opts.cursor?.sync?.key);
+    expect(marker(heartRatePlot())?.style.left).toBe('120px');
+    moveReplay(TRACK_START + 300_000);
+    expect(marker(heartRatePlot())?.style.left).toBe('300px');
   });
 
   it('marks the replay’s time on every chart and follows it', () => {

@@ -36,7 +36,11 @@ function SplitsOfStore({ units }: { units: Units }) {
  * The Splits tab of activity 7 (2.5 km east along the equator, 5 m/s, climbing 2 m per 50 m) with
  * `saved` settings, member-wearer-activity-splits answering `UpdateSuccess: true`.
  */
-function renderSplits(saved: SplitsSettings | null, units: Units = DEFAULT_UNITS) {
+function renderSplits(
+  saved: SplitsSettings | null,
+  units: Units = DEFAULT_UNITS,
+  heartRate?: (i: number) => number | null,
+) {
   const sent: [string, unknown][] = [];
   const calls: MemberCalls = {
     call: (def, request) => {
@@ -45,7 +49,7 @@ function renderSplits(saved: SplitsSettings | null, units: Units = DEFAULT_UNITS
     },
   };
   const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
-  loadDetail(store, equatorActivity(7, 51, saved));
+  loadDetail(store, equatorActivity(7, 51, saved, heartRate));
   renderRoutesAt(
     store,
     [{ path: '/member/activity/7', element: <SplitsOfStore units={units} /> }],
@@ -77,6 +81,16 @@ describe('the Splits tab (issue 7 item 3; app §5 splits rules, §7 member-weare
       ['2', '1.00 km', '40 m', '–', '18.0 km/h'],
       ['3', '500 m', '20 m', '–', '18.0 km/h'],
     ]);
+  });
+
+  it('averages the heart rate of each split over its fixes that have one, blank where none has', () => {
+    // 120 bpm rising by 1 a fix; the second kilometre (fixes 20–39) recorded none.
+    renderSplits({ SplitType: 'DISTANCE_KM', Distance: 1 }, DEFAULT_UNITS, (i) =>
+      i >= 20 && i < 40 ? null : 120 + i,
+    );
+    // Split 1 holds fixes 0–19 (the cut at 1 km is fix 20, which opens split 2): mean 129.5 → 130;
+    // split 3 holds fixes 40–50: mean 165.
+    expect(tableRows().map((cells) => cells[3])).toEqual(['130 bpm', '–', '165 bpm']);
   });
 
   it('follows imperial units and time splits', () => {

@@ -12,12 +12,14 @@ const DEG_PER_M = 180 / (Math.PI * EARTH_RADIUS_M);
 /**
  * Activity `id`: 51 fixes east along the equator 50 m and 10 s apart (2.5 km in 500 s at 5 m/s,
  * 18 km/h), climbing 2 m per fix from 100 m — distances the splits and charts can be checked
- * against exactly. `points: 0` gives an activity without positions.
+ * against exactly. `points: 0` gives an activity without positions. With `heartRate`, fix `i`
+ * carries `HeartRate: heartRate(i)` (bpm; null for none); without it no fix has one.
  */
 export function equatorActivity(
   id: number,
   points = 51,
   splits: ActivityDetail['SplitsSettings'] = null,
+  heartRate?: (i: number) => number | null,
 ): ActivityDetail {
   return {
     ActivityId: id,
@@ -37,6 +39,7 @@ export function equatorActivity(
       Hacc: 5,
       Alt: 100 + 2 * i,
       Speed: 5,
+      ...(heartRate ? { HeartRate: heartRate(i) } : {}),
     })),
     SplitsSettings: splits,
   };

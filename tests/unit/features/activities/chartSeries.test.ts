@@ -93,6 +93,24 @@ describe('activityChartData (issue 7 item 3: Data tab)', () => {
     expect(data.heartRate).toBeNull();
   });
 
+  it('charts the heart rate in bpm at the fixes that have one', () => {
+    const run = ColumnarTrack.fromHistory(
+      [130, null, 139, 144].map((bpm, i) => ({
+        Time: T0 + i * 4_000,
+        X: 10 + i * 0.0001,
+        Y: 60,
+        Hacc: 5,
+        Alt: null,
+        Speed: null,
+        HeartRate: bpm,
+      })),
+    ).columns();
+    const data = activityChartData(run, units({ Speed: 'mph', Height: 'in' }));
+    expect([...(data.heartRate?.x ?? [])]).toEqual([T0, T0 + 8_000, T0 + 12_000]);
+    expect([...(data.heartRate?.y ?? [])]).toEqual([130, 139, 144]);
+    expect(data.units.heartRate).toEqual({ factor: 1, unit: 'Units.bpm', decimals: 0 });
+  });
+
   it('derives the speed between fixes where the device reported none', () => {
     const gpx = ColumnarTrack.fromHistory(
       [0, 1].map((i) => ({

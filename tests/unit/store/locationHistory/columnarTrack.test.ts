@@ -150,6 +150,22 @@ describe('ColumnarTrack (issue 6 item 2: columnar, time-ordered, deduplicated)',
     expect(track.pointAt(0)).toEqual({ ...precise, Alt: Math.fround(8_848.86) });
   });
 
+  it('keeps the heart rate as a bpm column, NaN where absent or null, and hands it back only where known', () => {
+    const track = ColumnarTrack.fromHistory([
+      { ...point(3), HeartRate: 149 },
+      { ...point(1), HeartRate: 130 },
+      { ...point(2), HeartRate: null },
+      point(4),
+    ]);
+    expect(Array.from(track.columns().heartRate)).toEqual([130, Number.NaN, 149, Number.NaN]);
+    expect(track.pointAt(0)).toEqual({ ...point(1), HeartRate: 130 });
+    expect(track.pointAt(1)).toEqual(point(2));
+    // A late point moves the column with the others.
+    track.add([{ ...point(0), HeartRate: 128 }]);
+    expect(Array.from(track.columns().heartRate)).toEqual([128, 130, Number.NaN, 149, Number.NaN]);
+    expect(EMPTY_TRACK_COLUMNS.heartRate).toHaveLength(0);
+  });
+
   it('interleaves positions as [lon, lat] per point for deck.gl (size 2)', () => {
     const track = ColumnarTrack.fromHistory([point(2, 10, 20), point(1, 11, 21), point(3, 12, 22)]);
     expect(Array.from(track.columns().positions)).toEqual([11, 21, 10, 20, 12, 22]);

@@ -21,14 +21,19 @@ const optionalFloat32 = (min: number, max: number) =>
  * late points and repeated times.
  */
 export function arbitraryPoint(spanMs = 60): fc.Arbitrary<LocationPoint> {
-  return fc.record({
-    Time: fc.integer({ min: 0, max: spanMs }).map((offset) => EPOCH + offset),
-    X: fc.double({ min: -180, max: 180, noNaN: true }),
-    Y: fc.double({ min: -90, max: 90, noNaN: true }),
-    Hacc: optionalFloat32(0, 500),
-    Alt: optionalFloat32(-500, 9000),
-    Speed: optionalFloat32(0, 100),
-  });
+  return fc.record(
+    {
+      Time: fc.integer({ min: 0, max: spanMs }).map((offset) => EPOCH + offset),
+      X: fc.double({ min: -180, max: 180, noNaN: true }),
+      Y: fc.double({ min: -90, max: 90, noNaN: true }),
+      Hacc: optionalFloat32(0, 500),
+      Alt: optionalFloat32(-500, 9000),
+      Speed: optionalFloat32(0, 100),
+      // Lifeline's optional heart rate: absent, null or whole beats per minute.
+      HeartRate: fc.option(fc.integer({ min: 1, max: 300 }), { nil: null }),
+    },
+    { requiredKeys: ['Time', 'X', 'Y', 'Hacc', 'Alt', 'Speed'] },
+  );
 }
 
 /** Batches of points as a live feed might deliver them. */
@@ -37,17 +42,19 @@ export const arbitraryBatches = (spanMs = 60) =>
 
 /**
  * The reference model: every point in arrival order, the first of each Time kept, sorted by Time;
- * optional columns rounded to float32 as the track stores them.
+ * optional columns rounded to float32 as the track stores them; an unknown heart rate (absent or
+ * null) left out, as the track hands points out.
  */
 export function referenceTrack(points: readonly LocationPoint[]): LocationPoint[] {
   const byTime = new Map<number, LocationPoint>();
-  for (const p of points) {
+  for (const { HeartRate, ...p } of points) {
     if (byTime.has(p.Time)) continue;
     byTime.set(p.Time, {
       ...p,
       Hacc: p.Hacc === null ? null : Math.fround(p.Hacc),
       Alt: p.Alt === null ? null : Math.fround(p.Alt),
       Speed: p.Speed === null ? null : Math.fround(p.Speed),
+      ...(HeartRate === null || HeartRate === undefined ? {} : { HeartRate }),
     });
   }
   return [...byTime.values()].sort((a, b) => a.Time - b.Time);
@@ -68,5 +75,6 @@ export function copyOf(columns: TrackColumns) {
     alt: Array.from(columns.alt),
     speed: Array.from(columns.speed),
     hacc: Array.from(columns.hacc),
+    heartRate: Array.from(columns.heartRate),
   };
 }
