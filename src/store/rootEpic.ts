@@ -1,6 +1,7 @@
 import { combineEpics } from 'redux-observable';
 import { activityEpics } from './activities/activityEpics';
 import { appEpics } from './app/appEpics';
+import { landCellsEpic } from './basemap/landCellsEpic';
 import type { AppEpic } from './epic';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
@@ -38,6 +39,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...shareActionsEpics,
   ...memberSharesEpics,
   ...monitorEpics,
+  landCellsEpic,
   ...sharedJourneyEpics,
   ...searchlightEpics,
   ...activityEpics,

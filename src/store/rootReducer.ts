@@ -1,5 +1,6 @@
 import { combineSlices, type Action } from '@reduxjs/toolkit';
 import { activityDetailsSlice } from './activities/activityDetailsSlice';
+import { landCellsSlice } from './basemap/landCellsSlice';
 import { activitySummariesSlice } from './activities/activitySummariesSlice';
 import { alertsSlice } from './activities/alertsSlice';
 import { journeySlice } from './activities/journeySlice';
@@ -55,6 +56,7 @@ export const combinedReducer = combineSlices(
   sharedViewsSlice,
   memberSharesSlice,
   monitorSlice,
+  landCellsSlice,
   searchlightSlice,
   activitySummariesSlice,
   activityDetailsSlice,
@@ -82,6 +84,7 @@ const KEPT_ON_LOGOUT = [
   'searchlight',
   'shareActions',
   'monitor',
+  'landCells',
 ] as const;
 
 /**

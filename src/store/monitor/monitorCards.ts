@@ -23,6 +23,7 @@ export interface MonitorCardAlert {
  * - `wearerName`: "First Last" from the share's MemberDetails, null until loaded;
  * - `activityStatus`: the live status (TelemetryWearerUpdate), else the loaded detail's;
  * - `lastFixTime` / `lastPosition`: the newest fix, live or from the loaded track (lon/lat degrees);
+ * - `headingDeg`: the live heading, degrees clockwise from north, null when not reported;
  * - `age`: how fresh that is at the selector's `now` (src/store/realtime/dataFreshness.ts);
  * - `alert`: see {@link MonitorCardAlert}; `cued`: a new alert the operator has not dismissed.
  */
@@ -34,6 +35,7 @@ export interface MonitorCard {
   readonly activityStatus: ActivityStatus | null;
   readonly lastFixTime: number | null;
   readonly lastPosition: { readonly lon: number; readonly lat: number } | null;
+  readonly headingDeg: number | null;
   readonly age: DataAge;
   readonly alert: MonitorCardAlert | null;
   readonly cued: boolean;
@@ -95,10 +97,62 @@ const selectOpenAlertsByActivity = createSelector(
   },
 );
 
+const sameAlert = (a: MonitorCardAlert | null, b: MonitorCardAlert | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.AlertID === b.AlertID &&
+    a.AlertType === b.AlertType &&
+    a.Severity === b.Severity &&
+    a.TimestampStart === b.TimestampStart);
+
+/** Whether two cards show the same thing (every field by value). */
+export function sameMonitorCard(a: MonitorCard, b: MonitorCard): boolean {
+  return (
+    a.ShareToken === b.ShareToken &&
+    a.status === b.status &&
+    a.ActivityId === b.ActivityId &&
+    a.wearerName === b.wearerName &&
+    a.activityStatus === b.activityStatus &&
+    a.lastFixTime === b.lastFixTime &&
+    a.lastPosition?.lon === b.lastPosition?.lon &&
+    a.lastPosition?.lat === b.lastPosition?.lat &&
+    a.headingDeg === b.headingDeg &&
+    a.age.freshness === b.age.freshness &&
+    a.age.ageMs === b.age.ageMs &&
+    a.age.intervalMs === b.age.intervalMs &&
+    sameAlert(a.alert, b.alert) &&
+    a.cued === b.cued
+  );
+}
+
+/**
+ * `cards` with each card that shows the same as one of `previous` (by token) replaced by that earlier
+ * object, so a memoized card component renders only the cards that changed: at 100 shares × 1 Hz a
+ * frame's telemetry changes one or two cards, not a hundred (docs/monitor.md "Cost per frame").
+ */
+export function keepUnchangedCards(
+  previous: readonly MonitorCard[],
+  cards: readonly MonitorCard[],
+): MonitorCard[] {
+  const byToken = new Map(previous.map((card) => [card.ShareToken, card]));
+  return cards.map((card) => {
+    const before = byToken.get(card.ShareToken);
+    return before !== undefined && sameMonitorCard(before, card) ? before : card;
+  });
+}
+
+/**
+ * The previous result of {@link selectMonitorCards}, for {@link keepUnchangedCards}: memo state like
+ * the selector's own cache (a reused card is equal by value, whichever store it came from).
+ */
+let previousCards: readonly MonitorCard[] = [];
+
 /**
  * The watched shares as cards in the monitor's order ({@link compareMonitorCards}) at `now` (epoch
  * ms; the data age is measured against it). Memoized on the slices it reads and `now`: live telemetry
- * recomputes it once per animation frame at most (the frame batching of socketEventActions.ts).
+ * recomputes it once per animation frame at most (the frame batching of socketEventActions.ts), and a
+ * card that did not change keeps its object from the previous result ({@link keepUnchangedCards}).
  */
 export const selectMonitorCards = createSelector(
   [
@@ -111,8 +165,8 @@ export const selectMonitorCards = createSelector(
     selectOpenAlertsByActivity,
     (_state: RootState, now: number) => now,
   ],
-  (tokens, cues, views, details, liveWearers, tracks, openAlerts, now): MonitorCard[] =>
-    tokens
+  (tokens, cues, views, details, liveWearers, tracks, openAlerts, now): MonitorCard[] => {
+    const cards = tokens
       .map((token): MonitorCard => {
         const view = views[token];
         const activityId = view?.ActivityId ?? null;
@@ -131,10 +185,15 @@ export const selectMonitorCards = createSelector(
             live?.Status ?? (activityId === null ? null : (details[activityId]?.Status ?? null)),
           lastFixTime,
           lastPosition: last ? { lon: last.X, lat: last.Y } : null,
+          headingDeg: live?.Heading ?? null,
           age: dataAge(lastFixTime, live?.recentIntervalsMs ?? [], now),
           alert: activityId === null ? null : cardAlert(openAlerts.get(activityId) ?? []),
           cued: cues[token] !== undefined,
         };
       })
-      .sort(compareMonitorCards),
+      .sort(compareMonitorCards);
+    const result = keepUnchangedCards(previousCards, cards);
+    previousCards = result;
+    return result;
+  },
 );

@@ -10,8 +10,13 @@ export const BASEMAP_LAND_PATH = '/basemap/land.geojson';
 export const BASEMAP_ATTRIBUTION =
   '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">© OpenStreetMap contributors</a>';
 
-/** Sea, land and coastline colours per scheme: sea darker than land in both, so water reads as water. */
-const PALETTE: Readonly<Record<MapTheme, { sea: string; land: string; coast: string }>> = {
+/**
+ * Sea, land and coastline colours per scheme: sea darker than land in both, so water reads as water.
+ * The monitor's card maps (CardMap.tsx) draw in the same colours.
+ */
+export const BASEMAP_PALETTE: Readonly<
+  Record<MapTheme, { readonly sea: string; readonly land: string; readonly coast: string }>
+> = {
   light: { sea: '#b9d3e6', land: '#f4f1ea', coast: '#7a9bb3' },
   dark: { sea: '#0e1a26', land: '#26303a', coast: '#4d6b85' },
 };
@@ -25,7 +30,7 @@ const PALETTE: Readonly<Record<MapTheme, { sea: string; land: string; coast: str
  * cannot resolve a relative URL), e.g. `location.origin`.
  */
 export function basemapStyle(theme: MapTheme, origin: string): StyleSpecification {
-  const colours = PALETTE[theme];
+  const colours = BASEMAP_PALETTE[theme];
   return {
     version: 8,
     name: `Lifeline offline ${theme}`,

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../store/hooks';
 import type { MonitorCard } from '../../../store/monitor/monitorCards';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useFormatter } from '../../../ui/format';
+import { MonitorCardMap } from './MonitorCardMap';
 
 /** Props of {@link MonitorCardView}. */
 export interface MonitorCardViewProps {
@@ -17,8 +18,9 @@ export interface MonitorCardViewProps {
 /**
  * One watched share on the monitor (issue 8 item 6; docs/monitor.md): the wearer, the activity status,
  * the open alert (type, severity, since when), the data age in words (live / late / not live with the
- * last fix time), the last position as coordinates (no small map: see docs/monitor.md), a link to the
- * full share view and a remove button. A card with a new alert is highlighted until opened or dismissed.
+ * last fix time), a small map of the recent track over the coastline (MonitorCardMap.tsx), the last
+ * position as coordinates, a link to the full share view and a remove button. A card with a new
+ * alert is highlighted until opened or dismissed.
  */
 export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps) {
   const { t } = useTranslation();
@@ -59,6 +61,9 @@ export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps
           <span className="ll-monitor-status">{t(`Activities.Status.${card.activityStatus}`)}</span>
         ) : null}
       </header>
+      {card.ActivityId === null ? null : (
+        <MonitorCardMap activityId={card.ActivityId} headingDeg={card.headingDeg} name={name} />
+      )}
       {problem ? <p className="ll-muted">{problem}</p> : null}
       <p className={card.alert ? 'll-monitor-alert' : 'll-muted'}>
         {card.alert

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectMonitorCards } from '../../../store/monitor/monitorCards';
@@ -20,6 +20,15 @@ import '../monitor.css';
 
 /** How often the cards' data ages are measured again, ms. */
 const AGE_TICK_MS = 1_000;
+
+/**
+ * A card drawn again only when its card object changes: selectMonitorCards keeps the object of a card
+ * that shows the same, so a frame of telemetry draws the one or two cards it moved (docs/monitor.md).
+ */
+const Card = memo(MonitorCardView);
+
+/** Where the card maps' coastline comes from (ODbL 1.0 asks for the credit where the map is shown). */
+const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright';
 
 /**
  * /monitor (issue 8 item 6; docs/monitor.md): the operator's screen of several shared activities at
@@ -53,7 +62,15 @@ export function MonitorPage() {
     if (cueAlertId !== null) sound();
   }, [cueAlertId]);
 
-  const dismiss = (ShareToken: string) => dispatch(monitorCueDismissed({ ShareToken }));
+  // Stable callbacks: the memoized cards compare them.
+  const dismiss = useCallback(
+    (ShareToken: string) => dispatch(monitorCueDismissed({ ShareToken })),
+    [dispatch],
+  );
+  const remove = useCallback(
+    (ShareToken: string) => dispatch(monitorShareRemoved({ ShareToken })),
+    [dispatch],
+  );
   return (
     <article className="ll-monitor">
       <header className="ll-monitor-header">
@@ -77,14 +94,17 @@ export function MonitorPage() {
       </p>
       <ul className="ll-monitor-grid" aria-label={t('Monitor.Cards')}>
         {cards.map((card) => (
-          <MonitorCardView
-            key={card.ShareToken}
-            card={card}
-            onOpen={dismiss}
-            onRemove={(ShareToken) => dispatch(monitorShareRemoved({ ShareToken }))}
-          />
+          <Card key={card.ShareToken} card={card} onOpen={dismiss} onRemove={remove} />
         ))}
       </ul>
+      {cards.length === 0 ? null : (
+        <p className="ll-muted ll-monitor-credit">
+          {t('Monitor.MapCredit')}{' '}
+          <a href={OSM_COPYRIGHT_URL} target="_blank" rel="noopener noreferrer">
+            © OpenStreetMap contributors
+          </a>
+        </p>
+      )}
     </article>
   );
 }

@@ -79,12 +79,28 @@ function activity(ActivityId: number, lastFixAgoMs: number, alerts: Alert[]): Ac
 
 /** What activity-sharing answers now, per activity: data age and alerts. */
 let shown: Record<number, { ageMs: number; alerts: Alert[] }> = {};
+/** The land cells the card maps asked for, as `{level}/{x}/{y}.json`. */
+let cellsAsked: string[] = [];
 
 function start(stored: number[] = []) {
   if (stored.length > 0) {
     localStorage.setItem(MONITOR_SHARES_STORAGE_KEY, JSON.stringify(stored.map(token)));
   }
+  cellsAsked = [];
   server.use(
+    // Every cell all land: enough to see the card map draw the cells it asked for.
+    http.get('*/basemap/land-cells/:level/:x/:file', ({ params }) => {
+      const [level, x, file] = [params.level, params.x, params.file].map(String);
+      cellsAsked.push(`${level}/${x}/${file}`);
+      return HttpResponse.json({
+        level: Number(level),
+        x: Number(x),
+        y: Number.parseInt(file ?? '', 10),
+        grid: 512,
+        land: [[[0, 0, 512, 0, 512, 512, 0, 512]]],
+        coast: [],
+      });
+    }),
     http.post(THREAD, () =>
       HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
     ),
@@ -150,6 +166,33 @@ describe('the operator monitor (issue 8 item 6)', () => {
       token(8),
       token(9),
     ]);
+  });
+
+  it('draws each card a small map of its recent track over the land cells it asked for', async () => {
+    shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 5_000, alerts: [] } };
+    start([7, 8]);
+    const map = await screen.findByRole('img', {
+      name: /^Map of Ingrid Test: the last 15 minutes/,
+    });
+    // One fix, no live heading: the track is one point, within the middle quarter, and a dot on it.
+    const points = map.querySelector('polyline.ll-card-map-track')?.getAttribute('points') ?? '';
+    const [x = NaN, y = NaN] = points.split(',').map(Number);
+    expect(Math.abs(x - 120)).toBeLessThanOrEqual(30);
+    expect(Math.abs(y - 67.5)).toBeLessThanOrEqual(17);
+    expect(map.querySelector('circle.ll-card-map-position')).toHaveAttribute(
+      'transform',
+      `translate(${points.replace(',', ' ')})`,
+    );
+    await waitFor(() => {
+      expect(map.querySelectorAll('g path[fill]').length).toBeGreaterThan(0);
+    });
+    // Both wearers' cells: 2 × 2 each at level 6, asked for once each.
+    expect(cellsAsked.length).toBe(new Set(cellsAsked).size);
+    expect(cellsAsked.every((path) => path.startsWith('6/'))).toBe(true);
+    expect(screen.getByRole('link', { name: '© OpenStreetMap contributors' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/copyright',
+    );
   });
 
   it('cues a new alert: banner, highlighted card first, one beep; muted, no beep', async () => {

@@ -4,6 +4,7 @@ import type { Severity } from '../../../../src/api/enums';
 import {
   cardAlert,
   compareMonitorCards,
+  keepUnchangedCards,
   type MonitorCard,
 } from '../../../../src/store/monitor/monitorCards';
 import { parseMonitorLink } from '../../../../src/store/monitor/monitorLink';
@@ -29,6 +30,7 @@ function card(
     activityStatus: 'ACTIVE',
     lastFixTime,
     lastPosition: null,
+    headingDeg: null,
     age: dataAge(lastFixTime, [], T0),
     alert:
       severity === null
@@ -114,5 +116,18 @@ describe('a pasted monitor link', () => {
     ['a tampered payload', `https://app.example/share/activity/a.b.c`, { error: 'Invalid' }],
   ])('%s', (_name, text, expected) => {
     expect(parseMonitorLink(text)).toEqual(expected);
+  });
+});
+
+describe('keepUnchangedCards (a frame redraws only the cards it changed)', () => {
+  it('keeps the earlier object of a card that shows the same, and takes a changed one', () => {
+    const before = [card('Ingrid', null, null, 1_000), card('Ola', null, null, 2_000)];
+    const same = card('Ingrid', null, null, 1_000);
+    const moved = { ...card('Ola', null, null, 2_000), headingDeg: 90 };
+    const after = keepUnchangedCards(before, [moved, same]);
+    expect(after[0]).toBe(moved);
+    expect(after[1]).toBe(before[0]);
+    const older = card('Ingrid', null, null, 61_000);
+    expect(keepUnchangedCards(before, [older])[0]).toBe(older);
   });
 });
