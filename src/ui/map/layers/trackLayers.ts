@@ -1,57 +1,62 @@
 import { PathLayer } from '@deck.gl/layers';
 import { TripsLayer } from '@deck.gl/geo-layers';
-import {
-  memoized,
-  relativeSeconds,
-  speedColours,
-  type Rgba,
-  type TrackColumnsLike,
-} from '../trackAttributes';
+import { speedColours, type Rgba, type TrackColumnsLike } from '../trackAttributes';
+import type { SimplifiedTrack } from '../trackSimplification';
+import { TrackDetailLayer } from './trackDetailLayer';
 
 /** Width of a drawn track, px. */
 const TRACK_WIDTH_PX = 4;
 
-/** One path as deck.gl binary data: the track's own arrays, no object per point. */
-function binaryPath(columns: TrackColumnsLike) {
-  return {
-    length: 1,
-    startIndices: new Uint32Array([0, columns.length]),
+/** One path as deck.gl binary data: `length` points, no object per point. */
+function binaryPath(length: number) {
+  return { length: 1, startIndices: new Uint32Array([0, length]) };
+}
+
+/**
+ * `build` cached per simplified track: deck.gl compares `data` by identity, and a new object every
+ * frame would rebuild every attribute of the layer every frame.
+ */
+function perTrack<T>(build: (track: SimplifiedTrack) => T): (track: SimplifiedTrack) => T {
+  const cache = new WeakMap<SimplifiedTrack, T>();
+  return (track) => {
+    const hit = cache.get(track);
+    if (hit !== undefined) return hit;
+    const value = build(track);
+    cache.set(track, value);
+    return value;
   };
 }
 
-/** The whole track's binary data: positions and speed colours (one object per track version). */
-const speedTrackData = memoized((columns) => ({
-  ...binaryPath(columns),
+/** A drawn track's binary data: positions and speed colours. */
+const speedPathData = perTrack((track) => ({
+  ...binaryPath(track.length),
   attributes: {
-    getPath: { value: columns.positions, size: 2 },
-    getColor: { value: speedColours(columns).colours, size: 4, normalized: true },
+    getPath: { value: track.positions, size: 2 },
+    getColor: { value: track.colours, size: 4, normalized: true },
   },
 }));
 
-/** The replay trail's binary data: positions and relative times (one object per track version). */
-const replayTrailData = memoized((columns) => ({
-  ...binaryPath(columns),
+/** A replay trail's binary data: positions and seconds after the track's start. */
+const tripsData = perTrack((track) => ({
+  ...binaryPath(track.length),
   attributes: {
-    getPath: { value: columns.positions, size: 2 },
-    getTimestamps: { value: relativeSeconds(columns), size: 1 },
+    getPath: { value: track.positions, size: 2 },
+    getTimestamps: { value: track.seconds, size: 1 },
   },
 }));
 
 /**
- * The whole track coloured by speed (issue 7 item 1): a deck.gl PathLayer over the track's columns as
- * binary attributes (positions as float64 degrees, per-point RGBA from trackAttributes.speedColours),
- * rebuilt only when the track's version changes. `opacity` 0–1 (dimmed under a replay). Null for a
- * track under 2 points.
+ * The points of `track` as one path coloured by speed: a deck.gl PathLayer over binary attributes
+ * (positions as float64 degrees, per-point RGBA), rebuilt only when `track` changes. `opacity` 0–1.
  */
-export function speedTrackLayer(
+export function speedPathLayer(
   id: string,
-  columns: TrackColumnsLike,
+  track: SimplifiedTrack,
   opacity = 1,
-): PathLayer<unknown> | null {
-  if (columns.length < 2) return null;
+): PathLayer<unknown> {
   return new PathLayer({
     id,
-    data: speedTrackData(columns),
+    data: speedPathData(track),
     _pathType: 'open',
     positionFormat: 'XY',
     getWidth: TRACK_WIDTH_PX,
@@ -59,28 +64,25 @@ export function speedTrackLayer(
     jointRounded: true,
     capRounded: true,
     opacity,
-    updateTriggers: { getPath: columns.version, getColor: columns.version },
+    updateTriggers: { getPath: track.key, getColor: track.key },
   });
 }
 
 /**
- * The replayed part of a track up to `currentTimeS` (seconds after the track's first point; see
- * trackAttributes.relativeSeconds — float32 cannot hold epoch ms), drawn in `colour` over the dimmed
- * whole track: a deck.gl TripsLayer on the same binary positions, with `trailLength` covering the whole
- * track so everything already played stays drawn. Moving `currentTimeS` only changes a uniform: no
- * attribute is rebuilt per frame. Null for a track under 2 points.
+ * The points of `track` played up to `currentTimeS` (seconds after the track's first point) in
+ * `colour`: a deck.gl TripsLayer whose `trailLength` covers the whole track, so everything already
+ * played stays drawn. Moving `currentTimeS` only changes a uniform: no attribute is rebuilt per frame.
  */
-export function replayTrailLayer(
+export function tripsPathLayer(
   id: string,
-  columns: TrackColumnsLike,
+  track: SimplifiedTrack,
   currentTimeS: number,
   colour: Rgba,
-): TripsLayer<unknown> | null {
-  if (columns.length < 2) return null;
-  const span = relativeSeconds(columns)[columns.length - 1] ?? 0;
+): TripsLayer<unknown> {
+  const span = track.seconds[track.length - 1] ?? 0;
   return new TripsLayer({
     id,
-    data: replayTrailData(columns),
+    data: tripsData(track),
     _pathType: 'open',
     positionFormat: 'XY',
     getColor: [...colour],
@@ -91,7 +93,45 @@ export function replayTrailLayer(
     fadeTrail: false,
     trailLength: span + 1,
     currentTime: currentTimeS,
-    updateTriggers: { getPath: columns.version, getTimestamps: columns.version },
+    updateTriggers: { getPath: track.key, getTimestamps: track.key },
+  });
+}
+
+/**
+ * The whole track coloured by speed (issue 7 item 1), at the level of detail of the zoom shown
+ * ({@link TrackDetailLayer}: half a pixel of Douglas–Peucker tolerance). `opacity` 0–1 (dimmed under a
+ * replay). Null for a track under 2 points.
+ */
+export function speedTrackLayer(
+  id: string,
+  columns: TrackColumnsLike,
+  opacity = 1,
+): TrackDetailLayer | null {
+  if (columns.length < 2) return null;
+  return new TrackDetailLayer({
+    id,
+    columns,
+    draw: (track, subId) => speedPathLayer(subId, track, opacity),
+  });
+}
+
+/**
+ * The replayed part of a track up to `currentTimeS` (seconds after the track's first point; see
+ * trackAttributes.relativeSeconds — float32 cannot hold epoch ms), drawn in `colour` over the dimmed
+ * whole track, at the level of detail of the zoom shown ({@link TrackDetailLayer}). Null for a track
+ * under 2 points.
+ */
+export function replayTrailLayer(
+  id: string,
+  columns: TrackColumnsLike,
+  currentTimeS: number,
+  colour: Rgba,
+): TrackDetailLayer | null {
+  if (columns.length < 2) return null;
+  return new TrackDetailLayer({
+    id,
+    columns,
+    draw: (track, subId) => tripsPathLayer(subId, track, currentTimeS, colour),
   });
 }
 

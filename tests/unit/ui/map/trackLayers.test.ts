@@ -1,3 +1,4 @@
+import type { Layer } from '@deck.gl/core';
 import { describe, expect, it } from 'vitest';
 import { currentPositionLayers } from '../../../../src/ui/map/layers/positionLayers';
 import { eventMarkerLayer } from '../../../../src/ui/map/layers/markerLayers';
@@ -6,7 +7,9 @@ import {
   speedTrackLayer,
   trimPreviewLayer,
 } from '../../../../src/ui/map/layers/trackLayers';
+import type { TrackDetailLayer } from '../../../../src/ui/map/layers/trackDetailLayer';
 import { zoneLayers } from '../../../../src/ui/map/layers/zoneLayers';
+import { simplifiedTrack } from '../../../../src/ui/map/trackSimplification';
 import {
   relativeSeconds,
   speedColour,
@@ -16,6 +19,12 @@ import {
   UNKNOWN_SPEED_COLOUR,
   type TrackColumnsLike,
 } from '../../../../src/ui/map/trackAttributes';
+
+/** The layer a track layer draws at `zoom` (its level of detail's subset of the track). */
+function drawn(layer: TrackDetailLayer | null, zoom: number): Layer | null {
+  if (!layer) return null;
+  return layer.props.draw(simplifiedTrack(layer.props.columns, zoom), `${layer.id}-lod`);
+}
 
 /** A track of `n` points 1 s apart from a real epoch time, heading north-east at `speed` m/s. */
 function track(n: number, speed: (i: number) => number, version = 1): TrackColumnsLike {
@@ -75,16 +84,19 @@ describe('layer factories', () => {
   it('draws the speed track from the columns themselves, as one binary path', () => {
     const columns = track(5, (i) => i);
     const layer = speedTrackLayer('track', columns, 0.4);
-    expect(layer?.props.opacity).toBe(0.4);
-    const data = layer?.props.data as {
+    // At street level every point is drawn, straight from the track's own arrays.
+    const path = drawn(layer, 20);
+    expect(path?.props.opacity).toBe(0.4);
+    const data = path?.props.data as {
       length: number;
       startIndices: Uint32Array;
       attributes: { getPath: { value: Float64Array } };
     };
     expect(data.length).toBe(1);
     expect([...data.startIndices]).toEqual([0, 5]);
-    expect(data.attributes.getPath.value).toBe(columns.positions);
-    expect(layer?.props.updateTriggers).toEqual({ getPath: 1, getColor: 1 });
+    expect(data.attributes.getPath.value.buffer).toBe(columns.positions.buffer);
+    expect([...data.attributes.getPath.value]).toEqual([...columns.positions]);
+    expect(path?.props.updateTriggers).toEqual({ getPath: '1:all', getColor: '1:all' });
     expect(
       speedTrackLayer(
         'track',
@@ -112,31 +124,35 @@ describe('layer factories', () => {
 
   it('replays with relative-second timestamps and the whole played part kept', () => {
     const columns = track(61, () => 1);
-    const layer = replayTrailLayer('replay', columns, 30, [255, 255, 255, 255]);
-    expect(layer?.props.currentTime).toBe(30);
-    expect(layer?.props.trailLength).toBeGreaterThan(60);
-    expect(layer?.props.fadeTrail).toBe(false);
-    const data = layer?.props.data as unknown as {
-      attributes: { getTimestamps: { value: Float32Array } };
+    const trips = drawn(replayTrailLayer('replay', columns, 30, [255, 255, 255, 255]), 20);
+    const props = trips?.props as unknown as {
+      currentTime: number;
+      trailLength: number;
+      fadeTrail: boolean;
+      data: { attributes: { getTimestamps: { value: Float32Array } } };
     };
-    expect(data.attributes.getTimestamps.value[60]).toBe(60);
+    expect(props.currentTime).toBe(30);
+    expect(props.trailLength).toBeGreaterThan(60);
+    expect(props.fadeTrail).toBe(false);
+    expect(props.data.attributes.getTimestamps.value[60]).toBe(60);
   });
 
-  it('hands deck.gl the same data object frame after frame until the track changes', () => {
+  it('hands deck.gl the same data object frame after frame until the track or zoom level changes', () => {
     // deck.gl compares `data` by identity: a new object per frame rebuilds every attribute per frame.
     const columns = track(61, () => 1);
-    const frame1 = replayTrailLayer('replay', columns, 10, [255, 255, 255, 255]);
-    const frame2 = replayTrailLayer('replay', columns, 11, [255, 255, 255, 255]);
+    const colour = [255, 255, 255, 255] as const;
+    const frame1 = drawn(replayTrailLayer('replay', columns, 10, colour), 12);
+    const frame2 = drawn(replayTrailLayer('replay', columns, 11, colour), 12);
     expect(frame2?.props.data).toBe(frame1?.props.data);
-    expect(speedTrackLayer('track', columns, 0.35)?.props.data).toBe(
-      speedTrackLayer('track', columns, 1)?.props.data,
+    expect(drawn(speedTrackLayer('track', columns, 0.35), 12)?.props.data).toBe(
+      drawn(speedTrackLayer('track', columns, 1), 12)?.props.data,
     );
     const grown = { ...columns, version: 2 };
-    expect(replayTrailLayer('replay', grown, 11, [255, 255, 255, 255])?.props.data).not.toBe(
+    expect(drawn(replayTrailLayer('replay', grown, 11, colour), 12)?.props.data).not.toBe(
       frame1?.props.data,
     );
-    expect(speedTrackLayer('track', grown)?.props.data).not.toBe(
-      speedTrackLayer('track', columns)?.props.data,
+    expect(drawn(replayTrailLayer('replay', columns, 11, colour), 20)?.props.data).not.toBe(
+      frame1?.props.data,
     );
   });
 
