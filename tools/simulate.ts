@@ -66,6 +66,7 @@ async function main(): Promise<number> {
       pollMessagesMs: config.pollMessagesMs,
       batteryStartPct: config.batteryStartPct,
       batteryDrainPctPerHour: config.batteryDrainPctPerHour,
+      heartRateEveryMs: config.heartRateEveryMs,
     },
     { onEvent: createEventLog(say, Date.now) },
   );

@@ -11,7 +11,9 @@ import { DEMO_LIVE, readDemoTrack } from './demoTracks';
  * protocol, the ingest, the alert engine and the sockets all run for real. Once per loop the wearer
  * presses SOS (an ASSISTANCE alert: contacts and Norway's rescue partner are told); at the end of the
  * loop, if no guardian resolved it, the wearer cancels it from the watch (CLOSE_ALERTS). The watch
- * also answers messages (the simulator's default reply).
+ * also answers messages (the simulator's default reply), and sends the paddle's recorded heart rate
+ * with a fix every {@link DEMO_HEART_RATE_EVERY_MS} (as a JSON batch: OsmAnd has no heart-rate
+ * parameter), so the live activity's Data tab charts it.
  */
 
 /** How the live replay runs. */
@@ -31,6 +33,11 @@ export interface LiveDemoOptions {
 export const DEMO_DEFAULT_SPEED = 4;
 /** Default {@link LiveDemoOptions.sosAt}: a fifth into each loop (≈ 10 min at 4×). */
 export const DEMO_DEFAULT_SOS_AT = 0.2;
+/**
+ * Least device time between two live fixes sent with their heart rate, ms: 5 s (20 s of the
+ * recording at 4×), a fix in 20 over the batch endpoint and the rest over OsmAnd.
+ */
+export const DEMO_HEART_RATE_EVERY_MS = 5_000;
 
 async function openActivityOf(db: Db, deviceId: number): Promise<number | null> {
   const row = await db
@@ -110,6 +117,7 @@ export async function startLiveDemo(
       sosAt: options.sosAt,
       reply: 'last',
       batteryDrainPctPerHour: 2,
+      heartRateEveryMs: DEMO_HEART_RATE_EVERY_MS,
     },
     { onEvent },
   );

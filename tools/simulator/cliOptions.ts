@@ -19,6 +19,8 @@ export interface CliConfig {
   readonly pollMessagesMs: number | null;
   readonly batteryStartPct: number;
   readonly batteryDrainPctPerHour: number;
+  /** Least device time between two fixes sent with their heart rate, ms; null: none. */
+  readonly heartRateEveryMs: number | null;
 }
 
 /** What the command line asks for: a run, the help, or nothing valid (with the reason). */
@@ -48,6 +50,8 @@ Options:
   --poll-messages <s>     seconds between polls for messages; 0 turns messages off (default ${DEFAULT_POLL_MESSAGES_MS / 1000})
   --battery <percent>     battery charge at the start (default ${DEFAULT_BATTERY_START_PCT})
   --drain <percent/hour>  battery drain per hour of device time (default ${DEFAULT_BATTERY_DRAIN_PCT_PER_HOUR})
+  --heart-rate <s>        send the track's heart rate with a fix at most every <s> seconds of device
+                          time, as a JSON batch (OsmAnd has no heart-rate parameter); default none
   --help, -h              show this help
 `;
 
@@ -90,7 +94,7 @@ function trackPath(value: string | undefined): string {
  * .tcx or .fit file or a value out of range is a `usage-error` naming the flag; `--help` (or `-h`)
  * anywhere wins over everything else. `--server` must be an http(s) URL, `--speed` above 0, `--sos-at` within 0 … 1,
  * `--session` a whole number from 1, `--poll-messages` 0 or more seconds (0: messages off),
- * `--battery` 0 … 100, `--drain` 0 or more. Bad input never throws (any other error is a bug and is
+ * `--battery` 0 … 100, `--drain` 0 or more, `--heart-rate` 0 or more seconds. Bad input never throws (any other error is a bug and is
  * rethrown).
  */
 export function parseCliArgs(args: readonly string[]): CliRequest {
@@ -112,6 +116,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
         'poll-messages': { type: 'string' },
         battery: { type: 'string' },
         drain: { type: 'string' },
+        'heart-rate': { type: 'string' },
       },
     });
     const server = required('server', values.server);
@@ -125,6 +130,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
     }
     const sosAt = values['sos-at'];
     const session = values.session;
+    const heartRate = values['heart-rate'];
     const pollSeconds = number(
       'poll-messages',
       values['poll-messages'],
@@ -170,6 +176,10 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
           (n) => n >= 0,
           '0 or more percent per hour',
         ),
+        heartRateEveryMs:
+          heartRate === undefined
+            ? null
+            : number('heart-rate', heartRate, 0, (n) => n >= 0, '0 or more seconds') * 1000,
       },
     };
   } catch (error) {

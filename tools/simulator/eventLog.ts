@@ -73,7 +73,8 @@ export function createEventLog(
 /** One line summing up a simulation's counts. */
 export function formatStats(stats: SimulationStats): string {
   return (
-    `${stats.pointsSent} points sent, ${stats.pointsRejected} refused, ${stats.retries} retries, ` +
+    `${stats.pointsSent} points sent (${stats.heartRatesSent} with heart rate), ` +
+    `${stats.pointsRejected} refused, ${stats.retries} retries, ` +
     `${stats.sosSent} SOS, ${stats.loopsCompleted} loops; messages: ${stats.messagesDelivered} ` +
     `delivered, ${stats.messagesSeen} seen, ${stats.messagesReplied} answered`
   );

@@ -1,6 +1,7 @@
 import { batteryPercent } from './battery';
 import { answerMessage, exchangeWithRetry, isStopped, type DeviceLink } from './deviceHttp';
-import { osmandUrl } from './osmandUrl';
+import { fixBatchRequest, type DeviceRequest } from './fixBatch';
+import { osmandUrl, type OsmAndFix } from './osmandUrl';
 import type { ReplayStep } from './replayPlan';
 import type { SimulationEvent, SimulationStats } from './simulationTypes';
 
@@ -15,6 +16,11 @@ export interface PointReplayContext {
   readonly startMs: number;
   readonly batteryStartPct: number;
   readonly batteryDrainPctPerHour: number;
+  /**
+   * Least device time between two fixes sent with the track's heart rate, ms; null sends none
+   * ({@link replayPoints}).
+   */
+  readonly heartRateEveryMs: number | null;
   /** Counts, updated as fixes are answered. */
   readonly stats: SimulationStats;
   readonly emit: (event: SimulationEvent) => void;
@@ -26,13 +32,16 @@ export interface PointReplayContext {
  * 429 are retried with backoff (deviceHttp.ts) and hold the later fixes back, which then go out as fast
  * as the server answers (as a device flushing its buffer); a 2xx counts the fix sent, another answer
  * (a 4xx) is reported and the fix skipped. Battery charge drains with device time (battery.ts).
- * Resolves when the steps run out or the link's signal aborts.
+ * With `heartRateEveryMs`, a fix whose point recorded a heart rate goes instead as a JSON batch with
+ * it (fixBatch.ts: OsmAnd has no heart-rate parameter) when at least that much device time passed
+ * since the last heart rate accepted. Resolves when the steps run out or the link's signal aborts.
  */
 export async function replayPoints(
   steps: Iterable<ReplayStep>,
   context: PointReplayContext,
 ): Promise<void> {
   const { link, stats, emit } = context;
+  let heartRateSentMs = Number.NEGATIVE_INFINITY;
   for (const step of steps) {
     const waitMs = step.deviceTimeMs - link.clock.now();
     if (waitMs > 0) await link.clock.sleep(waitMs, link.signal);
@@ -42,7 +51,7 @@ export async function replayPoints(
       context.batteryStartPct,
       context.batteryDrainPctPerHour,
     );
-    const url = osmandUrl(context.server, context.ingestKey, {
+    const fix: OsmAndFix = {
       deviceTimeMs: step.deviceTimeMs,
       lat: step.point.lat,
       lon: step.point.lon,
@@ -51,11 +60,20 @@ export async function replayPoints(
       bearingDeg: step.bearingDeg,
       batteryPct,
       sos: step.sos,
-    });
+    };
+    const every = context.heartRateEveryMs;
+    const heartRateBpm =
+      every !== null && step.deviceTimeMs - heartRateSentMs >= every
+        ? step.point.heartRateBpm
+        : null;
+    const request: DeviceRequest =
+      heartRateBpm === null
+        ? { url: osmandUrl(context.server, context.ingestKey, fix), init: { method: 'GET' } }
+        : fixBatchRequest(context.server, context.ingestKey, fix, heartRateBpm);
     const answer = await exchangeWithRetry(
       link,
-      url,
-      { method: 'GET' },
+      request.url,
+      request.init,
       (attempt, delayMs, reason) => {
         stats.retries += 1;
         emit({ type: 'retrying', attempt, delayMs, reason });
@@ -66,6 +84,10 @@ export async function replayPoints(
     if (answer.status >= 200 && answer.status < 300) {
       stats.pointsSent += 1;
       if (step.sos) stats.sosSent += 1;
+      if (heartRateBpm !== null) {
+        stats.heartRatesSent += 1;
+        heartRateSentMs = step.deviceTimeMs;
+      }
       emit({
         type: 'point-sent',
         loop,
@@ -74,6 +96,7 @@ export async function replayPoints(
         deviceTimeMs: step.deviceTimeMs,
         sos: step.sos,
         batteryPct,
+        heartRateBpm,
       });
     } else {
       stats.pointsRejected += 1;

@@ -28,6 +28,11 @@ export interface SimulationOptions {
   readonly batteryStartPct?: number;
   /** Battery drain, percent per hour of device time; default battery.ts. */
   readonly batteryDrainPctPerHour?: number;
+  /**
+   * Send the track's heart rate with a fix at most this often, ms of device time (as a JSON batch:
+   * pointReplay.ts); null or absent sends none (every fix over OsmAnd); default null.
+   */
+  readonly heartRateEveryMs?: number | null;
 }
 
 /**
@@ -52,6 +57,8 @@ export interface SimulationStats {
   retries: number;
   /** SOS alarms the server accepted. */
   sosSent: number;
+  /** Fixes the server accepted with their heart rate. */
+  heartRatesSent: number;
   /** Loops completed (the last point of the track sent or skipped). */
   loopsCompleted: number;
   messagesDelivered: number;
@@ -62,7 +69,8 @@ export interface SimulationStats {
 /**
  * What happened, as the simulation tells `onEvent` (device times epoch ms, delays ms, `loop` and
  * `index` from 0, `count` points per loop, HTTP `status` codes):
- * - `point-sent`: the server accepted a fix (with the SOS when `sos`) and its `batteryPct`;
+ * - `point-sent`: the server accepted a fix (with the SOS when `sos`), its `batteryPct` and the
+ *   `heartRateBpm` sent with it (null: none);
  * - `point-rejected`: the server refused a fix with a 4xx: `message` says why; the fix is skipped;
  * - `retrying`: a request failed with `reason` (network error, timeout, 5xx, 429) and is sent again
  *   after `delayMs` (`attempt` counts from 1);
@@ -81,6 +89,7 @@ export type SimulationEvent =
       readonly deviceTimeMs: number;
       readonly sos: boolean;
       readonly batteryPct: number;
+      readonly heartRateBpm: number | null;
     }
   | {
       readonly type: 'point-rejected';

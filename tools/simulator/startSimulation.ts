@@ -42,6 +42,14 @@ function checkOptions(options: SimulationOptions, startMs: number): void {
   if (!(Number.isFinite(drain) && drain >= 0)) {
     throw new RangeError('batteryDrainPctPerHour must be 0 or more');
   }
+  const heartRate = options.heartRateEveryMs;
+  if (
+    heartRate !== undefined &&
+    heartRate !== null &&
+    !(Number.isFinite(heartRate) && heartRate >= 0)
+  ) {
+    throw new RangeError(`heartRateEveryMs must be 0 or more (or null for none), not ${heartRate}`);
+  }
 }
 
 /**
@@ -49,10 +57,10 @@ function checkOptions(options: SimulationOptions, startMs: number): void {
  * (replayPlan.ts for the timing, pointReplay.ts for the sending) from `deps.clock.now()` on, and acts
  * as the watch for messages (messageResponder.ts) until the track ends (without `loop`) or `stop()`.
  * Defaults: speed 1, no loop, no SOS, reply `last`, messages polled every
- * {@link DEFAULT_POLL_MESSAGES_MS}, battery from battery.ts; `deps` default to the global `fetch`, the
+ * {@link DEFAULT_POLL_MESSAGES_MS}, battery from battery.ts, no heart rate; `deps` default to the global `fetch`, the
  * system clock, `Math.random` and no event listener. Throws a RangeError at once for bad options (a
  * server that is not an http(s) URL, an empty key, no points, speed ≤ 0, `sosAt` outside 0 … 1, a
- * poll interval ≤ 0, battery values out of range).
+ * poll interval ≤ 0, battery values out of range, a negative heart-rate interval).
  */
 export function startSimulation(
   options: SimulationOptions,
@@ -73,6 +81,7 @@ export function startSimulation(
     pointsRejected: 0,
     retries: 0,
     sosSent: 0,
+    heartRatesSent: 0,
     loopsCompleted: 0,
     messagesDelivered: 0,
     messagesSeen: 0,
@@ -92,6 +101,7 @@ export function startSimulation(
     startMs,
     batteryStartPct: options.batteryStartPct ?? DEFAULT_BATTERY_START_PCT,
     batteryDrainPctPerHour: options.batteryDrainPctPerHour ?? DEFAULT_BATTERY_DRAIN_PCT_PER_HOUR,
+    heartRateEveryMs: options.heartRateEveryMs ?? null,
     stats,
     emit,
   }).finally(() => {

@@ -137,7 +137,7 @@ describe('the live demo (issue 5 item 7)', () => {
     expect(after.n).toBeLessThanOrEqual(before.n);
   });
 
-  it('the live replay keeps sending real fixes, and its SOS raises an ASSISTANCE alert', async () => {
+  it('the live replay keeps sending real fixes, some with heart rate, and its SOS raises an ASSISTANCE alert', async () => {
     const { Device } = await devDemo();
     const device = await database.db
       .selectFrom('devices')
@@ -156,6 +156,16 @@ describe('the live demo (issue 5 item 7)', () => {
     await eventually(async () => (await livePoints()) >= 10);
     const seen = await livePoints();
     await eventually(async () => (await livePoints()) > seen);
+    // Some live fixes carry the paddle's recorded heart rate (sent with a VITALS event).
+    const withHeartRate = await database.db
+      .selectFrom('location_points')
+      .select('heart_rate_bpm')
+      .where('device_id', '=', device.device_id)
+      .where('device_time_ms', '>', Date.now() - 10 * 60_000)
+      .where('heart_rate_bpm', 'is not', null)
+      .execute();
+    expect(withHeartRate.length).toBeGreaterThan(0);
+    expect(withHeartRate.every((row) => (row.heart_rate_bpm ?? 0) >= 60)).toBe(true);
     await eventually(async () => {
       const alert = await database.db
         .selectFrom('alerts')

@@ -25,6 +25,7 @@ describe('parseCliArgs', () => {
         pollMessagesMs: 10_000,
         batteryStartPct: 100,
         batteryDrainPctPerHour: 10,
+        heartRateEveryMs: null,
       },
     });
   });
@@ -49,6 +50,8 @@ describe('parseCliArgs', () => {
       '40',
       '--drain',
       '0',
+      '--heart-rate',
+      '5',
     ]);
     expect(request).toMatchObject({
       kind: 'run',
@@ -62,6 +65,7 @@ describe('parseCliArgs', () => {
         pollMessagesMs: 2_500,
         batteryStartPct: 40,
         batteryDrainPctPerHour: 0,
+        heartRateEveryMs: 5_000,
       },
     });
   });
@@ -94,6 +98,7 @@ describe('parseCliArgs', () => {
     [[...REQUIRED, '--drain', '-1'], /argument is ambiguous/],
     [[...REQUIRED, '--battery', '101'], /--battery must be a percentage from 0 to 100/],
     [[...REQUIRED, '--drain=-1'], /--drain must be 0 or more percent per hour/],
+    [[...REQUIRED, '--heart-rate', 'often'], /--heart-rate must be 0 or more seconds/],
     [[...REQUIRED, '--bogus'], /Unknown option '--bogus'/],
     [[...REQUIRED, 'extra'], /positional argument/],
     [[...REQUIRED, '--speed'], /--speed/],
@@ -171,6 +176,7 @@ describe('createEventLog', () => {
         deviceTimeMs: now,
         sos,
         batteryPct: 99,
+        heartRateBpm: null,
       });
     };
     sent(0);
@@ -205,13 +211,14 @@ describe('createEventLog', () => {
         pointsRejected: 1,
         retries: 2,
         sosSent: 1,
+        heartRatesSent: 2,
         loopsCompleted: 1,
         messagesDelivered: 1,
         messagesSeen: 1,
         messagesReplied: 0,
       }),
     ).toBe(
-      '5 points sent, 1 refused, 2 retries, 1 SOS, 1 loops; messages: 1 delivered, 1 seen, 0 answered',
+      '5 points sent (2 with heart rate), 1 refused, 2 retries, 1 SOS, 1 loops; messages: 1 delivered, 1 seen, 0 answered',
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   type SimulationOptions,
 } from '../../../tools/simulator';
 import { readTrackFile, type TrackPoint } from '../../../tools/tracks';
+import { IngestBatchRequest } from '../../../src/api/ingest';
 import { empty, fakeFetch, json, type FakeCall } from './fakeFetch';
 
 const TRACKS = path.resolve(import.meta.dirname, '../../fixtures/tracks');
@@ -96,6 +97,57 @@ describe('startSimulation sending points (virtual time)', () => {
     });
     expect(simulation.stats.sosSent).toBe(3);
     expect(simulation.stats.loopsCompleted).toBeGreaterThanOrEqual(3);
+  });
+
+  it('with heartRateEveryMs, sends a fix with its recorded heart rate as one batch at most that often', async () => {
+    const device = fakeFetch((call) => (call.method === 'POST' ? json(200, {}) : empty()));
+    const points = run.slice(0, 8);
+    const simulation = startSimulation(options({ points, sosAt: 0, heartRateEveryMs: 10_000 }), {
+      fetch: device.fetch,
+    });
+    await vi.runAllTimersAsync();
+    const stats = await simulation.done;
+
+    const planned = [
+      ...replaySteps(points, { speed: 1, loop: false, sosAt: 0, startMs: START_MS }),
+    ];
+    // A heart rate goes with the first fix, then with the first fix 10 s of device time after it.
+    let lastMs = Number.NEGATIVE_INFINITY;
+    const withHeartRate = planned.map((step) => {
+      const due = step.deviceTimeMs - lastMs >= 10_000;
+      if (due) lastMs = step.deviceTimeMs;
+      return due;
+    });
+    expect(withHeartRate.filter(Boolean).length).toBeGreaterThan(1);
+    expect(device.calls.map((call) => call.method)).toEqual(
+      withHeartRate.map((due) => (due ? 'POST' : 'GET')),
+    );
+    const batches = device.calls.filter((call) => call.method === 'POST');
+    expect(batches.every((call) => call.url.pathname === '/ingest/batch')).toBe(true);
+    const first = IngestBatchRequest.parse(batches[0]?.body);
+    // The run's first fix: 130 bpm, and the SOS of the loop, at its device time.
+    expect(first).toMatchObject({
+      IngestKey: 'key-1',
+      Points: [{ Time: START_MS, Lat: run[0]?.lat, Lon: run[0]?.lon, Battery: 100 }],
+      Events: [
+        { Time: START_MS, Type: 'VITALS', HeartRateBpm: 130 },
+        { Time: START_MS, Type: 'SOS' },
+      ],
+    });
+    const sent = batches.map((call) => IngestBatchRequest.parse(call.body));
+    expect(sent.map((body) => body.Events[0]?.Time)).toEqual(
+      sent.map((body) => body.Points[0]?.Time),
+    );
+    expect(sent.map((body) => body.Events[0])).toEqual(
+      planned
+        .filter((_, i) => withHeartRate[i])
+        .map((step) => ({
+          Time: step.deviceTimeMs,
+          Type: 'VITALS',
+          HeartRateBpm: step.point.heartRateBpm,
+        })),
+    );
+    expect(stats).toMatchObject({ pointsSent: 8, heartRatesSent: batches.length, sosSent: 1 });
   });
 
   it('retries a point after a 503 with backoff (1 s, 2 s) and holds the next one back', async () => {
