@@ -3,6 +3,7 @@
 import { bundleBench } from './bundle';
 import { contractBench } from './contract.bench';
 import { identityBench } from './identity.bench';
+import { journey7dayBench } from './journey7day';
 import { ingestBench } from './ingest';
 import type { BenchArea } from './lib/figure';
 import { realtimeBench } from './realtime';
@@ -20,6 +21,7 @@ const AREAS: readonly BenchArea[] = [
   storeBench,
   bundleBench,
   replayFjordBench,
+  journey7dayBench,
   shareLatencyBench,
 ];
 

@@ -53,7 +53,7 @@ export interface JourneyTracksMapProps {
 /**
  * The map of a journey's day (or of its complete timeline; issue 7 item 4, issue 8 item 2): each
  * track coloured by speed with its start and end, the view fitted to all of them and refitted when
- * the day changes (`fitKey`). Props in (the callers select the tracks from the store); import it
+ * the day changes (`fitKey`); `data-drawn` on the map says how many points it has drawn. Props in (the callers select the tracks from the store); import it
  * lazily, it pulls in MapLibre and deck.gl.
  */
 export function JourneyTracksMap({
@@ -93,6 +93,7 @@ export function JourneyTracksMap({
       theme={theme}
       styleUrl={styleUrl}
       bounds={fit.bounds}
+      drawnKey={String(tracks.reduce((points, columns) => points + columns.length, 0))}
     />
   );
 }

@@ -32,6 +32,12 @@ export interface MapViewProps {
   readonly label: string;
   /** Extra class names for the map's container (its size comes from CSS). */
   readonly className?: string;
+  /**
+   * What `layers` hold (e.g. a count of points): once MapLibre has rendered a frame with these layers,
+   * the container's `data-drawn` attribute says it — a signal for benches and browser tests that the
+   * map shows its data, not just that the data arrived.
+   */
+  readonly drawnKey?: string;
 }
 
 const FIT_PADDING_PX = 40;
@@ -51,11 +57,13 @@ export function MapView({
   follow,
   label,
   className,
+  drawnKey,
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapLibreOverlay | null>(null);
   const initial = useRef({ layers, theme, styleUrl, bounds });
+  const drawn = useRef(drawnKey);
 
   useEffect(() => {
     const element = container.current;
@@ -77,6 +85,10 @@ export function MapView({
     const deck = new MapLibreOverlay({ interleaved: true, layers: start.layers });
     instance.addControl(deck);
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    instance.on('render', () => {
+      const key = drawn.current;
+      if (key !== undefined && element.dataset.drawn !== key) element.dataset.drawn = key;
+    });
     map.current = instance;
     overlay.current = deck;
     return () => {
@@ -88,7 +100,9 @@ export function MapView({
 
   useEffect(() => {
     overlay.current?.setProps({ layers });
-  }, [layers]);
+    // The next frame MapLibre renders draws these layers.
+    drawn.current = drawnKey;
+  }, [layers, drawnKey]);
 
   useEffect(() => {
     if (initial.current.theme === theme && initial.current.styleUrl === styleUrl) return;
