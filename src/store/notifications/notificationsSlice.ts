@@ -13,6 +13,11 @@ export interface AppNotification {
 }
 
 const adapter = createEntityAdapter<AppNotification>();
+/**
+ * Made once: `getSelectors()` builds new memoized selectors on every call, so calling it inside the
+ * slice's selector gave a new array on every store change and re-rendered its screens each time.
+ */
+const { selectAll } = adapter.getSelectors();
 
 export const notificationsSlice = createSlice({
   name: 'notifications',
@@ -26,7 +31,7 @@ export const notificationsSlice = createSlice({
     },
   },
   selectors: {
-    selectNotifications: (state) => adapter.getSelectors().selectAll(state),
+    selectNotifications: (state) => selectAll(state),
   },
 });
 

@@ -11,6 +11,7 @@ import {
   notificationDismissed,
   notificationShown,
   notificationsSlice,
+  selectNotifications,
 } from '../../../../src/store/notifications/notificationsSlice';
 import { notificationDurationMs, notify } from '../../../../src/store/notifications/notify';
 import type { RootState } from '../../../../src/store/rootReducer';
@@ -75,5 +76,15 @@ describe('notifications (spec §8: a notification stays 3000 ms plus 70 ms per c
     );
     expect(shown.ids).toEqual(['n1']);
     expect(notificationsSlice.reducer(shown, notificationDismissed({ id: 'n1' })).ids).toEqual([]);
+  });
+
+  it('selectNotifications keeps its array while the notifications are unchanged (no re-render per store change)', () => {
+    const notifications = notificationsSlice.reducer(
+      undefined,
+      notificationShown({ id: 'a', tone: 'info', key: 'Common.Close', durationMs: 3_000 }),
+    );
+    const state = { notifications } as unknown as RootState;
+    const first = selectNotifications(state);
+    expect(selectNotifications({ ...state })).toBe(first);
   });
 });
