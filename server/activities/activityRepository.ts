@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { ActivityDetail, ActivitySummary } from '../../src/api/entities/activity';
 import type { SplitsSettings } from '../../src/api/entities/splits';
+import type { LocationPoint } from '../../src/api/entities/location';
 import type { ActivityType } from '../../src/api/enums';
 import { alertsOfActivity } from '../alerts/alertRepository';
 import type { Db } from '../db/database';
 import { activityTimeline } from './activityTimeline';
+import { trackColumnsOf } from './trackColumns';
 import {
   ACTIVITY_COLUMNS,
   toActivitySummary,
@@ -70,6 +72,62 @@ export interface DetailRequest extends TimeWindow {
 }
 
 /**
+ * The LocationHistory points of the member's activity `request.ActivityId` whose device time lies
+ * in [TimeStart, TimeEnd], in time order; empty for another member's activity or an unknown id.
+ */
+async function pointsOf(
+  db: Db,
+  memberId: number,
+  request: DetailRequest,
+): Promise<LocationPoint[]> {
+  const rows = await db
+    .selectFrom('location_points as p')
+    .innerJoin('activities as a', 'a.activity_id', 'p.activity_id')
+    .select([
+      'p.device_time_ms',
+      'p.lon',
+      'p.lat',
+      'p.hacc',
+      'p.alt',
+      'p.speed_mps',
+      'p.heart_rate_bpm',
+    ])
+    .where('p.activity_id', '=', request.ActivityId)
+    .where('a.member_id', '=', memberId)
+    .where('p.device_time_ms', '>=', request.TimeStart)
+    .where('p.device_time_ms', '<=', request.TimeEnd)
+    .orderBy('p.device_time_ms')
+    .orderBy('p.device_id')
+    .execute();
+  return rows.map(toLocationPoint);
+}
+
+/**
+ * The LocationHistory of member-wearer-activity-track (src/api/calls/memberIntegrationActivities.ts):
+ * the points {@link activityDetail} would hold for `request`, in the binary layout of
+ * src/api/trackBinary.ts (built by PostgreSQL: trackColumns.ts), read in one repeatable-read
+ * transaction with the ownership check; null when the id is unknown or another member's.
+ */
+export async function activityTrack(
+  db: Db,
+  memberId: number,
+  request: DetailRequest,
+): Promise<Buffer | null> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const owned = await trx
+        .selectFrom('activities')
+        .select('activity_id')
+        .where('activity_id', '=', request.ActivityId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return owned ? trackColumnsOf(trx, memberId, request) : null;
+    });
+}
+
+/**
  * One of the member's activities as ActivityDetail (application-behaviour §3, §7
  * member-wearer-activity-detail): the summary, its `SplitsSettings` (null when never saved) and the
  * `LocationHistory` of its fixes whose device time lies in [TimeStart, TimeEnd], in time order, its
@@ -93,30 +151,12 @@ export async function activityDetail(
         .where('member_id', '=', memberId)
         .executeTakeFirst();
       if (!row) return null;
-      const points = await trx
-        .selectFrom('location_points as p')
-        .innerJoin('activities as a', 'a.activity_id', 'p.activity_id')
-        .select([
-          'p.device_time_ms',
-          'p.lon',
-          'p.lat',
-          'p.hacc',
-          'p.alt',
-          'p.speed_mps',
-          'p.heart_rate_bpm',
-        ])
-        .where('p.activity_id', '=', request.ActivityId)
-        .where('a.member_id', '=', memberId)
-        .where('p.device_time_ms', '>=', request.TimeStart)
-        .where('p.device_time_ms', '<=', request.TimeEnd)
-        .orderBy('p.device_time_ms')
-        .orderBy('p.device_id')
-        .execute();
+      const points = await pointsOf(trx, memberId, request);
       const summary = toActivitySummary(row);
       const alerts = await alertsOfActivity(trx, memberId, request.ActivityId);
       return {
         ...summary,
-        LocationHistory: points.map(toLocationPoint),
+        LocationHistory: points,
         SplitsSettings: toSplitsSettings(row.splits_settings),
         Alerts: alerts,
         Timeline: activityTimeline(summary, alerts),

@@ -6,9 +6,11 @@ import {
   memberWearerActivityEdit,
   memberWearerActivitySplits,
   memberWearerActivitySummaries,
+  memberWearerActivityTrack,
   memberWearerActivityTrim,
   memberWearerHasHistoricActivity,
 } from '../../src/api/calls/memberIntegrationActivities';
+import { TRACK_BINARY_MEDIA_TYPE } from '../../src/api/trackBinary';
 import type { MemberTokenService } from '../authHost/memberTokens';
 import type { Db } from '../db/database';
 import { contractRoute } from '../http/contractRoute';
@@ -37,6 +39,7 @@ const STILL_OPEN = { ErrorCode: 'UNKNOWN', Error: 'The activity is still open' }
  * - `member-wearer-activity-detail`: the activity with its LocationHistory in [TimeStart, TimeEnd];
  *   an unknown or another member's id answers 404 `{ ErrorCode: 'UNKNOWN' }` (the response's
  *   `Activity` is required, so there is no false-status form);
+ * - `member-wearer-activity-track`: the same points as columns (src/api/trackBinary.ts), 404 alike;
  * - `-delete`, `-edit`, `-splits`, `-trim`: `DeleteStatus` / `EditStatus` / `UpdateSuccess` /
  *   `TrimStatus` true, or false with ErrorCode UNKNOWN when the id is unknown or another member's
  *   (and for trim, when the activity is still open); a trim bound outside the activity answers 400
@@ -83,6 +86,18 @@ export const activityRoutes: FastifyPluginCallback<{ db: Db; memberTokens: Membe
       // route's zod serializer cannot encode: check the answer with parse and send it as plain JSON.
       const body = memberWearerActivityDetail.response.parse({ Activity: activity });
       return reply.serializer((payload: unknown) => JSON.stringify(payload)).send(body);
+    },
+    authorised,
+  );
+  contractRoute(
+    app,
+    memberWearerActivityTrack,
+    async (input, request, reply) => {
+      const track = await repository.activityTrack(db, member(request), input);
+      if (!track) {
+        return sendApiError(reply, 404, NO_SUCH_ACTIVITY.ErrorCode, NO_SUCH_ACTIVITY.Error);
+      }
+      return reply.type(TRACK_BINARY_MEDIA_TYPE).header('cache-control', 'no-store').send(track);
     },
     authorised,
   );

@@ -15,7 +15,8 @@ export type HttpMethod = 'GET' | 'POST';
  * One call of the contract: where it goes and the zod schemas of its request and response.
  * `path` is relative to the API's base and may hold `{Field}` placeholders, filled from the request
  * field of that name (URL-encoded). For GET the remaining request fields become the query string;
- * for POST they are the JSON body.
+ * for POST they are the JSON body. A call whose `responseBody` is `'binary'` answers a successful
+ * request with bytes, not JSON: `response` then parses the body as an ArrayBuffer (errors stay JSON).
  */
 export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly name: string;
@@ -24,6 +25,7 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly path: string;
   readonly request: Req;
   readonly response: Res;
+  readonly responseBody?: 'json' | 'binary';
 }
 
 /** Declares a call of the contract; see {@link CallDef}. */

@@ -1,4 +1,4 @@
-import { configureStore, type Action } from '@reduxjs/toolkit';
+import { configureStore, isPlain, type Action } from '@reduxjs/toolkit';
 import { createEpicMiddleware } from 'redux-observable';
 import { createActionLog, type ActionLog } from './actionLog/actionLog';
 import type { StoreDependencies } from './dependencies';
@@ -20,6 +20,15 @@ export interface CreateAppStoreOptions {
 }
 
 /**
+ * What an action may carry (RTK's development check): plain values, and typed arrays — a columnar
+ * LocationHistory (trackColumnsLoaded) — which the action log writes and reads back losslessly
+ * (src/store/actionLog/typedArrays.ts).
+ */
+function isSerializableValue(value: unknown): boolean {
+  return isPlain(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/**
  * Builds the store (ARCHITECTURE.md §4): the root reducer, the redux-observable middleware with the
  * injected dependencies, the root epic started once, and the action log recording every action that
  * reaches the reducer (`store.actionLog`: export it, replay it from `preloadedState` with
@@ -36,7 +45,9 @@ export function createAppStore(options: CreateAppStoreOptions) {
     // The log is last: it sees exactly what reaches the reducer, in that order (actionLog.ts).
     // frameBatching first: it sees every dispatch, the epics' reactions to a socket frame included.
     middleware: (getDefault) =>
-      getDefault().prepend(frameBatchingMiddleware()).concat(epicMiddleware, actionLog.middleware),
+      getDefault({ serializableCheck: { isSerializable: isSerializableValue } })
+        .prepend(frameBatchingMiddleware())
+        .concat(epicMiddleware, actionLog.middleware),
     // Auto-batched actions (a socket frame and what the epics dispatch in its task, frameBatching.ts)
     // notify the subscribers once, at the end of that task; any other action notifies at once.
     enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),

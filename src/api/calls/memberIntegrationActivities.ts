@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call';
 import { ActivityType } from '../enums';
 import { ActivityDetail, ActivitySummary, Id, SplitsSettings, Timestamp } from '../entities';
+import { decodeTrackBinary, type TrackBinaryColumns } from '../trackBinary';
 import { TRIM_MINIMUM_DURATION_MS } from '../validation';
 import { NoRequest, TimeWindow, reportedError } from './common';
 
@@ -33,6 +34,14 @@ export const memberWearerActivitySummaries = defineCall({
   response: z.object({ Activities: z.array(ActivitySummary), ...reportedError }),
 });
 
+/** The request of member-wearer-activity-detail and -track: an activity and a window of its points. */
+const ActivityWindow = z
+  .object({ ActivityId: Id, TimeStart: Timestamp, TimeEnd: Timestamp })
+  .refine((window) => window.TimeEnd >= window.TimeStart, {
+    message: 'Validations.InvalidValues',
+    path: ['TimeEnd'],
+  });
+
 /**
  * One activity with the location points whose `Time` lies in [TimeStart, TimeEnd], so an open activity
  * can be topped up. Response shape chosen: the spec lists only the request.
@@ -42,13 +51,31 @@ export const memberWearerActivityDetail = defineCall({
   api: 'member-integration',
   method: 'POST',
   path: '/member-wearer-activity-detail',
-  request: z
-    .object({ ActivityId: Id, TimeStart: Timestamp, TimeEnd: Timestamp })
-    .refine((window) => window.TimeEnd >= window.TimeStart, {
-      message: 'Validations.InvalidValues',
-      path: ['TimeEnd'],
-    }),
+  request: ActivityWindow,
   response: z.object({ Activity: ActivityDetail, ...reportedError }),
+});
+
+/**
+ * The LocationHistory of member-wearer-activity-detail (same request, same ownership rule) as columns
+ * in the binary layout of src/api/trackBinary.ts — a Lifeline extension for long histories (a 7-day
+ * journey at 1 Hz is 605,000 points), decoded into column views of the received bytes. An unknown or
+ * another member's activity answers 404 as the detail does.
+ */
+export const memberWearerActivityTrack = defineCall({
+  name: 'member-wearer-activity-track',
+  api: 'member-integration',
+  method: 'POST',
+  path: '/member-wearer-activity-track',
+  request: ActivityWindow,
+  response: z.instanceof(ArrayBuffer).transform((bytes, ctx): TrackBinaryColumns => {
+    try {
+      return decodeTrackBinary(bytes);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'track' });
+      return z.NEVER;
+    }
+  }),
+  responseBody: 'binary',
 });
 
 /** Deletes an activity; cannot be undone (policy §2). */
@@ -115,6 +142,7 @@ export const activityCalls = {
   'member-wearer-activities': memberWearerActivities,
   'member-wearer-activity-summaries': memberWearerActivitySummaries,
   'member-wearer-activity-detail': memberWearerActivityDetail,
+  'member-wearer-activity-track': memberWearerActivityTrack,
   'member-wearer-activity-delete': memberWearerActivityDelete,
   'member-wearer-activity-edit': memberWearerActivityEdit,
   'member-wearer-activity-splits': memberWearerActivitySplits,

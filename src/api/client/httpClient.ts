@@ -116,13 +116,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { url, init } = buildRequest(options.baseUrl, def, parsedRequest);
       const token = options.getToken ? await options.getToken() : null;
       const headers = new Headers(init.headers);
-      headers.set('accept', 'application/json');
+      headers.set(
+        'accept',
+        def.responseBody === 'binary'
+          ? 'application/octet-stream, application/json'
+          : 'application/json',
+      );
       if (token) headers.set('authorization', `Bearer ${token}`);
       let response: Response;
       try {
         response = await doFetch(url, { ...init, headers, signal: signal ?? null });
       } catch (cause) {
         throw new NetworkError(def.name, cause);
+      }
+      if (def.responseBody === 'binary' && response.ok) {
+        let bytes: ArrayBuffer;
+        try {
+          bytes = await response.arrayBuffer();
+        } catch (cause) {
+          throw new NetworkError(def.name, cause);
+        }
+        const parsed = def.response.safeParse(bytes);
+        if (!parsed.success) throw new ResponseInvalidError(def.name, parsed.error.issues);
+        return parsed.data as never;
       }
       const text = await response.text().catch(() => '');
       let body: unknown;

@@ -1,6 +1,7 @@
 import { isAction, type Middleware } from '@reduxjs/toolkit';
 import { BoundedRing } from './boundedRing';
 import { redactAction, type LoggedAction } from './redact';
+import { typedArrayReplacer } from './typedArrays';
 
 /** Most actions the log keeps; older ones are dropped (issue 6 item 4 "bounded ring"). */
 export const ACTION_LOG_CAPACITY = 5_000;
@@ -111,6 +112,6 @@ export function createActionLog(options: ActionLogOptions): ActionLog {
     },
     entries: () => ring.items(),
     snapshot,
-    exportActionLog: () => JSON.stringify(snapshot()),
+    exportActionLog: () => JSON.stringify(snapshot(), typedArrayReplacer),
   };
 }

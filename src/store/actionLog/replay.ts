@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rootReducer, type RootState } from '../rootReducer';
 import { ACTION_LOG_FORMAT, type ActionLogEntry, type ActionLogExport } from './actionLog';
+import { typedArrayReviver } from './typedArrays';
 
 /** The shape of an exported action log (actionLog.ts {@link ActionLogExport}), checked on import. */
 const ActionLogExportSchema = z.object({
@@ -24,11 +25,12 @@ const ActionLogExportSchema = z.object({
  * Reads an exported action log (the JSON text of `exportActionLog()`). JSON keeps what the store's
  * serializable actions hold, except -0 (read back as 0), non-finite numbers (null) and fields whose
  * value is undefined (absent): the contract's values have none of these, so an export replays to the
- * same state as the live log.
+ * same state as the live log. Typed arrays (columnar tracks) are read back as typed arrays
+ * (typedArrays.ts).
  * @throws SyntaxError when `json` is not JSON; a zod error when it is not an action log.
  */
 export function parseActionLog(json: string): ActionLogExport {
-  return ActionLogExportSchema.parse(JSON.parse(json));
+  return ActionLogExportSchema.parse(JSON.parse(json, typedArrayReviver));
 }
 
 /** Thrown when a log cannot be replayed from the initial state: its first actions were dropped. */

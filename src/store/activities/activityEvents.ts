@@ -22,6 +22,13 @@ export const activityDetailLoaded = createAction<{ detail: LoadedDetail }>(
   'activities/activityDetailLoaded',
 );
 
+/** `detail` without its LocationHistory (which travels on its own to the location-history slice). */
+export function loadedDetailOf(detail: ActivityDetail): LoadedDetail {
+  const rest: Partial<ActivityDetail> = { ...detail };
+  delete rest.LocationHistory;
+  return rest as LoadedDetail;
+}
+
 /** The actions that put one detail into the store: {@link detailLoadedActions}. */
 export interface DetailLoadActions {
   /** `historyLoaded` (all or the first part of the points), then `activityDetailLoaded`. */
@@ -42,13 +49,19 @@ export function detailLoadedActions(
   action$: Observable<Action> = NEVER,
   scheduler?: SchedulerLike,
 ): DetailLoadActions {
-  const { LocationHistory, ...rest } = detail;
   const history = historyLoadActions(
-    { ActivityId: detail.ActivityId, LocationHistory, TimestampEnd: detail.TimestampEnd },
+    {
+      ActivityId: detail.ActivityId,
+      LocationHistory: detail.LocationHistory,
+      TimestampEnd: detail.TimestampEnd,
+    },
     action$,
     scheduler,
   );
-  return { now: [history.first, activityDetailLoaded({ detail: rest })], rest$: history.rest$ };
+  return {
+    now: [history.first, activityDetailLoaded({ detail: loadedDetailOf(detail) })],
+    rest$: history.rest$,
+  };
 }
 
 /** {@link detailLoadedActions} as one stream: the actions of `now`, then the later parts. */

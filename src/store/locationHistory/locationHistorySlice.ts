@@ -1,11 +1,13 @@
 import { createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { ActivityDetail } from '../../api/entities/activity';
 import type { LocationPoint } from '../../api/entities/location';
+import type { TrackBinaryColumns } from '../../api/trackBinary';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
 import { loggedOut } from '../session/sessionSlice';
 import { mergeByActivity } from './telemetryPoints';
 import {
   stagedHistoryStarted,
+  withColumnsLoaded,
   withHistoryLoaded,
   withPointsAdded,
   withStagedHistory,
@@ -42,6 +44,17 @@ export interface HistoryLoadedPayload {
    * Parts are staged; the last one replaces the track as a whole history would.
    */
   readonly part?: HistoryPart;
+}
+
+/**
+ * The payload of `trackColumnsLoaded`: an activity's LocationHistory as columns (typed arrays; the
+ * action log writes them losslessly, src/store/actionLog/typedArrays.ts) and its `TimestampEnd`
+ * (null while open).
+ */
+export interface TrackColumnsLoadedPayload {
+  readonly ActivityId: number;
+  readonly Columns: TrackBinaryColumns;
+  readonly TimestampEnd: number | null;
 }
 
 /** Which part of a long history a `historyLoaded` carries. */
@@ -131,6 +144,22 @@ export const locationHistorySlice = createSlice({
       const entry = withStagedHistory(tracks[ActivityId], ActivityId, staged, keepNewer);
       return { tracks: { ...tracks, [ActivityId]: entry }, staging: without(staging, ActivityId) };
     },
+    /**
+     * An activity's full LocationHistory loaded as columns (member-wearer-activity-track): it replaces
+     * the stored track as {@link historyLoaded} does, with no parts — the columns are copied in one
+     * pass (trackEntry.withColumnsLoaded). `TimestampEnd` null (open activity) keeps newer points.
+     */
+    trackColumnsLoaded: (state, { payload }: PayloadAction<TrackColumnsLoadedPayload>) => {
+      const { tracks, staging } = baseOf(state);
+      const { ActivityId } = payload;
+      const entry = withColumnsLoaded(
+        tracks[ActivityId],
+        ActivityId,
+        payload.Columns,
+        payload.TimestampEnd === null,
+      );
+      return { tracks: { ...tracks, [ActivityId]: entry }, staging: without(staging, ActivityId) };
+    },
     /** Forget one activity's track (`{ ActivityId }`), or every track (no payload). */
     historyCleared: (state, { payload }: PayloadAction<{ ActivityId: number } | undefined>) => {
       if (payload === undefined) return initialState;
@@ -150,4 +179,4 @@ export const locationHistorySlice = createSlice({
   },
 });
 
-export const { historyLoaded, historyCleared } = locationHistorySlice.actions;
+export const { historyLoaded, historyCleared, trackColumnsLoaded } = locationHistorySlice.actions;

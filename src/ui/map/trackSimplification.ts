@@ -36,8 +36,13 @@ export const pointImportance = memoized((columns: TrackColumnsLike): Float32Arra
   const lat0 = ((p[1] ?? 0) * Math.PI) / 180;
   const kx = (EARTH_RADIUS_M * Math.PI * Math.cos(lat0)) / 180;
   const ky = (EARTH_RADIUS_M * Math.PI) / 180;
-  const x = (i: number) => (p[2 * i] ?? 0) * kx;
-  const y = (i: number) => (p[2 * i + 1] ?? 0) * ky;
+  // Projected once (m): the inner loop below reads each point many times.
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    xs[i] = (p[2 * i] ?? 0) * kx;
+    ys[i] = (p[2 * i + 1] ?? 0) * ky;
+  }
   importance[0] = Infinity;
   importance[n - 1] = Infinity;
   // Segments [first, last] with the importance cap of the split that made them.
@@ -47,16 +52,16 @@ export const pointImportance = memoized((columns: TrackColumnsLike): Float32Arra
     const last = stack.pop() ?? 0;
     const first = stack.pop() ?? 0;
     if (last - first < 2) continue;
-    const ax = x(first);
-    const ay = y(first);
-    const dx = x(last) - ax;
-    const dy = y(last) - ay;
+    const ax = xs[first] ?? 0;
+    const ay = ys[first] ?? 0;
+    const dx = (xs[last] ?? 0) - ax;
+    const dy = (ys[last] ?? 0) - ay;
     const lengthSq = dx * dx + dy * dy;
     let worst = first + 1;
     let worstSq = -1;
     for (let i = first + 1; i < last; i += 1) {
-      const px = x(i) - ax;
-      const py = y(i) - ay;
+      const px = (xs[i] ?? 0) - ax;
+      const py = (ys[i] ?? 0) - ay;
       // Distance to the segment (to its nearer end beyond either end).
       const t = lengthSq > 0 ? Math.max(0, Math.min(1, (px * dx + py * dy) / lengthSq)) : 0;
       const ex = px - t * dx;

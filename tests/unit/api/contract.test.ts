@@ -20,9 +20,11 @@ const allCalls: CallDef[] = Object.values(calls);
 
 /**
  * Calls the spec does not list that we added where it leaves the design to us (docs/shares.md: the
- * member creates, lists and revokes share links).
+ * member creates, lists and revokes share links; docs/decisions.md "Columnar track transfer": an
+ * activity's LocationHistory as binary columns).
  */
 const ADDED_CALLS: [CallDef['api'], CallDef['method'], string][] = [
+  ['member-integration', 'POST', '/member-wearer-activity-track'],
   ['member-integration', 'POST', '/share-activity'],
   ['member-integration', 'GET', '/share-list'],
   ['member-integration', 'POST', '/share-revoke'],

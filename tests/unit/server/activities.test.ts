@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readGpxPoints } from '../../../bench/lib/gpxTrack';
 import type { ActivityDetail, ActivitySummary } from '../../../src/api/entities/activity';
 import type { LocationPoint } from '../../../src/api/entities/location';
+import { decodeTrackBinary, TRACK_BINARY_MEDIA_TYPE } from '../../../src/api/trackBinary';
 import { accumulateFixes, statsColumns } from '../../../server/telemetry/activityStats';
 import { listen } from './identity/identityKit';
 import { signedUpIdToken } from './signedUpMember';
@@ -380,6 +381,70 @@ describe('member-wearer-activity-detail (app §3 Activity detail, §7)', () => {
     const res = await post('alice', 'member-wearer-activity-detail', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ErrorCode: 'REQUEST_INVALID' });
+  });
+});
+
+describe('member-wearer-activity-track (the detail’s LocationHistory as columns)', () => {
+  /** The points of a track answer, decoded back into LocationHistory points. */
+  function pointsOfTrack(body: Buffer): LocationPoint[] {
+    const bytes = new Uint8Array(body).buffer;
+    const columns = decodeTrackBinary(bytes);
+    const known = (value: number | undefined) =>
+      value === undefined || Number.isNaN(value) ? null : value;
+    return Array.from({ length: columns.length }, (_, i) => ({
+      Time: columns.time[i] ?? NaN,
+      X: columns.positions[2 * i] ?? NaN,
+      Y: columns.positions[2 * i + 1] ?? NaN,
+      Hacc: known(columns.hacc[i]),
+      Alt: known(columns.alt[i]),
+      Speed: known(columns.speed[i]),
+    }));
+  }
+
+  it('answers the same points as the detail, in time order, as binary columns', async () => {
+    const run = await insertActivity('alice', shifted(runTrack, T0));
+    const window = { TimeStart: T0 + MINUTE, TimeEnd: T0 + 3 * MINUTE };
+    const res = await post('alice', 'member-wearer-activity-track', {
+      ActivityId: run.id,
+      ...window,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(TRACK_BINARY_MEDIA_TYPE);
+    const expected = (await detail('alice', run.id, window)).LocationHistory;
+    expect(expected.length).toBeGreaterThan(10);
+    // Float32 columns (Alt, Speed, Hacc) keep 7 significant digits.
+    const got = pointsOfTrack(res.rawPayload);
+    expect(got.map((p) => [p.Time, p.X, p.Y])).toEqual(expected.map((p) => [p.Time, p.X, p.Y]));
+    got.forEach((p, i) => {
+      expect(p.Alt).toBeCloseTo(expected[i]?.Alt ?? NaN, 3);
+      expect(p.Speed).toBeCloseTo(expected[i]?.Speed ?? NaN, 5);
+    });
+    // Unknown values travel as NaN and read back as unknown.
+    expect(got.map((p) => p.Hacc === null)).toEqual(expected.map((p) => p.Hacc === null));
+    const empty = await post('alice', 'member-wearer-activity-track', {
+      ActivityId: run.id,
+      TimeStart: 0,
+      TimeEnd: T0 - 1,
+    });
+    expect(pointsOfTrack(empty.rawPayload)).toEqual([]);
+  });
+
+  it('answers 404 UNKNOWN for another member’s activity and 400 for a bad window', async () => {
+    const bobs = await insertActivity('bob', shifted(sailTrack, T0));
+    const foreign = await post('alice', 'member-wearer-activity-track', {
+      ActivityId: bobs.id,
+      TimeStart: 0,
+      TimeEnd: T0 + DAY,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ ErrorCode: 'UNKNOWN', Error: 'No such activity' });
+    const backwards = await post('bob', 'member-wearer-activity-track', {
+      ActivityId: bobs.id,
+      TimeStart: T0 + DAY,
+      TimeEnd: 0,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ ErrorCode: 'REQUEST_INVALID' });
   });
 });
 

@@ -19,7 +19,8 @@ import {
   activitySummariesLoaded,
   activitySummariesSlice,
 } from '../../../../src/store/activities/activitySummariesSlice';
-import { historyLoaded } from '../../../../src/store/locationHistory/locationHistorySlice';
+import { selectTrackColumns } from '../../../../src/store/locationHistory/locationHistorySelectors';
+import { trackColumnsLoaded } from '../../../../src/store/locationHistory/locationHistorySlice';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../../../../src/store/timing';
 import {
   answer,
@@ -36,6 +37,7 @@ import {
 } from './activityTestKit';
 
 const DETAIL = 'member-wearer-activity-detail';
+const TRACK = 'member-wearer-activity-track';
 const detailEpics = [
   activityDetailRequestEpic,
   activityDetailLoadEpic,
@@ -81,7 +83,14 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       expectObservable(loadedIds(kit.actions$)).toBe('10ms (1234) 4ms (56)');
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, DETAIL).map(([atMs]) => atMs)).toEqual([0, 0, 0, 0, 10, 10]);
+        expect(callsOf(kit.calls, TRACK).map(([atMs]) => atMs)).toEqual([0, 0, 0, 0, 10, 10]);
+        // The detail comes without points; the points up to now come as columns.
         expect(callsOf(kit.calls, DETAIL)[0]?.[1]).toEqual({
+          ActivityId: 1,
+          TimeStart: 0,
+          TimeEnd: 0,
+        });
+        expect(callsOf(kit.calls, TRACK)[0]?.[1]).toEqual({
           ActivityId: 1,
           TimeStart: 0,
           TimeEnd: T0,
@@ -90,17 +99,41 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
     });
   });
 
-  it('hands the loaded history to the location-history slice before the detail', () => {
+  it('hands the loaded history, as columns, to the location-history slice before the detail', () => {
     inVirtualTime((scheduler, { hot, expectObservable }) => {
       const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
       kit.drive(hot('a', { a: request(1) }));
       const loaded = detail(1, T0 - 24 * HOUR, T0 - 23 * HOUR);
-      const [history, rest] = detailLoadedActions(loaded).now;
       expectObservable(
-        kit.actions$.pipe(filter((a) => historyLoaded.match(a) || activityDetailLoaded.match(a))),
-      ).toBe('10ms (hd)', { h: history, d: rest });
+        kit.actions$.pipe(
+          filter((a) => trackColumnsLoaded.match(a) || activityDetailLoaded.match(a)),
+          map((a) => (trackColumnsLoaded.match(a) ? 'h' : 'd')),
+        ),
+      ).toBe('10ms (hd)');
       scheduler.schedule(() => {
-        expect(kit.store.getState().locationHistory.tracks[1]).toBeDefined();
+        const state = kit.store.getState();
+        const columns = selectTrackColumns(state, 1);
+        expect(columns.length).toBe(loaded.LocationHistory.length);
+        expect(Array.from(columns.time)).toEqual(loaded.LocationHistory.map((p) => p.Time));
+        expect(state.activityDetails.entities[1]).not.toHaveProperty('LocationHistory');
+      }, 20);
+    });
+  });
+
+  it('counts a load as failed when the track call fails, and keeps no half-loaded detail', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, {
+        epics: detailEpics,
+        calls: { ...detailsAfter(10), [TRACK]: () => failure(5) },
+      });
+      kit.drive(hot('a', { a: request(1) }));
+      expectObservable(
+        kit.actions$.pipe(
+          filter((a) => activityDetailLoadFailed.match(a) || activityDetailLoaded.match(a)),
+        ),
+      ).toBe('5ms f', { f: activityDetailLoadFailed({ ActivityId: 1 }) });
+      scheduler.schedule(() => {
+        expect(kit.store.getState().locationHistory.tracks[1]).toBeUndefined();
       }, 20);
     });
   });
@@ -201,7 +234,7 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       // 3 then its previous 2 (which preloads nothing further); the forced 2 preloads nothing.
       expectObservable(loadedIds(kit.actions$)).toBe('10ms (32) 96ms 2');
       scheduler.schedule(() => {
-        expect(callsOf(kit.calls, DETAIL).map(([, req]) => req)).toEqual([
+        expect(callsOf(kit.calls, TRACK).map(([, req]) => req)).toEqual([
           { ActivityId: 3, TimeStart: 0, TimeEnd: T0 },
           { ActivityId: 2, TimeStart: 0, TimeEnd: T0 },
           { ActivityId: 2, TimeStart: 0, TimeEnd: T0 + 100 },

@@ -17,6 +17,7 @@ import type { CallDef, CallRequest, CallResponse } from '../../../../src/api/cal
 import type { ActivityDetail, ActivitySummary } from '../../../../src/api/entities/activity';
 import type { Alert } from '../../../../src/api/entities/alert';
 import type { ActivityType } from '../../../../src/api/enums';
+import { decodeTrackBinary, encodeTrackBinary } from '../../../../src/api/trackBinary';
 import {
   activityDetailLoaded,
   detailLoadedActions,
@@ -56,7 +57,27 @@ export function failure(ms: number): Observable<never> {
   return timer(ms).pipe(mergeMap(() => throwError(() => new Error('offline'))));
 }
 
-/** Member calls answered by `handlers`, recording each call in `log` when it is sent. */
+/**
+ * The track call's answer derived from a detail handler: the LocationHistory of the detail that
+ * handler answers for the same request, as the columns the server would send (trackBinary.ts).
+ */
+function trackFromDetail(
+  detailHandler: (request: unknown) => Observable<unknown>,
+): (request: unknown) => Observable<unknown> {
+  return (request) =>
+    detailHandler(request).pipe(
+      map((answered) => {
+        const history = (answered as { Activity: ActivityDetail }).Activity.LocationHistory;
+        return decodeTrackBinary(encodeTrackBinary(history).buffer as ArrayBuffer);
+      }),
+    );
+}
+
+/**
+ * Member calls answered by `handlers`, recording each call in `log` when it is sent. Without a
+ * handler of its own, member-wearer-activity-track answers the points of member-wearer-activity-detail's
+ * handler, so a test fakes a detail once, as the server answers it in two calls.
+ */
 function fakeCalls(
   scheduler: TestScheduler,
   handlers: CallHandlers,
@@ -66,8 +87,12 @@ function fakeCalls(
     call: <C extends CallDef>(def: C, request: CallRequest<C>) =>
       defer(() => {
         log.push({ name: def.name, request, atMs: scheduler.now() });
-        const handler = handlers[def.name] as
+        const detailHandler = handlers['member-wearer-activity-detail'] as
           ((request: unknown) => Observable<unknown>) | undefined;
+        const handler = (handlers[def.name] ??
+          (def.name === 'member-wearer-activity-track' && detailHandler
+            ? trackFromDetail(detailHandler)
+            : undefined)) as ((request: unknown) => Observable<unknown>) | undefined;
         return handler ? handler(request) : throwError(() => new Error(`no fake for ${def.name}`));
       }) as Observable<CallResponse<C>>,
   };

@@ -2,9 +2,11 @@ import { configureStore, type Action } from '@reduxjs/toolkit';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { LocationPoint } from '../../../../src/api/entities/location';
+import { decodeTrackBinary, encodeTrackBinary } from '../../../../src/api/trackBinary';
 import {
   historyCleared,
   historyLoaded,
+  trackColumnsLoaded,
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import {
   selectLastPoint,
@@ -207,6 +209,49 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     const next = rootReducer(state, appended({ 9: [point(10)] }));
     expect(times(next, 9)).toEqual([10]);
     expect(selectTrackVersion(next, 9)).toBe(2);
+  });
+});
+
+describe('locationHistory -> trackColumnsLoaded (member-wearer-activity-track)', () => {
+  const columnsOf = (points: LocationPoint[]) =>
+    decodeTrackBinary(encodeTrackBinary(points).buffer as ArrayBuffer);
+
+  it('stores columns in time order as they are, equal to the same history loaded as JSON', () => {
+    const history = [point(0), point(10, 1), point(20, 2)];
+    const binary = fold([
+      trackColumnsLoaded({ ActivityId: 7, Columns: columnsOf(history), TimestampEnd: EPOCH + 20 }),
+    ]);
+    const json = fold([historyLoaded({ ActivityId: 7, LocationHistory: history })]);
+    expect(pointsOf(selectTrackColumns(binary, 7))).toEqual(pointsOf(selectTrackColumns(json, 7)));
+    expect(selectTrackEntry(binary, 7)).toMatchObject({
+      length: 3,
+      firstTime: EPOCH,
+      lastTime: EPOCH + 20,
+    });
+  });
+
+  it('sorts and deduplicates columns that are not in time order, as a JSON history is', () => {
+    const state = fold([
+      trackColumnsLoaded({
+        ActivityId: 7,
+        Columns: columnsOf([point(30), point(10, 1), point(20), point(10, 2)]),
+        TimestampEnd: EPOCH + 30,
+      }),
+    ]);
+    expect(times(state, 7)).toEqual([10, 20, 30]);
+    expect(selectTrackColumns(state, 7).positions[0]).toBe(1);
+  });
+
+  it('keeps live points newer than the loaded columns while the activity is open, not once it ended', () => {
+    const live = [appended({ 7: [point(0), point(40)] })];
+    const load = (TimestampEnd: number | null) =>
+      trackColumnsLoaded({
+        ActivityId: 7,
+        Columns: columnsOf([point(0), point(10)]),
+        TimestampEnd,
+      });
+    expect(times(fold([...live, load(null)]), 7)).toEqual([0, 10, 40]);
+    expect(times(fold([...live, load(EPOCH + 10)]), 7)).toEqual([0, 10]);
   });
 });
 
