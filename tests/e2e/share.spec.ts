@@ -149,3 +149,50 @@ test('a member shares the live activity from its page, and revoking it ends a gu
   await guardian.context().close();
   await member.context().close();
 });
+
+test('an expired share link ends a guardian’s view by itself and then opens as not found', async ({
+  browser,
+  request,
+}) => {
+  // The shortest expiry a member may choose is one minute (share-activity).
+  test.setTimeout(180_000);
+  await demoShareUrl(request);
+  const demo = (await (await request.get('/api/dev/demo')).json()) as {
+    Member: { Email: string; Password: string };
+    ShareToken: string;
+  };
+  const claims = JSON.parse(
+    Buffer.from(demo.ShareToken.split('.')[1] ?? '', 'base64url').toString(),
+  ) as { ActivityId: number };
+
+  const member = await (await browser.newContext()).newPage();
+  await member.goto('/auth/login');
+  await member.getByLabel('E-mail').fill(demo.Member.Email);
+  await member.getByLabel('Password').fill(demo.Member.Password);
+  const memberCall = member.waitForRequest(
+    (r) => r.url().includes('/api/member-integration/') && r.headers().authorization !== undefined,
+  );
+  await member.getByRole('button', { name: 'Log in' }).click();
+  const authorization = (await memberCall).headers().authorization ?? '';
+  const created = await request.post('/api/member-integration/share-activity', {
+    headers: { authorization },
+    data: { ActivityId: claims.ActivityId, ExpiryTimestamp: Date.now() + 61_000 },
+  });
+  expect(created.status()).toBe(200);
+  const { ShareUrl } = (await created.json()) as { ShareUrl: string };
+
+  const guardian = await (await browser.newContext()).newPage();
+  await guardian.goto(ShareUrl);
+  await expect(guardian.getByRole('heading', { level: 1 })).toHaveText('Ingrid Nordvik');
+  // At expiry the server disconnects the viewer (as a revoke does); the view checks and ends.
+  await expect(
+    guardian.getByRole('heading', { name: 'This share link does not work' }),
+  ).toBeVisible({ timeout: 90_000 });
+  await expect(guardian.getByText('Ingrid Nordvik')).toHaveCount(0);
+
+  const late = await (await browser.newContext()).newPage();
+  await late.goto(ShareUrl);
+  await expect(late).toHaveURL(/\/share-not-found$/);
+  await expect(late.getByText('Ingrid Nordvik')).toHaveCount(0);
+  await Promise.all([guardian.context().close(), late.context().close(), member.context().close()]);
+});
