@@ -1,5 +1,7 @@
 import type { Page, Route } from '@playwright/test';
+import type { LocationPoint } from '../src/api/entities/location';
 import type { IngestEvent, IngestPoint } from '../src/api/ingest';
+import { decodeTrackBinary, encodeTrackBinary } from '../src/api/trackBinary';
 import { dayShiftMs, trackIngest } from '../server/demo/demoHistory';
 import { readDemoTrack } from '../server/demo/demoTracks';
 import type { BenchArea, Figure } from './lib/figure';
@@ -15,8 +17,8 @@ import {
  * `replay.fjord` (issue 7 targets): the member's activity map replaying the real Lysefjord multisport
  * day (kayak, run, bike: all its ~24,000 fixes as one activity) in Chromium at 1280×720 on Mesa
  * llvmpipe. There is no GPU, so the frame rate is judged against the limit measured in the same run:
- * the same page replaying the same span over the bare basemap — the activity's detail answered (by
- * Playwright route interception) with two fixes only, the first at the track's south-west corner and
+ * the same page replaying the same span over the bare basemap — the activity's track answered (by
+ * Playwright route interception of member-wearer-activity-track) with two fixes only, the first at the track's south-west corner and
  * the last at its north-east corner, so the map fits the same view and the replay animates every
  * frame exactly as it does with the track, but draws a 2-vertex line instead of 24,000.
  *
@@ -49,27 +51,34 @@ async function fjordIngest(): Promise<{ points: IngestPoint[]; events: IngestEve
   };
 }
 
-interface DetailPoint {
-  readonly Time: number;
-  readonly X: number;
-  readonly Y: number;
-}
-
-/** The activity detail with its LocationHistory cut to the two corners of its bounding box. */
+/** The activity's track answered with two fixes only: the corners of its bounding box. */
 async function bareBasemap(route: Route): Promise<void> {
   const response = await route.fetch();
-  const body = (await response.json()) as { Activity: { LocationHistory: DetailPoint[] } };
-  const history = body.Activity.LocationHistory;
-  const xs = history.map((p) => p.X);
-  const ys = history.map((p) => p.Y);
-  const first = history[0];
-  const last = history[history.length - 1];
-  if (!first || !last) throw new Error('the fjord activity has no LocationHistory');
-  body.Activity.LocationHistory = [
-    { ...first, X: Math.min(...xs), Y: Math.min(...ys) },
-    { ...last, X: Math.max(...xs), Y: Math.max(...ys) },
-  ];
-  await route.fulfill({ response, json: body });
+  const track = decodeTrackBinary(new Uint8Array(await response.body()).buffer);
+  const n = track.length;
+  if (n < 2) throw new Error('the fjord activity has no track');
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (let i = 0; i < n; i += 1) {
+    const lon = track.positions[2 * i] ?? 0;
+    const lat = track.positions[2 * i + 1] ?? 0;
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  const corner = (i: number, X: number, Y: number): LocationPoint => ({
+    Time: track.time[i] ?? 0,
+    X,
+    Y,
+    Hacc: null,
+    Alt: null,
+    Speed: null,
+  });
+  const body = encodeTrackBinary([corner(0, west, south), corner(n - 1, east, north)]);
+  await route.fulfill({ response, body: Buffer.from(body) });
 }
 
 /** Frame intervals (ms) of `page` over `ms`, from requestAnimationFrame timestamps. */
@@ -127,7 +136,7 @@ export const replayFjordBench: BenchArea = {
       await trackPage.addInitScript(OBSERVE_LONG_TASKS);
       const basemapPage = await app.signedInPage();
       await basemapPage.addInitScript(OBSERVE_LONG_TASKS);
-      await basemapPage.route('**/member-wearer-activity-detail*', bareBasemap);
+      await basemapPage.route('**/member-wearer-activity-track*', bareBasemap);
 
       const track: number[] = [];
       const basemap: number[] = [];

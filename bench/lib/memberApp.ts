@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
@@ -77,7 +78,15 @@ export function withMemberApp<T>(name: string, work: (app: MemberApp) => Promise
           });
         }
         await page.goto(`${origin}/auth/login`);
-        await page.getByLabel('E-mail').fill(account.email);
+        await page
+          .getByLabel('E-mail')
+          .fill(account.email)
+          .catch(async (error: unknown) => {
+            // What the page showed instead, for the report.
+            const shot = path.join(tmpdir(), `lifeline-bench-${name}-login.png`);
+            await page.screenshot({ path: shot });
+            throw new Error(`${name}: no login form (screenshot ${shot})`, { cause: error });
+          });
         await page.getByLabel('Password').fill(account.password);
         await page.getByRole('button', { name: 'Log in' }).click();
         await page.getByText(/Signed in as/).waitFor({ timeout: 30_000 });
