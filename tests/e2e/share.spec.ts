@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** The demo's guardian share link, once the demo watch stored its first fix (GET /api/dev/demo). */
 async function demoShareUrl(request: APIRequestContext): Promise<string> {
@@ -6,6 +6,36 @@ async function demoShareUrl(request: APIRequestContext): Promise<string> {
     ((await (await request.get('/api/dev/demo')).json()) as { ShareUrl: string | null }).ShareUrl;
   await expect.poll(current, { timeout: 60_000 }).toMatch(/\/share\/activity\//);
   return String(await current());
+}
+
+/**
+ * The demo member signed in through the login form in a fresh context, once the demo's live activity
+ * exists: the page, that activity's id (from the demo share token's claims) and the member's
+ * `authorization` header as the app sends it.
+ */
+async function signedInDemoMember(
+  browser: Browser,
+  request: APIRequestContext,
+): Promise<{ member: Page; activityId: number; authorization: string }> {
+  await demoShareUrl(request);
+  const demo = (await (await request.get('/api/dev/demo')).json()) as {
+    Member: { Email: string; Password: string };
+    ShareToken: string;
+  };
+  const claims = JSON.parse(
+    Buffer.from(demo.ShareToken.split('.')[1] ?? '', 'base64url').toString(),
+  ) as { ActivityId: number };
+  const member = await (await browser.newContext()).newPage();
+  await member.goto('/auth/login');
+  await member.getByLabel('E-mail').fill(demo.Member.Email);
+  await member.getByLabel('Password').fill(demo.Member.Password);
+  const memberCall = member.waitForRequest(
+    (r) => r.url().includes('/api/member-integration/') && r.headers().authorization !== undefined,
+  );
+  await member.getByRole('button', { name: 'Log in' }).click();
+  await expect(member.getByText('Signed in as Ingrid')).toBeVisible({ timeout: 15_000 });
+  const authorization = (await memberCall).headers().authorization ?? '';
+  return { member, activityId: claims.ActivityId, authorization };
 }
 
 test('a guardian opens the demo share link without an account and watches the wearer live', async ({
@@ -111,22 +141,8 @@ test('a member shares the live activity from its page, and revoking it ends a gu
   browser,
   request,
 }) => {
-  await demoShareUrl(request);
-  const demo = (await (await request.get('/api/dev/demo')).json()) as {
-    Member: { Email: string; Password: string };
-    ShareToken: string;
-  };
-  const claims = JSON.parse(
-    Buffer.from(demo.ShareToken.split('.')[1] ?? '', 'base64url').toString(),
-  ) as { ActivityId: number };
-
-  const member = await (await browser.newContext()).newPage();
-  await member.goto('/auth/login');
-  await member.getByLabel('E-mail').fill(demo.Member.Email);
-  await member.getByLabel('Password').fill(demo.Member.Password);
-  await member.getByRole('button', { name: 'Log in' }).click();
-  await expect(member.getByText('Signed in as Ingrid')).toBeVisible({ timeout: 15_000 });
-  await member.goto(`/member/activity/${claims.ActivityId}`);
+  const { member, activityId } = await signedInDemoMember(browser, request);
+  await member.goto(`/member/activity/${String(activityId)}`);
   await member.locator('summary', { hasText: 'Share links' }).click();
   await member.getByLabel('Link works for').selectOption({ label: '1 hour' });
   await member.getByRole('button', { name: 'Create a share link' }).click();
@@ -156,27 +172,10 @@ test('an expired share link ends a guardian’s view by itself and then opens as
 }) => {
   // The shortest expiry a member may choose is one minute (share-activity).
   test.setTimeout(180_000);
-  await demoShareUrl(request);
-  const demo = (await (await request.get('/api/dev/demo')).json()) as {
-    Member: { Email: string; Password: string };
-    ShareToken: string;
-  };
-  const claims = JSON.parse(
-    Buffer.from(demo.ShareToken.split('.')[1] ?? '', 'base64url').toString(),
-  ) as { ActivityId: number };
-
-  const member = await (await browser.newContext()).newPage();
-  await member.goto('/auth/login');
-  await member.getByLabel('E-mail').fill(demo.Member.Email);
-  await member.getByLabel('Password').fill(demo.Member.Password);
-  const memberCall = member.waitForRequest(
-    (r) => r.url().includes('/api/member-integration/') && r.headers().authorization !== undefined,
-  );
-  await member.getByRole('button', { name: 'Log in' }).click();
-  const authorization = (await memberCall).headers().authorization ?? '';
+  const { authorization, activityId, member } = await signedInDemoMember(browser, request);
   const created = await request.post('/api/member-integration/share-activity', {
     headers: { authorization },
-    data: { ActivityId: claims.ActivityId, ExpiryTimestamp: Date.now() + 61_000 },
+    data: { ActivityId: activityId, ExpiryTimestamp: Date.now() + 61_000 },
   });
   expect(created.status()).toBe(200);
   const { ShareUrl } = (await created.json()) as { ShareUrl: string };
@@ -192,7 +191,7 @@ test('an expired share link ends a guardian’s view by itself and then opens as
 
   const late = await (await browser.newContext()).newPage();
   await late.goto(ShareUrl);
-  await expect(late).toHaveURL(/\/share-not-found$/);
+  await expect(late).toHaveURL(/\/share-not-found$/, { timeout: 20_000 });
   await expect(late.getByText('Ingrid Nordvik')).toHaveCount(0);
   await Promise.all([guardian.context().close(), late.context().close(), member.context().close()]);
 });
