@@ -2,6 +2,7 @@ import { addActivityEditCases } from './activityEditCases';
 import {
   createEntityAdapter,
   createSlice,
+  original,
   type Draft,
   type EntityState,
   type PayloadAction,
@@ -113,12 +114,27 @@ export const activityDetailsSlice = createSlice({
           changes: { SplitsSettings: payload.previous.SplitsSettings },
         });
       })
-      .addCase(wearerTelemetryReceived, (state, { payload }) => {
+      .addCase(wearerTelemetryReceived, (draft, { payload }) => {
+        // Outside immer, as liveWearersSlice: a frame of live telemetry changes a few details of
+        // many, and drafting them copied the entities record through the draft and had immer walk
+        // it again to finalize and freeze, on every frame. A frozen result is skipped by both.
+        const state = original(draft) as ActivityDetailsState;
+        let entities: Record<number, ActivityDetailRecord> | null = null;
         for (const update of payload.updates) {
           const id = update.ActivityId;
-          if (id === null || state.entities[id] === undefined) continue;
-          detailsAdapter.updateOne(state, { id, changes: liveActivityChanges(update) });
+          const detail = id === null ? undefined : (entities ?? state.entities)[id];
+          if (id === null || detail === undefined) continue;
+          entities ??= { ...state.entities };
+          const changes = liveActivityChanges(update);
+          if (changes.ActivityStats) {
+            Object.freeze(changes.ActivityStats.Distance);
+            Object.freeze(changes.ActivityStats);
+          }
+          entities[id] = Object.freeze({ ...detail, ...changes });
         }
+        if (entities === null) return undefined;
+        Object.freeze(entities);
+        return Object.freeze({ ...state, entities });
       });
   },
 });

@@ -103,7 +103,11 @@ function withPointsByActivity(
       next[activityId] = entry;
     }
   }
-  return next === null ? undefined : { tracks: next, staging };
+  // Frozen: immer's finalize and auto-freeze stop at a frozen result instead of walking every
+  // activity's entry on every frame of live telemetry.
+  if (next === null) return undefined;
+  Object.freeze(next);
+  return Object.freeze({ tracks: next, staging });
 }
 
 export const locationHistorySlice = createSlice({

@@ -45,7 +45,11 @@ export const liveWearersSlice = createSlice({
         if (previous === undefined) ids.push(update.WearerID);
         entities[update.WearerID] = liveWearerAfter(previous, update);
       }
-      return { ids, entities };
+      // Frozen, records included: immer's finalize and auto-freeze stop at a frozen result instead
+      // of walking every wearer on every frame.
+      Object.freeze(ids);
+      Object.freeze(entities);
+      return Object.freeze({ ids, entities });
     });
   },
 });
