@@ -53,6 +53,10 @@ export const { landCellLoaded, landCellFailed } = landCellsSlice.actions;
 
 type WithLandCells = { readonly landCells: LandCellsState };
 
+/** Every loaded cell by {@link landCellKey} (one object until a cell arrives or is dropped). */
+export const selectLandCells = (state: WithLandCells): Readonly<Record<string, LandCell>> =>
+  state.landCells.cells;
+
 /** The loaded cell of `id`, undefined until it arrives. */
 export const selectLandCell = (state: WithLandCells, id: LandCellId): LandCell | undefined =>
   state.landCells.cells[landCellKey(id)];

@@ -3,9 +3,10 @@ import { isAlertOpen, type Alert } from '../../api/entities/alert';
 import type { ActivityStatus, AlertType, Severity } from '../../api/enums';
 import type { RootState } from '../rootReducer';
 import { columnsPoint } from '../locationHistory/columnViews';
-import { trackColumns } from '../locationHistory/trackEntry';
-import { dataAge, type DataAge } from '../realtime/dataFreshness';
-import type { SharedViewStatus } from '../shares/sharedViewsSlice';
+import { trackColumns, type TrackEntry } from '../locationHistory/trackEntry';
+import { dataAge, type Freshness } from '../realtime/dataFreshness';
+import type { LiveWearer } from '../realtime/liveWearersSlice';
+import type { SharedView, SharedViewStatus } from '../shares/sharedViewsSlice';
 
 /** The open alert a monitor card shows: the most severe one, the oldest among equals. */
 export interface MonitorCardAlert {
@@ -18,27 +19,58 @@ export interface MonitorCardAlert {
 }
 
 /**
- * One watched share as the operator monitor shows it (issue 8 item 6). Times epoch ms.
+ * One watched share as the operator monitor lists it (issue 8 item 6). Times epoch ms. It holds what
+ * orders and frames the card, not what every fix changes (the position, the age in seconds, the
+ * track: MonitorCardLive reads those, see {@link cardFix}), so a fix of a live wearer leaves it as it
+ * was and the list does not render again (docs/monitor.md "Cost per frame").
  * - `status`: the share link's load state (`notFound` once revoked or expired);
- * - `wearerName`: "First Last" from the share's MemberDetails, null until loaded;
+ * - `WearerID` and `wearerName` ("First Last") from the share's MemberDetails, null until loaded;
  * - `activityStatus`: the live status (TelemetryWearerUpdate), else the loaded detail's;
- * - `lastFixTime` / `lastPosition`: the newest fix, live or from the loaded track (lon/lat degrees);
- * - `headingDeg`: the live heading, degrees clockwise from north, null when not reported;
- * - `age`: how fresh that is at the selector's `now` (src/store/realtime/dataFreshness.ts);
+ * - `freshness`: how fresh the newest fix is at the selector's `now`
+ *   (src/store/realtime/dataFreshness.ts);
+ * - `staleSince`: the newest fix's time while the card is not live (late or stale), else null;
  * - `alert`: see {@link MonitorCardAlert}; `cued`: a new alert the operator has not dismissed.
  */
 export interface MonitorCard {
   readonly ShareToken: string;
   readonly status: SharedViewStatus;
   readonly ActivityId: number | null;
+  readonly WearerID: number | null;
   readonly wearerName: string | null;
   readonly activityStatus: ActivityStatus | null;
-  readonly lastFixTime: number | null;
-  readonly lastPosition: { readonly lon: number; readonly lat: number } | null;
-  readonly headingDeg: number | null;
-  readonly age: DataAge;
+  readonly freshness: Freshness;
+  readonly staleSince: number | null;
   readonly alert: MonitorCardAlert | null;
   readonly cued: boolean;
+}
+
+/**
+ * A card's newest fix, from its wearer's live telemetry and its activity's track:
+ * - `lastFixTime`: device time of the newest fix, live or from the loaded track, null without one;
+ * - `recentIntervalsMs`: the recent gaps between live fixes (the freshness is judged by them);
+ * - `position`: the track's newest point, lon/lat degrees; `headingDeg`: the live heading, degrees
+ *   clockwise from north, null when not reported.
+ */
+export interface CardFix {
+  readonly lastFixTime: number | null;
+  readonly recentIntervalsMs: readonly number[];
+  readonly position: { readonly lon: number; readonly lat: number } | null;
+  readonly headingDeg: number | null;
+}
+
+/** The gaps of a wearer without live telemetry: one array, so equal cards stay equal. */
+const NO_INTERVALS: readonly number[] = Object.freeze([]);
+
+/** The {@link CardFix} of a wearer's live state and its activity's track entry. */
+export function cardFix(live: LiveWearer | undefined, entry: TrackEntry | undefined): CardFix {
+  const last =
+    entry && entry.length > 0 ? columnsPoint(trackColumns(entry), entry.length - 1) : null;
+  return {
+    lastFixTime: live?.lastFixTime ?? last?.Time ?? null,
+    recentIntervalsMs: live?.recentIntervalsMs ?? NO_INTERVALS,
+    position: last ? { lon: last.X, lat: last.Y } : null,
+    headingDeg: live?.Heading ?? null,
+  };
 }
 
 /** The card's alert among the open `alerts` of its activity: highest severity, then oldest. */
@@ -63,21 +95,31 @@ export function cardAlert(alerts: readonly Alert[]): MonitorCardAlert | null {
       };
 }
 
+/** Compares wearers' names as `localeCompare` does, without making a collator per comparison. */
+const NAMES = new Intl.Collator();
+
+/** How stale each freshness is, for the order: no fix at all counts as the stalest. */
+const STALENESS: Readonly<Record<Freshness, number>> = { none: 3, stale: 2, late: 1, live: 0 };
+
 /**
  * The monitor's order (issue 8 item 6; docs/monitor.md "Sort"): alert severity, highest first (a card
  * without an open alert after every card with one); then the time unacknowledged, the oldest open
- * alert first; then the data age, stalest first (no fix at all counts as stalest); then the wearer's
- * name and the token, so the order is stable. Negative when `a` comes first.
+ * alert first; then the data age, stalest first: no fix, not live, late, live, and among the cards
+ * that are not live the oldest fix first (live cards are equally fresh: ordering them by the second
+ * would move a card on every fix); then the wearer's name and the token, so the order is stable.
+ * Negative when `a` comes first.
  */
 export function compareMonitorCards(a: MonitorCard, b: MonitorCard): number {
   const severity = (b.alert?.Severity ?? -1) - (a.alert?.Severity ?? -1);
   if (severity !== 0) return severity;
   const since = (a.alert?.TimestampStart ?? Infinity) - (b.alert?.TimestampStart ?? Infinity);
   if (since !== 0 && !Number.isNaN(since)) return since;
-  const age = (b.age.ageMs ?? Infinity) - (a.age.ageMs ?? Infinity);
-  if (age !== 0 && !Number.isNaN(age)) return age;
+  const staleness = STALENESS[b.freshness] - STALENESS[a.freshness];
+  if (staleness !== 0) return staleness;
+  const fix = (a.staleSince ?? -Infinity) - (b.staleSince ?? -Infinity);
+  if (fix !== 0 && !Number.isNaN(fix)) return fix;
   return (
-    (a.wearerName ?? '').localeCompare(b.wearerName ?? '') ||
+    NAMES.compare(a.wearerName ?? '', b.wearerName ?? '') ||
     (a.ShareToken < b.ShareToken ? -1 : a.ShareToken > b.ShareToken ? 1 : 0)
   );
 }
@@ -112,47 +154,78 @@ export function sameMonitorCard(a: MonitorCard, b: MonitorCard): boolean {
     a.ShareToken === b.ShareToken &&
     a.status === b.status &&
     a.ActivityId === b.ActivityId &&
+    a.WearerID === b.WearerID &&
     a.wearerName === b.wearerName &&
     a.activityStatus === b.activityStatus &&
-    a.lastFixTime === b.lastFixTime &&
-    a.lastPosition?.lon === b.lastPosition?.lon &&
-    a.lastPosition?.lat === b.lastPosition?.lat &&
-    a.headingDeg === b.headingDeg &&
-    a.age.freshness === b.age.freshness &&
-    a.age.ageMs === b.age.ageMs &&
-    a.age.intervalMs === b.age.intervalMs &&
+    a.freshness === b.freshness &&
+    a.staleSince === b.staleSince &&
     sameAlert(a.alert, b.alert) &&
     a.cued === b.cued
   );
 }
 
-/**
- * `cards` with each card that shows the same as one of `previous` (by token) replaced by that earlier
- * object, so a memoized card component renders only the cards that changed: at 100 shares × 1 Hz a
- * frame's telemetry changes one or two cards, not a hundred (docs/monitor.md "Cost per frame").
- */
-export function keepUnchangedCards(
-  previous: readonly MonitorCard[],
-  cards: readonly MonitorCard[],
-): MonitorCard[] {
-  const byToken = new Map(previous.map((card) => [card.ShareToken, card]));
-  return cards.map((card) => {
-    const before = byToken.get(card.ShareToken);
-    return before !== undefined && sameMonitorCard(before, card) ? before : card;
-  });
+/** What one card is made of, each by reference: the same inputs make the same card. */
+interface CardInputs {
+  readonly view: SharedView | undefined;
+  readonly status: ActivityStatus | null | undefined;
+  readonly live: LiveWearer | undefined;
+  readonly entry: TrackEntry | undefined;
+  readonly alerts: readonly Alert[] | undefined;
+  readonly cued: boolean;
+}
+
+/** The card of `ShareToken` made of `inputs` at `now`. */
+function cardOf(ShareToken: string, inputs: CardInputs, now: number): MonitorCard {
+  const { view, live } = inputs;
+  const member = view?.MemberDetails ?? null;
+  const fix = cardFix(live, inputs.entry);
+  const freshness = dataAge(fix.lastFixTime, fix.recentIntervalsMs, now).freshness;
+  return {
+    ShareToken,
+    status: view?.status ?? 'loading',
+    ActivityId: view?.ActivityId ?? null,
+    WearerID: member?.WearerID ?? null,
+    wearerName: member ? `${member.NameFirst} ${member.NameLast}`.trim() : null,
+    activityStatus: live?.Status ?? inputs.status ?? null,
+    freshness,
+    staleSince: freshness === 'live' ? null : fix.lastFixTime,
+    alert: cardAlert(inputs.alerts ?? []),
+    cued: inputs.cued,
+  };
 }
 
 /**
- * The previous result of {@link selectMonitorCards}, for {@link keepUnchangedCards}: memo state like
- * the selector's own cache (a reused card is equal by value, whichever store it came from).
+ * The selector's memory between calls, like createSelector's own cache (module state; a card is only
+ * reused for inputs identical by reference, so stores never mix): each token's inputs, the `now` it
+ * was made at and its card (updated in place: a frame allocates nothing for an unchanged card); the
+ * token list it was pruned for; and the last result, in order.
  */
-let previousCards: readonly MonitorCard[] = [];
+const cardCache = new Map<string, { inputs: CardInputs; now: number; card: MonitorCard }>();
+let cachedTokens: readonly string[] = [];
+let previousOrder: readonly MonitorCard[] = [];
+
+/**
+ * `cards` in the monitor's order, starting from the previous order: the sort is adaptive, so a frame
+ * that moved nothing costs one comparison per card, and then the previous array itself is returned.
+ */
+function ordered(cards: MonitorCard[]): readonly MonitorCard[] {
+  const rank = new Map(previousOrder.map((card, i) => [card.ShareToken, i]));
+  const sorted = cards
+    .sort((a, b) => (rank.get(a.ShareToken) ?? Infinity) - (rank.get(b.ShareToken) ?? Infinity))
+    .sort(compareMonitorCards);
+  const unchanged =
+    sorted.length === previousOrder.length && sorted.every((card, i) => card === previousOrder[i]);
+  return unchanged ? previousOrder : sorted;
+}
 
 /**
  * The watched shares as cards in the monitor's order ({@link compareMonitorCards}) at `now` (epoch
- * ms; the data age is measured against it). Memoized on the slices it reads and `now`: live telemetry
- * recomputes it once per animation frame at most (the frame batching of socketEventActions.ts), and a
- * card that did not change keeps its object from the previous result ({@link keepUnchangedCards}).
+ * ms; the freshness is judged against it). Memoized on the slices it reads and `now`: live telemetry
+ * recomputes it once per animation frame at most (the frame batching of socketEventActions.ts). Per
+ * card, only a card whose inputs changed (one or two a frame at 100 shares × 1 Hz) or all of them at a
+ * new `now` are made again, a card that shows the same keeps its object ({@link sameMonitorCard}),
+ * and an unchanged list keeps its array: a live wearer's fix changes no card, and the list does not
+ * render (docs/monitor.md "Cost per frame").
  */
 export const selectMonitorCards = createSelector(
   [
@@ -165,35 +238,46 @@ export const selectMonitorCards = createSelector(
     selectOpenAlertsByActivity,
     (_state: RootState, now: number) => now,
   ],
-  (tokens, cues, views, details, liveWearers, tracks, openAlerts, now): MonitorCard[] => {
-    const cards = tokens
-      .map((token): MonitorCard => {
-        const view = views[token];
-        const activityId = view?.ActivityId ?? null;
-        const member = view?.MemberDetails ?? null;
-        const live = member ? liveWearers[member.WearerID] : undefined;
-        const entry = activityId === null ? undefined : tracks[activityId];
-        const last =
-          entry && entry.length > 0 ? columnsPoint(trackColumns(entry), entry.length - 1) : null;
-        const lastFixTime = live?.lastFixTime ?? last?.Time ?? null;
-        return {
-          ShareToken: token,
-          status: view?.status ?? 'loading',
-          ActivityId: activityId,
-          wearerName: member ? `${member.NameFirst} ${member.NameLast}`.trim() : null,
-          activityStatus:
-            live?.Status ?? (activityId === null ? null : (details[activityId]?.Status ?? null)),
-          lastFixTime,
-          lastPosition: last ? { lon: last.X, lat: last.Y } : null,
-          headingDeg: live?.Heading ?? null,
-          age: dataAge(lastFixTime, live?.recentIntervalsMs ?? [], now),
-          alert: activityId === null ? null : cardAlert(openAlerts.get(activityId) ?? []),
-          cued: cues[token] !== undefined,
-        };
-      })
-      .sort(compareMonitorCards);
-    const result = keepUnchangedCards(previousCards, cards);
-    previousCards = result;
-    return result;
+  (tokens, cues, views, details, liveWearers, tracks, openAlerts, now): readonly MonitorCard[] => {
+    if (tokens !== cachedTokens) {
+      const watched = new Set(tokens);
+      for (const token of cardCache.keys()) if (!watched.has(token)) cardCache.delete(token);
+      cachedTokens = tokens;
+    }
+    let changed = tokens.length !== previousOrder.length;
+    const cards = tokens.map((token): MonitorCard => {
+      const view = views[token];
+      const activityId = view?.ActivityId ?? null;
+      const wearerId = view?.MemberDetails?.WearerID;
+      const status = activityId === null ? null : details[activityId]?.Status;
+      const live = wearerId === undefined ? undefined : liveWearers[wearerId];
+      const entry = activityId === null ? undefined : tracks[activityId];
+      const alerts = activityId === null ? undefined : openAlerts.get(activityId);
+      const cued = cues[token] !== undefined;
+      const cached = cardCache.get(token);
+      // Compared field by field before anything is allocated: most cards of a frame are unchanged.
+      if (
+        cached?.now === now &&
+        cached.inputs.view === view &&
+        cached.inputs.status === status &&
+        cached.inputs.live === live &&
+        cached.inputs.entry === entry &&
+        cached.inputs.alerts === alerts &&
+        cached.inputs.cued === cued
+      ) {
+        return cached.card;
+      }
+      const inputs: CardInputs = { view, status, live, entry, alerts, cued };
+      // Made again when an input or the clock moved; kept when it shows the same (a live wearer's
+      // fix, a second passing).
+      const made = cardOf(token, inputs, now);
+      const card = cached && sameMonitorCard(cached.card, made) ? cached.card : made;
+      if (card !== cached?.card) changed = true;
+      cardCache.set(token, { inputs, now, card });
+      return card;
+    });
+    // A frame whose fixes changed no card (live wearers reporting) leaves the list as it was.
+    if (changed) previousOrder = ordered(cards);
+    return previousOrder;
   },
 );

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { LandCell } from '../../api/basemap';
 import { BASEMAP_PALETTE, type MapTheme } from './basemapStyle';
 import './cardMap.css';
@@ -7,6 +7,7 @@ import {
   CARD_MAP_WIDTH,
   cellTransform,
   projectToCard,
+  TRACK_POINTS_SCALE,
   trackPointsAttribute,
   type CardView,
   type TrackSpan,
@@ -21,7 +22,10 @@ const ARROW_PATH = 'M0 -7L5 6L0 3L-5 6Z';
 export interface CardMapProps {
   /** What the map shows (cardMapView.ts `cardView` of `track`). */
   readonly view: CardView;
-  /** The recent track; its newest point is the current position. Keep the object stable. */
+  /**
+   * The recent track (cardMapView.ts `recentSpan`); its newest point is the current position. Points
+   * `start`…`settled` are drawn as one line kept while they are unchanged, the rest as another.
+   */
   readonly track: TrackSpan;
   /** Direction of travel, degrees clockwise from north; null when unknown (a dot, no arrow). */
   readonly headingDeg: number | null;
@@ -73,7 +77,32 @@ export const CardMap = memo(function CardMap({
   label,
 }: CardMapProps) {
   const colours = BASEMAP_PALETTE[theme];
-  const points = useMemo(() => trackPointsAttribute(view, track), [view, track]);
+  const settled = track.settled ?? track.start;
+  // The settled line changes once a step, or when the view does: keyed by value, not by the objects,
+  // which are new on every fix. Its first and last point catch a track loaded anew.
+  const { positions, start } = track;
+  const settledKey = [
+    view.level,
+    view.west,
+    view.north,
+    start,
+    settled,
+    positions[2 * start],
+    positions[2 * settled + 1],
+  ].join(' ');
+  // Made again only when its key changes (React's pattern for state adjusted to props).
+  const [settledLine, setSettledLine] = useState({ key: '', points: '' });
+  if (settledLine.key !== settledKey) {
+    setSettledLine({
+      key: settledKey,
+      points: trackPointsAttribute(view, { positions, start, end: settled + 1 }),
+    });
+  }
+  const settledPoints = settledLine.points;
+  const tailPoints = useMemo(
+    () => trackPointsAttribute(view, { positions, start: settled, end: track.end }),
+    [view, positions, settled, track.end],
+  );
   const end = track.end - 1;
   const [x, y] =
     end >= track.start
@@ -106,16 +135,22 @@ export const CardMap = memo(function CardMap({
           </g>
         );
       })}
-      <polyline
-        className="ll-card-map-track"
-        points={points}
-        fill="none"
-        stroke={WEARER_COLOUR}
-        strokeOpacity={0.85}
-        strokeWidth={2}
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
+      {[settledPoints, tailPoints].map((points, i) => (
+        <polyline
+          // The settled line first, then the newest minute's.
+          key={i}
+          className="ll-card-map-track"
+          points={points}
+          transform={`scale(${1 / TRACK_POINTS_SCALE})`}
+          vectorEffect="non-scaling-stroke"
+          fill="none"
+          stroke={WEARER_COLOUR}
+          strokeOpacity={0.85}
+          strokeWidth={2}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      ))}
       {Number.isFinite(x) ? (
         headingDeg === null ? (
           <circle

@@ -40,11 +40,17 @@ export interface CardView {
   readonly north: number;
 }
 
-/** A track's points to draw: interleaved `[lon, lat, …]` degrees, points `start` to `end - 1`. */
+/**
+ * A track's points to draw: interleaved `[lon, lat, …]` degrees, points `start` to `end - 1`.
+ * `settled` (start ≤ settled < end, default `start`) splits them for drawing: points `start` to
+ * `settled` change rarely (see {@link recentSpan}) and are drawn as one line, the rest as another that
+ * a new fix redraws alone.
+ */
 export interface TrackSpan {
   readonly positions: ArrayLike<number>;
   readonly start: number;
   readonly end: number;
+  readonly settled?: number;
 }
 
 /** Height of a view of `level`, degrees of latitude. */
@@ -52,13 +58,8 @@ const heightDeg = (level: number) => 2 ** -level;
 /** Width of a view of `level` in scaled degrees (longitude × cosLat). */
 const widthDeg = (level: number) => (heightDeg(level) * CARD_MAP_WIDTH) / CARD_MAP_HEIGHT;
 
-/**
- * The index range `[start, length)` of the points of a time-ordered track (epoch ms `time`) in the
- * last `windowMs` up to its newest point. O(log n).
- */
-export function recentStart(time: ArrayLike<number>, length: number, windowMs: number): number {
-  if (length === 0) return 0;
-  const from = (time[length - 1] ?? 0) - windowMs;
+/** The first index of time-ordered `time[0, length)` (epoch ms) whose value is ≥ `from`. */
+function lowerBound(time: ArrayLike<number>, length: number, from: number): number {
   let low = 0;
   let high = length;
   while (low < high) {
@@ -67,6 +68,26 @@ export function recentStart(time: ArrayLike<number>, length: number, windowMs: n
     else high = middle;
   }
   return low;
+}
+
+/**
+ * The recent part of a time-ordered track for a card map, in steps of `stepMs`: from the start of
+ * the step `windowMs` before the newest point's step, and `settled` at the last point before the
+ * newest point's step. Both move once a step (a minute), not on every fix: the long settled line is
+ * drawn again once a step, only the short rest on each fix. O(log n).
+ */
+export function recentSpan(
+  time: ArrayLike<number>,
+  positions: ArrayLike<number>,
+  length: number,
+  windowMs: number,
+  stepMs: number,
+): TrackSpan {
+  if (length === 0) return { positions, start: 0, end: 0, settled: 0 };
+  const stepOfLast = Math.floor((time[length - 1] ?? 0) / stepMs) * stepMs;
+  const start = lowerBound(time, length, stepOfLast - windowMs);
+  const settled = Math.max(start, lowerBound(time, length, stepOfLast) - 1);
+  return { positions, start, end: length, settled };
 }
 
 /**
@@ -146,28 +167,32 @@ export function projectToCard(view: CardView, lon: number, lat: number): [number
   ];
 }
 
+/** Tenths of a user unit per user unit in {@link trackPointsAttribute}'s integer points. */
+export const TRACK_POINTS_SCALE = 10;
+
 /**
- * A track's points as an SVG `points` list (`"x,y x,y …"`, user units to 0.1), skipping a point
- * closer than `minStep` units to the last one kept; the newest point is always kept, so the line
- * ends at the position marker.
+ * A track's points as an SVG `points` list in integer TENTHS of user units (`"x,y x,y …"`; draw it
+ * with `transform="scale(0.1)"`), skipping a point closer than `minStep` user units to the last one
+ * kept; the newest point is always kept, so the line ends at the position marker. Integers: turning
+ * them to text is several times cheaper than `toFixed`, and a card redraws its track on every fix.
  */
 export function trackPointsAttribute(view: CardView, track: TrackSpan, minStep = 1): string {
-  const parts: string[] = [];
+  const xPerDeg = (view.cosLat * CARD_MAP_WIDTH) / widthDeg(view.level);
+  const yPerDeg = CARD_MAP_HEIGHT / heightDeg(view.level);
+  let points = '';
   let lastX = Number.NaN;
   let lastY = Number.NaN;
   for (let i = track.start; i < track.end; i++) {
-    const [x, y] = projectToCard(
-      view,
-      track.positions[2 * i] ?? 0,
-      track.positions[2 * i + 1] ?? 0,
-    );
+    const x = ((track.positions[2 * i] ?? 0) - view.west) * xPerDeg;
+    const y = (view.north - (track.positions[2 * i + 1] ?? 0)) * yPerDeg;
     const newest = i === track.end - 1;
     if (!newest && Math.abs(x - lastX) < minStep && Math.abs(y - lastY) < minStep) continue;
-    parts.push(`${x.toFixed(1)},${y.toFixed(1)}`);
+    const pair = `${Math.round(x * TRACK_POINTS_SCALE)},${Math.round(y * TRACK_POINTS_SCALE)}`;
+    points = points === '' ? pair : `${points} ${pair}`;
     lastX = x;
     lastY = y;
   }
-  return parts.join(' ');
+  return points;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { memo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorAddError } from '../../../store/monitor/monitorLink';
 
@@ -13,9 +13,10 @@ export interface AddShareFormProps {
 /**
  * The monitor's "add share link" form (issue 8 item 6): one text field for a share link or token; the
  * store says whether it was accepted (`error`, translated as `Monitor.AddError.{error}`). The field is
- * cleared on submit; a refused link's message stays until the next one.
+ * cleared on submit; a refused link's message stays until the next one. Memoized: the monitor page
+ * renders on every frame of live telemetry.
  */
-export function AddShareForm({ error, onAdd }: AddShareFormProps) {
+export const AddShareForm = memo(function AddShareForm({ error, onAdd }: AddShareFormProps) {
   const { t } = useTranslation();
   const [link, setLink] = useState('');
   const submit = (event: SyntheticEvent) => {
@@ -47,4 +48,4 @@ export function AddShareForm({ error, onAdd }: AddShareFormProps) {
       ) : null}
     </form>
   );
-}
+});

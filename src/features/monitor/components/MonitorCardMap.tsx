@@ -1,56 +1,59 @@
 import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { landCellKey, landCellOfKey, type LandCell } from '../../../api/basemap';
-import { landCellsRequested, selectLandCell } from '../../../store/basemap/landCellsSlice';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
-import { selectThemePreference } from '../../../store/slices/preferencesSlice';
+import { landCellsRequested } from '../../../store/basemap/landCellsSlice';
+import { useAppDispatch } from '../../../store/hooks';
+import type { TrackColumns } from '../../../store/locationHistory/columnViews';
+import type { MapTheme } from '../../../ui/map/basemapStyle';
 import { CardMap } from '../../../ui/map/CardMap';
-import {
-  cardView,
-  landCellsForView,
-  recentStart,
-  type TrackSpan,
-} from '../../../ui/map/cardMapView';
-import { useColorScheme } from '../../../ui/theme/useColorScheme';
+import { cardView, landCellsForView, recentSpan } from '../../../ui/map/cardMapView';
 
-/** How much of the track a card map shows: the last 15 minutes up to the newest fix, ms. */
+/** How much of the track a card map shows: about the last 15 minutes up to the newest fix, ms. */
 export const CARD_MAP_RECENT_MS = 15 * 60_000;
+/**
+ * The card map's track moves its start and its long settled line in steps of a minute, so a fix
+ * redraws only the newest minute's line (cardMapView.ts `recentSpan`), ms.
+ */
+export const CARD_MAP_STEP_MS = 60_000;
 
 /** Props of {@link MonitorCardMap}. */
 export interface MonitorCardMapProps {
-  readonly activityId: number;
+  /** The activity's track (the store's columns; a new object exactly when points arrive). */
+  readonly columns: TrackColumns;
   /** The live heading, degrees clockwise from north; null when not reported. */
   readonly headingDeg: number | null;
   /** The wearer's name, for the map's accessible name. */
   readonly name: string;
+  readonly theme: MapTheme;
+  /** The loaded land cells (the page selects them once for every card). */
+  readonly landCells: Readonly<Record<string, LandCell>>;
 }
-
-const sameCells = (a: readonly LandCell[], b: readonly LandCell[]) =>
-  a.length === b.length && a.every((cell, i) => cell === b[i]);
 
 /**
  * A monitor card's small map (docs/monitor.md "Card maps"): the activity's last
  * {@link CARD_MAP_RECENT_MS} of track and the current position over the coastline, drawn as SVG by
  * src/ui/map/CardMap.tsx (no WebGL: a page holds ~16 WebGL contexts, the monitor up to 200 cards).
- * It reads the track from the store and asks for the land cells its view needs. Nothing before the
- * first fix. Memoized: a card's other changes (its data age each second) do not draw it again.
+ * It asks for the land cells its view needs. Nothing before the first fix. Memoized: it draws again
+ * when the track, the heading, the theme or a land cell changes.
  */
 export const MonitorCardMap = memo(function MonitorCardMap({
-  activityId,
+  columns,
   headingDeg,
   name,
+  theme,
+  landCells,
 }: MonitorCardMapProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const columns = useAppSelector((state) => selectTrackColumns(state, activityId));
-  const theme = useColorScheme(useAppSelector(selectThemePreference));
   const track = useMemo(
-    (): TrackSpan => ({
-      positions: columns.positions,
-      start: recentStart(columns.time, columns.length, CARD_MAP_RECENT_MS),
-      end: columns.length,
-    }),
+    () =>
+      recentSpan(
+        columns.time,
+        columns.positions,
+        columns.length,
+        CARD_MAP_RECENT_MS,
+        CARD_MAP_STEP_MS,
+      ),
     [columns],
   );
   const view = useMemo(() => cardView(track), [track]);
@@ -63,10 +66,11 @@ export const MonitorCardMap = memo(function MonitorCardMap({
   useEffect(() => {
     if (cellIds.length > 0) dispatch(landCellsRequested({ cells: cellIds }));
   }, [dispatch, cellIds]);
-  const land = useAppSelector(
-    (state) => cellIds.map((id) => selectLandCell(state, id)).filter((cell) => cell !== undefined),
-    sameCells,
+  const land = useMemo(
+    () => cellIds.map((id) => landCells[landCellKey(id)]).filter((cell) => cell !== undefined),
+    [cellIds, landCells],
   );
+  const label = useMemo(() => t('Monitor.MapLabel', { name }), [t, name]);
   if (view === null) return null;
   return (
     <CardMap
@@ -75,7 +79,7 @@ export const MonitorCardMap = memo(function MonitorCardMap({
       headingDeg={headingDeg}
       land={land}
       theme={theme}
-      label={t('Monitor.MapLabel', { name })}
+      label={label}
     />
   );
 });

@@ -1,15 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { SeverityName } from '../../../api/enums';
-import { useAppSelector } from '../../../store/hooks';
+import type { LandCell } from '../../../api/basemap';
 import type { MonitorCard } from '../../../store/monitor/monitorCards';
-import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
-import { useFormatter } from '../../../ui/format';
-import { MonitorCardMap } from './MonitorCardMap';
+import type { Formatter } from '../../../ui/format';
+import type { MapTheme } from '../../../ui/map/basemapStyle';
+import { MonitorCardAlertLine } from './MonitorCardAlertLine';
+import { MonitorCardHeader } from './MonitorCardHeader';
+import { MonitorCardLive } from './MonitorCardLive';
 
 /** Props of {@link MonitorCardView}. */
 export interface MonitorCardViewProps {
   readonly card: MonitorCard;
+  /** The colour scheme of the card's map (one for the page, not one matchMedia per card). */
+  readonly theme: MapTheme;
+  /** The page's formatter (the viewer's units; one store subscription for the page, not per card). */
+  readonly format: Formatter;
+  /** The loaded land cells (src/store/basemap), for the card's map. */
+  readonly landCells: Readonly<Record<string, LandCell>>;
   /** The operator opens the full share view (the card's cue is dismissed first). */
   readonly onOpen: (token: string) => void;
   readonly onRemove: (token: string) => void;
@@ -20,17 +26,21 @@ export interface MonitorCardViewProps {
  * the open alert (type, severity, since when), the data age in words (live / late / not live with the
  * last fix time), a small map of the recent track over the coastline (MonitorCardMap.tsx), the last
  * position as coordinates, a link to the full share view and a remove button. A card with a new
- * alert is highlighted until opened or dismissed.
+ * alert is highlighted until opened or dismissed. It renders when its card changes (status, alert,
+ * freshness, cue), not on every fix: MonitorCardLive follows the fixes (docs/monitor.md "Cost per
+ * frame").
  */
-export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps) {
+export function MonitorCardView({
+  card,
+  theme,
+  format,
+  landCells,
+  onOpen,
+  onRemove,
+}: MonitorCardViewProps) {
   const { t } = useTranslation();
-  const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
   const name = card.wearerName ?? t('Monitor.UnknownWearer');
-  // In the viewer's location format (app §3 LocationFormat); the contract bounds lat/lon.
-  const position = card.lastPosition
-    ? format.location(card.lastPosition.lat, card.lastPosition.lon)
-    : null;
-  const classes = ['ll-monitor-card', `ll-monitor-age-${card.age.freshness}`];
+  const classes = ['ll-monitor-card', `ll-monitor-age-${card.freshness}`];
   if (card.alert) classes.push(`ll-monitor-severity-${card.alert.Severity}`);
   if (card.cued) classes.push('ll-monitor-card-cued');
   const problem =
@@ -45,57 +55,31 @@ export function MonitorCardView({ card, onOpen, onRemove }: MonitorCardViewProps
             : null;
   return (
     <li className={classes.join(' ')} data-testid="monitor-card">
-      <header className="ll-monitor-card-header">
-        <h2>
-          <Link
-            to={`/share/activity/${card.ShareToken}`}
-            aria-label={t('Monitor.Open', { name })}
-            onClick={() => {
-              onOpen(card.ShareToken);
-            }}
-          >
-            {name}
-          </Link>
-        </h2>
-        {card.activityStatus ? (
-          <span className="ll-monitor-status">{t(`Activities.Status.${card.activityStatus}`)}</span>
-        ) : null}
-      </header>
-      {card.ActivityId === null ? null : (
-        <MonitorCardMap activityId={card.ActivityId} headingDeg={card.headingDeg} name={name} />
-      )}
+      <MonitorCardHeader
+        ShareToken={card.ShareToken}
+        name={name}
+        activityStatus={card.activityStatus}
+        onOpen={onOpen}
+      />
+      <MonitorCardAlertLine
+        alertType={card.alert?.AlertType ?? null}
+        severity={card.alert?.Severity ?? null}
+        since={card.alert?.TimestampStart ?? null}
+        format={format}
+      />
       {problem ? <p className="ll-muted">{problem}</p> : null}
-      <p className={card.alert ? 'll-monitor-alert' : 'll-muted'}>
-        {card.alert
-          ? t('Monitor.AlertSince', {
-              type: t(`Alerts.Type.${card.alert.AlertType}`),
-              severity: t(`Alerts.Severity.${SeverityName.options[card.alert.Severity] ?? 'None'}`),
-              time: format.time(card.alert.TimestampStart),
-            })
-          : t('Monitor.NoAlert')}
-      </p>
-      <p className="ll-monitor-age">
-        <strong>{t(`Share.Freshness.${card.age.freshness}`)}</strong>{' '}
-        {card.age.ageMs === null
-          ? ''
-          : card.age.ageMs < 60_000
-            ? t('Share.Age.Seconds', { count: Math.round(card.age.ageMs / 1000) })
-            : t('Share.Age.Duration', { duration: format.duration(card.age.ageMs) })}
-        {card.lastFixTime === null ? null : (
-          <span className="ll-muted">
-            {' · '}
-            {t('Monitor.LastFix', { time: format.dateTime(card.lastFixTime, { seconds: true }) })}
-          </span>
-        )}
-      </p>
-      <p className="ll-muted">
-        {position
-          ? t('Monitor.Position', {
-              lat: text(position.latitude),
-              lon: text(position.longitude),
-            })
-          : t('Monitor.NoPosition')}
-      </p>
+      {card.ActivityId === null ? null : (
+        <MonitorCardLive
+          ShareToken={card.ShareToken}
+          activityId={card.ActivityId}
+          wearerId={card.WearerID}
+          name={name}
+          theme={theme}
+          format={format}
+          t={t}
+          landCells={landCells}
+        />
+      )}
       <button
         type="button"
         className="ll-monitor-remove"

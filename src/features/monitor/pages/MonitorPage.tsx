@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useEffectEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectMonitorCards } from '../../../store/monitor/monitorCards';
@@ -11,21 +11,21 @@ import {
   monitorShareRemoved,
   selectMonitor,
 } from '../../../store/monitor/monitorSlice';
+import { selectLandCells } from '../../../store/basemap/landCellsSlice';
+import { selectThemePreference } from '../../../store/slices/preferencesSlice';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
+import { useFormatter } from '../../../ui/format';
 import { playAlertBeep } from '../../../ui/sound/alertBeep';
+import { useColorScheme } from '../../../ui/theme/useColorScheme';
 import { useNow } from '../../../ui/time/useNow';
 import { AddShareForm } from '../components/AddShareForm';
-import { MonitorCardView } from '../components/MonitorCardView';
+import { CARDS_PER_CHUNK, MonitorCardChunk } from '../components/MonitorCardChunk';
+import { MonitorHeader } from '../components/MonitorHeader';
 import { NewAlertBanner } from '../components/NewAlertBanner';
 import '../monitor.css';
 
 /** How often the cards' data ages are measured again, ms. */
 const AGE_TICK_MS = 1_000;
-
-/**
- * A card drawn again only when its card object changes: selectMonitorCards keeps the object of a card
- * that shows the same, so a frame of telemetry draws the one or two cards it moved (docs/monitor.md).
- */
-const Card = memo(MonitorCardView);
 
 /** Where the card maps' coastline comes from (ODbL 1.0 asks for the credit where the map is shown). */
 const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright';
@@ -43,6 +43,10 @@ export function MonitorPage() {
   const now = useNow(AGE_TICK_MS);
   const monitor = useAppSelector(selectMonitor);
   const cards = useAppSelector((state) => selectMonitorCards(state, now));
+  const theme = useColorScheme(useAppSelector(selectThemePreference));
+  // Once for the page, handed to every card: a store subscription per card costs on every frame.
+  const { format } = useFormatter(useAppSelector(selectEffectiveUnits));
+  const landCells = useAppSelector(selectLandCells);
   const cuedCard = cards.find((card) => card.ShareToken === monitor.lastCue?.ShareToken) ?? null;
 
   useEffect(() => {
@@ -62,7 +66,26 @@ export function MonitorPage() {
     if (cueAlertId !== null) sound();
   }, [cueAlertId]);
 
-  // Stable callbacks: the memoized cards compare them.
+  // The page renders on every frame of live telemetry (its cards change): its own texts and the
+  // callbacks its memoized parts compare are made only when their inputs change.
+  const count = useMemo(
+    () => (cards.length === 0 ? t('Monitor.Empty') : t('Monitor.Count', { count: cards.length })),
+    [t, cards.length],
+  );
+  const gridLabel = useMemo(() => t('Monitor.Cards'), [t]);
+  const chunks = useMemo(() => {
+    const runs: (typeof cards)[] = [];
+    for (let i = 0; i < cards.length; i += CARDS_PER_CHUNK) {
+      runs.push(cards.slice(i, i + CARDS_PER_CHUNK));
+    }
+    return runs;
+  }, [cards]);
+  const mapCredit = useMemo(() => t('Monitor.MapCredit'), [t]);
+  const toggleMute = useCallback(() => dispatch(monitorMuteToggled()), [dispatch]);
+  const add = useCallback(
+    (link: string) => dispatch(monitorShareAddRequested({ link })),
+    [dispatch],
+  );
   const dismiss = useCallback(
     (ShareToken: string) => dispatch(monitorCueDismissed({ ShareToken })),
     [dispatch],
@@ -73,33 +96,27 @@ export function MonitorPage() {
   );
   return (
     <article className="ll-monitor">
-      <header className="ll-monitor-header">
-        <h1>{t('Monitor.Heading')}</h1>
-        <p className="ll-muted">{t('Monitor.Intro')}</p>
-        <button
-          type="button"
-          aria-pressed={monitor.muted}
-          onClick={() => dispatch(monitorMuteToggled())}
-        >
-          {monitor.muted ? t('Monitor.Unmute') : t('Monitor.Mute')}
-        </button>
-      </header>
+      <MonitorHeader muted={monitor.muted} onToggleMute={toggleMute} />
       <NewAlertBanner card={cuedCard} onDismiss={dismiss} />
-      <AddShareForm
-        error={monitor.addError}
-        onAdd={(link) => dispatch(monitorShareAddRequested({ link }))}
-      />
-      <p className="ll-muted">
-        {cards.length === 0 ? t('Monitor.Empty') : t('Monitor.Count', { count: cards.length })}
-      </p>
-      <ul className="ll-monitor-grid" aria-label={t('Monitor.Cards')}>
-        {cards.map((card) => (
-          <Card key={card.ShareToken} card={card} onOpen={dismiss} onRemove={remove} />
+      <AddShareForm error={monitor.addError} onAdd={add} />
+      <p className="ll-muted">{count}</p>
+      <ul className="ll-monitor-grid" aria-label={gridLabel}>
+        {chunks.map((chunk, i) => (
+          <MonitorCardChunk
+            // By position: a card changes chunk only when the order changes.
+            key={i}
+            cards={chunk}
+            theme={theme}
+            format={format}
+            landCells={landCells}
+            onOpen={dismiss}
+            onRemove={remove}
+          />
         ))}
       </ul>
       {cards.length === 0 ? null : (
         <p className="ll-muted ll-monitor-credit">
-          {t('Monitor.MapCredit')}{' '}
+          {mapCredit}{' '}
           <a href={OSM_COPYRIGHT_URL} target="_blank" rel="noopener noreferrer">
             © OpenStreetMap contributors
           </a>

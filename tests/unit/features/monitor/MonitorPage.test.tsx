@@ -175,13 +175,14 @@ describe('the operator monitor (issue 8 item 6)', () => {
       name: /^Map of Ingrid Test: the last 15 minutes/,
     });
     // One fix, no live heading: the track is one point, within the middle quarter, and a dot on it.
+    // (The track's points are integer tenths of the map's units.)
     const points = map.querySelector('polyline.ll-card-map-track')?.getAttribute('points') ?? '';
-    const [x = NaN, y = NaN] = points.split(',').map(Number);
+    const [x = NaN, y = NaN] = points.split(',').map((tenths) => Number(tenths) / 10);
     expect(Math.abs(x - 120)).toBeLessThanOrEqual(30);
     expect(Math.abs(y - 67.5)).toBeLessThanOrEqual(17);
     expect(map.querySelector('circle.ll-card-map-position')).toHaveAttribute(
       'transform',
-      `translate(${points.replace(',', ' ')})`,
+      `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
     );
     await waitFor(() => {
       expect(map.querySelectorAll('g path[fill]').length).toBeGreaterThan(0);
@@ -249,8 +250,9 @@ describe('the operator monitor (issue 8 item 6)', () => {
   it('removes a share, and opening a card goes to its full share view', async () => {
     shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 9_000, alerts: [] } };
     const { router } = start([7, 8]);
+    // Both live: by name (docs/monitor.md "Sort").
     await waitFor(() => {
-      expect(cardNames()).toEqual(['Ola Test', 'Ingrid Test']);
+      expect(cardNames()).toEqual(['Ingrid Test', 'Ola Test']);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Remove Ola Test' }));
     await waitFor(() => {

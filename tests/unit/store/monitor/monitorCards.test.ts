@@ -1,13 +1,19 @@
+import type { Action } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../../src/api/entities/alert';
 import type { Severity } from '../../../../src/api/enums';
 import {
   cardAlert,
   compareMonitorCards,
-  keepUnchangedCards,
+  cardFix,
+  selectMonitorCards,
   type MonitorCard,
 } from '../../../../src/store/monitor/monitorCards';
 import { parseMonitorLink } from '../../../../src/store/monitor/monitorLink';
+import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
+import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
+import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
+import { sharedViewLoaded } from '../../../../src/store/shares/sharedViewsSlice';
 import { dataAge } from '../../../../src/store/realtime/dataFreshness';
 import { alert, T0 } from '../activities/activityTestKit';
 import { ACTIVITY_SHARE_CLAIMS, JOURNEY_SHARE_CLAIMS, shareToken } from '../shares/shareTokens';
@@ -22,16 +28,16 @@ function card(
   ageMs: number | null,
 ): MonitorCard {
   const lastFixTime = ageMs === null ? null : T0 - ageMs;
+  const freshness = dataAge(lastFixTime, [], T0).freshness;
   return {
     ShareToken: `token-${name}`,
     status: 'loaded',
     ActivityId: 1,
+    WearerID: 1,
     wearerName: name,
     activityStatus: 'ACTIVE',
-    lastFixTime,
-    lastPosition: null,
-    headingDeg: null,
-    age: dataAge(lastFixTime, [], T0),
+    freshness,
+    staleSince: freshness === 'live' ? null : lastFixTime,
     alert:
       severity === null
         ? null
@@ -80,6 +86,16 @@ describe('the monitor’s order (issue 8 item 6: severity, then time unacknowled
       ['stale', 'fresh'],
     ],
     [
+      'live cards by name, not by the second of their last fix (no card moves on every fix)',
+      [card('Bea', null, null, 1_000), card('Ada', null, null, 9_000)],
+      ['Ada', 'Bea'],
+    ],
+    [
+      'cards that are not live: the oldest fix first',
+      [card('late-new', null, null, 100_000), card('late-old', null, null, 150_000)],
+      ['late-old', 'late-new'],
+    ],
+    [
       'all equal: by name',
       [card('Bea', null, null, 0), card('Ada', null, null, 0)],
       ['Ada', 'Bea'],
@@ -119,15 +135,77 @@ describe('a pasted monitor link', () => {
   });
 });
 
-describe('keepUnchangedCards (a frame redraws only the cards it changed)', () => {
-  it('keeps the earlier object of a card that shows the same, and takes a changed one', () => {
-    const before = [card('Ingrid', null, null, 1_000), card('Ola', null, null, 2_000)];
-    const same = card('Ingrid', null, null, 1_000);
-    const moved = { ...card('Ola', null, null, 2_000), headingDeg: 90 };
-    const after = keepUnchangedCards(before, [moved, same]);
-    expect(after[0]).toBe(moved);
-    expect(after[1]).toBe(before[0]);
-    const older = card('Ingrid', null, null, 61_000);
-    expect(keepUnchangedCards(before, [older])[0]).toBe(older);
+describe('selectMonitorCards: a frame makes again only the cards it changed', () => {
+  const update = (WearerID: number, Time: number, Heading: number | null) =>
+    wearerTelemetryReceived({
+      updates: [
+        {
+          WearerID,
+          ActivityId: WearerID,
+          Points: [{ Time, X: 6, Y: 59, Alt: null, Hacc: null, Speed: null }],
+          Battery: null,
+          Status: 'ACTIVE',
+          Heading,
+        },
+      ],
+    });
+  /** Two watched shares of wearers (and activities) 7 and 8, both live at T0. */
+  function watched(): RootState {
+    const actions: Action[] = [
+      monitorShareAdded({ ShareToken: 'token-7' }),
+      monitorShareAdded({ ShareToken: 'token-8' }),
+      ...[7, 8].map((id) =>
+        sharedViewLoaded({
+          ShareToken: `token-${id}`,
+          ActivityId: id,
+          Journey: null,
+          MemberDetails: { WearerID: id, NameFirst: `Wearer${id}`, NameLast: 'Test' },
+        }),
+      ),
+      update(7, T0 - 2_000, null),
+      update(8, T0 - 2_000, null),
+      update(7, T0 - 1_000, null),
+      update(8, T0 - 1_000, null),
+    ];
+    return actions.reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+  }
+
+  it('keeps the array while nothing changed, and across a second that changes no freshness', () => {
+    const state = watched();
+    const first = selectMonitorCards(state, T0);
+    expect(first.map((c) => c.wearerName)).toEqual(['Wearer7 Test', 'Wearer8 Test']);
+    expect(selectMonitorCards({ ...state }, T0)).toBe(first);
+    expect(selectMonitorCards(state, T0 + 1_000)).toBe(first);
+  });
+
+  it('keeps every card and the list when a live wearer reports (the live part follows the fix)', () => {
+    const state = watched();
+    const before = selectMonitorCards(state, T0);
+    const next = rootReducer(state, update(8, T0, 90));
+    expect(selectMonitorCards(next, T0)).toBe(before);
+    expect(cardFix(next.liveWearers.entities[8], next.locationHistory.tracks[8])).toMatchObject({
+      lastFixTime: T0,
+      headingDeg: 90,
+      position: { lon: 6, lat: 59 },
+    });
+  });
+
+  it('makes a new card when what it shows changes: a wearer that was not live reports', () => {
+    const state = watched();
+    const [seven, eight] = selectMonitorCards(state, T0 + 600_000);
+    expect(eight).toMatchObject({ freshness: 'stale', staleSince: T0 - 1_000 });
+    const next = rootReducer(state, update(8, T0 + 600_000, null));
+    const after = selectMonitorCards(next, T0 + 600_000);
+    expect(after.find((c) => c.WearerID === 7)).toBe(seven);
+    expect(after.find((c) => c.WearerID === 8)).toMatchObject({
+      freshness: 'live',
+      staleSince: null,
+    });
+  });
+
+  it('re-judges the freshness when the clock passes it', () => {
+    const state = watched();
+    const later = selectMonitorCards(state, T0 + 600_000);
+    expect(later.map((c) => c.freshness)).toEqual(['stale', 'stale']);
   });
 });

@@ -36,18 +36,48 @@ describe('CardMap (an SVG card map, no WebGL)', () => {
     );
     const map = screen.getByRole('img', { name: 'Map of Ingrid' });
     expect(map).toHaveAttribute('viewBox', '0 0 240 135');
-    const line = container.querySelector('polyline.ll-card-map-track');
+    // Without `settled`, the settled line is the first point and the rest is the newest line.
+    const lines = container.querySelectorAll('polyline.ll-card-map-track');
+    expect(lines).toHaveLength(2);
+    const line = lines[1];
     // The view is 2^-6° tall here (the two fixes need it): the same projection as cardMapView's.
     expect(line?.getAttribute('points')?.split(' ')).toHaveLength(2);
+    // Points in tenths of user units, drawn at a tenth; the arrow sits on the newest one.
+    expect(line).toHaveAttribute('transform', 'scale(0.1)');
     const marker = container.querySelector('path.ll-card-map-position');
     const [, lastXy = ''] = line?.getAttribute('points')?.split(' ') ?? [];
-    const [x, y] = lastXy.split(',');
+    const [x, y] = lastXy.split(',').map((tenths) => (Number(tenths) / 10).toFixed(1));
     expect(marker?.getAttribute('transform')).toBe(`translate(${x} ${y}) rotate(90)`);
     expect(container.querySelector('rect')).toHaveAttribute('fill', BASEMAP_PALETTE.light.sea);
     const land = container.querySelector('g path');
     expect(land).toHaveAttribute('d', 'M0 0 256 0 256 256 0 256Z');
     expect(land).toHaveAttribute('fill', BASEMAP_PALETTE.light.land);
     expect(container.querySelector('g')?.getAttribute('transform')).toMatch(/^matrix\(/);
+  });
+
+  it('draws the settled part and the newest part as two lines sharing their joint', () => {
+    const three: TrackSpan = {
+      positions: Float64Array.from([10, 60, 10.001, 60.001, 10.002, 60.001]),
+      start: 0,
+      settled: 1,
+      end: 3,
+    };
+    const { container } = render(
+      <CardMap
+        view={cardView(three) as CardView}
+        track={three}
+        headingDeg={null}
+        land={[]}
+        theme="light"
+        label="Map"
+      />,
+    );
+    const [settled, tail] = [...container.querySelectorAll('polyline.ll-card-map-track')].map(
+      (line) => line.getAttribute('points')?.split(' ') ?? [],
+    );
+    expect(settled).toHaveLength(2);
+    expect(tail).toHaveLength(2);
+    expect(tail?.[0]).toBe(settled?.[1]);
   });
 
   it('draws a dot without a heading, and the dark scheme’s colours', () => {

@@ -10,7 +10,7 @@ import {
   cellTransform,
   landCellsForView,
   projectToCard,
-  recentStart,
+  recentSpan,
   trackPointsAttribute,
   type CardView,
   type TrackSpan,
@@ -109,25 +109,32 @@ describe('cardView: the view around a recent track', () => {
   });
 });
 
-describe('recentStart', () => {
-  it('finds the first point of the last window before the newest fix', () => {
+describe('recentSpan', () => {
+  it('starts and settles on whole steps, so a new fix in the same step moves neither', () => {
     const minute = 60_000;
-    const time = Float64Array.from({ length: 21 }, (_, i) => i * minute); // 0 … 20 min
-    expect(recentStart(time, 21, 15 * minute)).toBe(5);
-    expect(recentStart(time, 21, 30 * minute)).toBe(0);
-    expect(recentStart(time, 0, minute)).toBe(0);
+    // A fix every 10 s from 0 to 20:50.
+    const time = Float64Array.from({ length: 126 }, (_, i) => i * 10_000);
+    const positions = new Float64Array(2 * 126);
+    const span = recentSpan(time, positions, 126, 15 * minute, minute);
+    // Newest fix at 20:50, its minute 20:00: from 5:00 (index 30), settled at 19:50 (index 119).
+    expect(span).toMatchObject({ start: 30, settled: 119, end: 126 });
+    expect(recentSpan(time, positions, 125, 15 * minute, minute)).toMatchObject({
+      start: 30,
+      settled: 119,
+    });
+    expect(recentSpan(time, positions, 0, 15 * minute, minute)).toMatchObject({ start: 0, end: 0 });
   });
 });
 
 describe('trackPointsAttribute', () => {
-  it('lists points in user units to 0.1, skipping those under a unit from the last kept, but never the newest', () => {
+  it('lists points in integer tenths of user units, skipping those under a unit from the last kept, but never the newest', () => {
     const track = span([
       [10, 60],
       [10.00001, 60], // 0.17 units east of the first: skipped
       [10.001, 60.001],
       [10.00101, 60.001], // the newest: kept
     ]);
-    expect(trackPointsAttribute(single, track)).toBe('120.0,67.5 137.3,32.9 137.5,32.9');
+    expect(trackPointsAttribute(single, track)).toBe('1200,675 1373,329 1375,329');
   });
 });
 

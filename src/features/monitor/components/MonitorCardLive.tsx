@@ -1,0 +1,81 @@
+import type { TFunction } from 'i18next';
+import { memo, useMemo } from 'react';
+import type { LandCell } from '../../../api/basemap';
+import { useAppSelector } from '../../../store/hooks';
+import { trackColumns } from '../../../store/locationHistory/trackEntry';
+import { cardFix } from '../../../store/monitor/monitorCards';
+import type { Formatter } from '../../../ui/format';
+import type { MapTheme } from '../../../ui/map/basemapStyle';
+import { MonitorCardAge } from './MonitorCardAge';
+import { MonitorCardMap } from './MonitorCardMap';
+import { MonitorCardPosition } from './MonitorCardPosition';
+
+const samePair = (a: readonly [unknown, unknown], b: readonly [unknown, unknown]) =>
+  a[0] === b[0] && a[1] === b[1];
+
+/** Props of {@link MonitorCardLive}. */
+export interface MonitorCardLiveProps {
+  readonly ShareToken: string;
+  readonly activityId: number;
+  /** The share's wearer, null until the share loaded. */
+  readonly wearerId: number | null;
+  /** The wearer's name, for the map's accessible name. */
+  readonly name: string;
+  readonly theme: MapTheme;
+  readonly format: Formatter;
+  readonly t: TFunction;
+  readonly landCells: Readonly<Record<string, LandCell>>;
+}
+
+/**
+ * What every fix of a monitor card's wearer changes: the small map of the recent track, the data age
+ * and the last position. It reads the wearer's live state and the activity's track from the store
+ * itself, so a fix renders this part of one card and nothing else: not the card, not the list
+ * (docs/monitor.md "Cost per frame").
+ */
+export const MonitorCardLive = memo(function MonitorCardLive({
+  ShareToken,
+  activityId,
+  wearerId,
+  name,
+  theme,
+  format,
+  t,
+  landCells,
+}: MonitorCardLiveProps) {
+  // One subscription per card (a page of 100 cards checks them all on every store change).
+  const [live, entry] = useAppSelector(
+    (state) =>
+      [
+        wearerId === null ? undefined : state.liveWearers.entities[wearerId],
+        state.locationHistory.tracks[activityId],
+      ] as const,
+    samePair,
+  );
+  const fix = useMemo(() => cardFix(live, entry), [live, entry]);
+  const columns = useMemo(() => trackColumns(entry), [entry]);
+  return (
+    <>
+      <MonitorCardMap
+        columns={columns}
+        headingDeg={fix.headingDeg}
+        name={name}
+        theme={theme}
+        landCells={landCells}
+      />
+      <MonitorCardAge
+        ShareToken={ShareToken}
+        lastFixTime={fix.lastFixTime}
+        recentIntervalsMs={fix.recentIntervalsMs}
+        format={format}
+        t={t}
+      />
+      <MonitorCardPosition
+        lat={fix.position?.lat ?? null}
+        lon={fix.position?.lon ?? null}
+        format={format}
+        t={t}
+      />
+    </>
+  );
+});

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * A phase in [0, `intervalMs`) derived from `key` (FNV-1a hash): many components with different keys
+ * spread their {@link usePhasedNow} ticks evenly over the interval.
+ */
+export function phaseOf(key: string, intervalMs: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % intervalMs;
+}
+
+/** Ticks falling this close together (one display frame, ms) are delivered in one task. */
+const BATCH_MS = 16;
+
+interface Ticker {
+  readonly intervalMs: number;
+  readonly phaseMs: number;
+  /** When this ticker is next due, epoch ms. */
+  due: number;
+  readonly tick: (now: number) => void;
+}
+
+/** The first time after `after` (epoch ms) at `phaseMs` into an interval of `intervalMs`. */
+function nextDue(intervalMs: number, phaseMs: number, after: number): number {
+  const into = (((after - phaseMs) % intervalMs) + intervalMs) % intervalMs;
+  return after + intervalMs - into;
+}
+
+/*
+ * One timer for every mounted usePhasedNow: it fires at the earliest due ticker and ticks every
+ * ticker due within BATCH_MS of it in the same task, so React renders them together (one render per
+ * frame at most, not one per ticker). Module state, like the timers themselves.
+ */
+const tickers = new Set<Ticker>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let timerDue = Infinity;
+
+function arm(): void {
+  let earliest = Infinity;
+  for (const ticker of tickers) earliest = Math.min(earliest, ticker.due);
+  if (earliest === timerDue) return;
+  clearTimeout(timer);
+  timerDue = earliest;
+  timer = earliest === Infinity ? undefined : setTimeout(fire, Math.max(0, earliest - Date.now()));
+}
+
+function fire(): void {
+  timerDue = Infinity;
+  timer = undefined;
+  const now = Date.now();
+  for (const ticker of tickers) {
+    if (ticker.due > now + BATCH_MS) continue;
+    ticker.due = nextDue(ticker.intervalMs, ticker.phaseMs, Math.max(now, ticker.due));
+    ticker.tick(now);
+  }
+  arm();
+}
+
+/**
+ * The wall clock (`Date.now()`, epoch ms) re-read every `intervalMs` ms at `phaseMs` into each
+ * interval (at the clock times t with t mod intervalMs = phaseMs), while the component is mounted.
+ * Like `useNow`, but many components given different phases (see {@link phaseOf}) re-render a few at
+ * a time instead of all in the same frame: the operator monitor's 100 cards each count their own data
+ * age. All of them share one timer, and those due in the same frame tick in one task.
+ */
+export function usePhasedNow(intervalMs: number, phaseMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const ticker: Ticker = {
+      intervalMs,
+      phaseMs,
+      due: nextDue(intervalMs, phaseMs, Date.now()),
+      tick: setNow,
+    };
+    tickers.add(ticker);
+    arm();
+    return () => {
+      tickers.delete(ticker);
+      arm();
+    };
+  }, [intervalMs, phaseMs]);
+  return now;
+}

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { phaseOf, usePhasedNow } from '../../../../src/ui/time/usePhasedNow';
+
+function Clock({ phase, onRender }: { phase: number; onRender: (now: number) => void }) {
+  onRender(usePhasedNow(1_000, phase));
+  return null;
+}
+
+describe('usePhasedNow', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(10_000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ticks once an interval at its phase into the interval', () => {
+    const seen: number[] = [];
+    render(<Clock phase={250} onRender={(now) => seen.push(now)} />);
+    expect(seen).toEqual([10_000]);
+    for (const ms of [249, 1, 999, 1, 1_000, 50]) {
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+    }
+    expect(seen).toEqual([10_000, 10_250, 11_250, 12_250]);
+  });
+
+  it('ticks clocks due in the same frame together, in one task', () => {
+    const a: number[] = [];
+    const b: number[] = [];
+    const c: number[] = [];
+    render(
+      <>
+        <Clock phase={100} onRender={(now) => a.push(now)} />
+        <Clock phase={110} onRender={(now) => b.push(now)} />
+        <Clock phase={400} onRender={(now) => c.push(now)} />
+      </>,
+    );
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect([a, b, c]).toEqual([[10_000, 10_100], [10_000, 10_100], [10_000]]);
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(c).toEqual([10_000, 10_400]);
+    for (const ms of [700, 10]) {
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+    }
+    expect([a.at(-1), b.at(-1)]).toEqual([11_100, 11_100]);
+  });
+
+  it('spreads keys over the interval', () => {
+    const phases = Array.from({ length: 200 }, (_, i) => phaseOf(`token-${i}`, 1_000));
+    expect(phases.every((p) => Number.isInteger(p) && p >= 0 && p < 1_000)).toBe(true);
+    const quarters = [0, 1, 2, 3].map(
+      (q) => phases.filter((p) => Math.floor(p / 250) === q).length,
+    );
+    for (const count of quarters) expect(count).toBeGreaterThan(25);
+  });
+});
