@@ -6,6 +6,7 @@ import { identityBench } from './identity.bench';
 import { journey7dayBench } from './journey7day';
 import { ingestBench } from './ingest';
 import type { BenchArea } from './lib/figure';
+import { monitorFrameBench } from './monitorFrame';
 import { realtimeBench } from './realtime';
 import { replayFjordBench } from './replayFjord';
 import { serverBench } from './server.bench';
@@ -23,6 +24,7 @@ const AREAS: readonly BenchArea[] = [
   replayFjordBench,
   journey7dayBench,
   shareLatencyBench,
+  monitorFrameBench,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

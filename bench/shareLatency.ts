@@ -3,11 +3,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildServer } from '../server/app';
 import { loadConfig } from '../server/config';
-import type { Db } from '../server/db/database';
-import { newIngestKey } from '../server/devices/ingestKey';
-import { createShare } from '../server/shares/shareService';
 import type { BenchArea, Figure } from './lib/figure';
 import { withBenchDatabase } from './lib/benchDatabase';
+import { addBenchWearers, shareWearerActivity, type BenchWearer } from './lib/benchWearers';
 import { percentile } from './lib/memberApp';
 
 /*
@@ -30,51 +28,7 @@ const KMH_PER_KNOT = 1.852;
 /** Lysefjord (NO): where the simulated wearers paddle. */
 const ORIGIN = { lat: 59.0176, lon: 6.0532 };
 
-interface Device {
-  readonly index: number;
-  readonly key: string;
-  readonly memberId: number;
-}
-
-/** One member (wearer) per device, each with an activated phone and its ingest key. */
-async function addDevices(db: Db, count: number): Promise<Device[]> {
-  const members = await db
-    .insertInto('members')
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        identity_sub: `bench-share-${i}`,
-        client_id: 1,
-        domain_id: 'local',
-        email: `share-bench-${i}@example.com`,
-        name_first: 'Bench',
-        name_last: `Wearer ${i}`,
-        language_code: 'en',
-        activity_types: ['KAYAKING' as const],
-      })),
-    )
-    .returning('member_id')
-    .execute();
-  const devices = members.map((m, index) => ({
-    index,
-    key: newIngestKey(),
-    memberId: m.member_id,
-  }));
-  await db
-    .insertInto('devices')
-    .values(
-      devices.map((d) => ({
-        atlas_device_id: `bench-share-${d.index}`,
-        imei: `3588880000${String(d.index).padStart(5, '0')}`,
-        device_type: 'SMARTPHONE_APP' as const,
-        device_nickname: 'Bench',
-        member_id: d.memberId,
-        ingest_key: d.key,
-        registered_at: new Date(),
-      })),
-    )
-    .execute();
-  return devices;
-}
+type Device = BenchWearer;
 
 /** Sends fix `seq` of `device` (now, speed seq + 1 knots) as one OsmAnd GET. */
 async function sendFix(origin: string, device: Device, seq: number): Promise<number> {
@@ -138,7 +92,7 @@ export const shareLatencyBench: BenchArea = {
       const stopped = () => run.stop;
       let loops: Promise<void>[] = [];
       try {
-        const devices = await addDevices(db, DEVICES);
+        const devices = await addBenchWearers(db, 'share', DEVICES);
         /** When fix `seq` of device `i` was sent: sends[i].get(seq). */
         const sends = devices.map(() => new Map<number, number>());
         // The first fix opens each device's activity; later, one fix a second, phases spread over it.
@@ -148,23 +102,7 @@ export const shareLatencyBench: BenchArea = {
           }),
         );
         const viewed = devices.slice(0, VIEWERS);
-        const tokens = await Promise.all(
-          viewed.map(async (d) => {
-            const activity = await db
-              .selectFrom('activities')
-              .select('activity_id')
-              .where('member_id', '=', d.memberId)
-              .executeTakeFirstOrThrow();
-            const share = await createShare(db, {
-              memberId: d.memberId,
-              target: { kind: 'activity', activityId: activity.activity_id },
-              expiresAtMs: null,
-              publicUrl: origin,
-              nowMs: Date.now(),
-            });
-            return share.token;
-          }),
-        );
+        const tokens = await Promise.all(viewed.map((d) => shareWearerActivity(db, d, origin)));
 
         browser = await chromium.launch({
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
