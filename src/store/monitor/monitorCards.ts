@@ -202,6 +202,8 @@ function cardOf(ShareToken: string, inputs: CardInputs, now: number): MonitorCar
  */
 const cardCache = new Map<string, { inputs: CardInputs; now: number; card: MonitorCard }>();
 let cachedTokens: readonly string[] = [];
+let cachedViews: unknown = null;
+let cachedCues: unknown = null;
 let previousOrder: readonly MonitorCard[] = [];
 
 /**
@@ -245,16 +247,21 @@ export const selectMonitorCards = createSelector(
       cachedTokens = tokens;
     }
     let changed = tokens.length !== previousOrder.length;
+    // A frame of telemetry changes live wearers and tracks only: the views and cues, looked up by
+    // token (a long string), are then taken from the cache.
+    const keyedSame = views === cachedViews && cues === cachedCues;
+    cachedViews = views;
+    cachedCues = cues;
     const cards = tokens.map((token): MonitorCard => {
-      const view = views[token];
+      const cached = cardCache.get(token);
+      const view = keyedSame && cached ? cached.inputs.view : views[token];
       const activityId = view?.ActivityId ?? null;
       const wearerId = view?.MemberDetails?.WearerID;
       const status = activityId === null ? null : details[activityId]?.Status;
       const live = wearerId === undefined ? undefined : liveWearers[wearerId];
       const entry = activityId === null ? undefined : tracks[activityId];
       const alerts = activityId === null ? undefined : openAlerts.get(activityId);
-      const cued = cues[token] !== undefined;
-      const cached = cardCache.get(token);
+      const cued = keyedSame && cached ? cached.inputs.cued : cues[token] !== undefined;
       // Compared field by field before anything is allocated: most cards of a frame are unchanged.
       if (
         cached?.now === now &&
