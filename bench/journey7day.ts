@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import type { IngestEvent, IngestPoint } from '../src/api/ingest';
 import { readDemoTrack } from '../server/demo/demoTracks';
 import type { BenchArea, Figure } from './lib/figure';
@@ -105,6 +107,45 @@ function observeDrawn(points: number): string {
   })();`;
 }
 
+/**
+ * BENCH_PROFILE=<file>: starts the page's JavaScript sampling profiler (1 ms) before the navigation;
+ * the answer stops it and gives the profile (a .cpuprofile, for Chromium's DevTools), written per run.
+ */
+async function startProfiler(page: Page): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return async () => (await cdp.send('Profiler.stop')).profile;
+}
+
+/**
+ * BENCH_TRACE=1: prints one run's timeline to stderr, ms after the navigation's start: each request of
+ * the app (start, first byte, end), each long task (start, duration) and the first full render.
+ */
+async function printTimeline(
+  page: Page,
+  drawnAt: number,
+  tasks: readonly { start: number; ms: number }[],
+): Promise<void> {
+  const requests = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { name: r.name, start: r.startTime, first: r.responseStart, end: r.responseEnd };
+    }),
+  );
+  const lines = [
+    ...requests.map((r) => ({
+      at: r.start,
+      text: `request ${new URL(r.name).pathname} first byte +${String(Math.round(r.first - r.start))} end +${String(Math.round(r.end - r.start))}`,
+    })),
+    ...tasks.map((t) => ({ at: t.start, text: `long task ${String(Math.round(t.ms))} ms` })),
+    { at: drawnAt, text: 'first full render' },
+  ].sort((a, b) => a.at - b.at);
+  for (const line of lines)
+    console.error(`${String(Math.round(line.at)).padStart(6)} ${line.text}`);
+}
+
 export const journey7dayBench: BenchArea = {
   area: 'journey',
   run: () =>
@@ -124,6 +165,7 @@ export const journey7dayBench: BenchArea = {
         const page = await app.signedInPage();
         await page.addInitScript(OBSERVE_LONG_TASKS);
         await page.addInitScript(observeDrawn(total));
+        const profiler = process.env.BENCH_PROFILE ? await startProfiler(page) : null;
         await page.goto(`${app.origin}/member/share-journey`);
         await page.waitForFunction(
           () => (window as unknown as { __drawnAt: number | null }).__drawnAt !== null,
@@ -132,6 +174,10 @@ export const journey7dayBench: BenchArea = {
         );
         const drawnAt = await page.evaluate<number>('window.__drawnAt');
         const tasks = (await longTasks(page)).filter((t) => t.start <= drawnAt);
+        if (process.env.BENCH_TRACE) await printTimeline(page, drawnAt, tasks);
+        if (profiler && process.env.BENCH_PROFILE) {
+          await writeFile(process.env.BENCH_PROFILE, JSON.stringify(await profiler()));
+        }
         renders.push(drawnAt);
         taskCounts.push(tasks.length);
         taskMs.push(...tasks.map((t) => t.ms));

@@ -34,10 +34,18 @@ export interface MapViewProps {
   readonly className?: string;
   /**
    * What `layers` hold (e.g. a count of points): once MapLibre has rendered a frame with these layers,
-   * the container's `data-drawn` attribute says it — a signal for benches and browser tests that the
+   * every one of them loaded (deck.gl `isLoaded`: a track's drawing derived off the main thread has
+   * arrived), the container's `data-drawn` attribute says it — a signal for benches and browser tests that the
    * map shows its data, not just that the data arrived.
    */
   readonly drawnKey?: string;
+}
+
+/** Whether every layer of `layers` has its data (deck.gl `isLoaded`: no async prop still loading). */
+function layersLoaded(layers: LayersList): boolean {
+  return layers.every((layer) =>
+    Array.isArray(layer) ? layersLoaded(layer) : !layer || layer.isLoaded,
+  );
 }
 
 const FIT_PADDING_PX = 40;
@@ -63,7 +71,7 @@ export function MapView({
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapLibreOverlay | null>(null);
   const initial = useRef({ layers, theme, styleUrl, bounds });
-  const drawn = useRef(drawnKey);
+  const drawn = useRef({ key: drawnKey, layers });
 
   useEffect(() => {
     const element = container.current;
@@ -86,8 +94,10 @@ export function MapView({
     instance.addControl(deck);
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     instance.on('render', () => {
-      const key = drawn.current;
-      if (key !== undefined && element.dataset.drawn !== key) element.dataset.drawn = key;
+      const { key, layers: shown } = drawn.current;
+      if (key !== undefined && element.dataset.drawn !== key && layersLoaded(shown)) {
+        element.dataset.drawn = key;
+      }
     });
     map.current = instance;
     overlay.current = deck;
@@ -100,8 +110,8 @@ export function MapView({
 
   useEffect(() => {
     overlay.current?.setProps({ layers });
-    // The next frame MapLibre renders draws these layers.
-    drawn.current = drawnKey;
+    // The first frame MapLibre renders with these layers loaded shows them.
+    drawn.current = { key: drawnKey, layers };
   }, [layers, drawnKey]);
 
   useEffect(() => {

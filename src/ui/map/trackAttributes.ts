@@ -15,6 +15,9 @@ export interface TrackColumnsLike {
   readonly hacc: Float32Array;
 }
 
+/** The columns speed colours are computed from (see {@link TrackColumnsLike}). */
+export type SpeedInput = Pick<TrackColumnsLike, 'length' | 'time' | 'positions' | 'speed'>;
+
 /** An RGBA colour, 0–255 per channel. */
 export type Rgba = readonly [number, number, number, number];
 
@@ -37,7 +40,7 @@ const MIN_DERIVED_GAP_MS = 500;
  * phone apps without Doppler speed) the haversine distance from the previous fix over the time between
  * them (spec §9 R = 6372.8 km); NaN for the first point of a track without speeds.
  */
-export function pointSpeeds(columns: TrackColumnsLike): Float32Array {
+export function pointSpeeds(columns: SpeedInput): Float32Array {
   const speeds = new Float32Array(columns.length);
   for (let i = 0; i < columns.length; i += 1) {
     const reported = columns.speed[i] ?? Number.NaN;
@@ -121,9 +124,12 @@ const RAMP_TABLE: Uint8Array = (() => {
 
 /**
  * Per-point RGBA colours by speed ({@link pointSpeeds}; `4 × length` bytes) for a binary deck.gl
- * `getColor` attribute, with the scale's top speed in m/s. Cached per columns version.
+ * `getColor` attribute, with the scale's top speed in m/s. Not cached: see {@link speedColours}.
  */
-export const speedColours = memoized((columns): { colours: Uint8Array; maxSpeed: number } => {
+export function computeSpeedColours(columns: SpeedInput): {
+  colours: Uint8Array;
+  maxSpeed: number;
+} {
   const speeds = pointSpeeds(columns);
   const maxSpeed = speedScaleMax(speeds);
   const colours = new Uint8Array(columns.length * 4);
@@ -140,20 +146,28 @@ export const speedColours = memoized((columns): { colours: Uint8Array; maxSpeed:
     colours[4 * i + 3] = RAMP_TABLE[from + 3] ?? 0;
   }
   return { colours, maxSpeed };
-});
+}
+
+/** {@link computeSpeedColours}, cached per columns version. */
+export const speedColours = memoized(computeSpeedColours);
 
 /**
  * Point times as seconds after the track's first point (Float32Array, one per point) for a deck.gl
  * `TripsLayer` `getTimestamps` attribute: float32 holds epoch milliseconds only to ~2 min, relative
- * seconds to about 1 ms over a day. Cached per columns version.
+ * seconds to about 1 ms over a day. Not cached: see {@link relativeSeconds}.
  */
-export const relativeSeconds = memoized((columns): Float32Array => {
+export function computeRelativeSeconds(
+  columns: Pick<TrackColumnsLike, 'length' | 'time'>,
+): Float32Array {
   const start = columns.time[0] ?? 0;
   const seconds = new Float32Array(columns.length);
   for (let i = 0; i < columns.length; i += 1)
     seconds[i] = ((columns.time[i] ?? start) - start) / 1000;
   return seconds;
-});
+}
+
+/** {@link computeRelativeSeconds}, cached per columns version. */
+export const relativeSeconds = memoized(computeRelativeSeconds);
 
 /** The [west, south, east, north] box of the track in degrees, null without points. Cached. */
 export const trackBounds = memoized((columns): readonly [number, number, number, number] | null => {

@@ -1,4 +1,4 @@
-import { memoized, relativeSeconds, speedColours, type TrackColumnsLike } from './trackAttributes';
+import type { TrackDerived } from './trackDerivation';
 
 /*
  * Level of detail for drawn tracks (issue 7 targets replay.fjord and journey.7day). A track of tens of
@@ -25,14 +25,16 @@ const FULL_DETAIL_ZOOM = 19;
 
 /**
  * Per point, the Douglas–Peucker deviation (m) at which it is kept; Infinity for the first and last
- * point. Distances are measured in a local equirectangular projection about the track's first point
- * (m; exact enough over a day's track for a visual tolerance). Cached per track version.
+ * point. `positions` holds interleaved [lon, lat] degrees of `length` points. Distances are measured in
+ * a local equirectangular projection about the track's first point (m; exact enough over a day's
+ * track for a visual tolerance). O(n log n) for a typical track, O(n²) at worst; ~50 ms for 86,400
+ * points, so large tracks run it off the main thread (trackDerivations.ts).
  */
-export const pointImportance = memoized((columns: TrackColumnsLike): Float32Array => {
-  const n = columns.length;
+export function computeImportance(positions: Float64Array, length: number): Float32Array {
+  const n = length;
   const importance = new Float32Array(n);
   if (n === 0) return importance;
-  const p = columns.positions;
+  const p = positions;
   const lat0 = ((p[1] ?? 0) * Math.PI) / 180;
   const kx = (EARTH_RADIUS_M * Math.PI * Math.cos(lat0)) / 180;
   const ky = (EARTH_RADIUS_M * Math.PI) / 180;
@@ -77,7 +79,7 @@ export const pointImportance = memoized((columns: TrackColumnsLike): Float32Arra
     stack.push(first, worst, value, worst, last, value);
   }
   return importance;
-});
+}
 
 /** The tolerance of zoom level `zoom` (whole levels) at latitude `latDeg`, m: half a pixel at `zoom + 1`. */
 export function toleranceMetres(zoom: number, latDeg: number): number {
@@ -87,9 +89,9 @@ export function toleranceMetres(zoom: number, latDeg: number): number {
 }
 
 /**
- * A track's drawn subset: its own columns' shape restricted to the kept points (time order kept),
- * with the per-point attributes layers need: speed colours (RGBA) and seconds after the track's first
- * point (for TripsLayer; the first point is always kept, so the times match the whole track's).
+ * A track's drawn subset: the kept points (time order kept) with the per-point attributes layers
+ * need: speed colours (RGBA) and seconds after the track's first point (for TripsLayer; the first
+ * point is always kept, so the times match the whole track's).
  */
 export interface SimplifiedTrack {
   readonly length: number;
@@ -103,49 +105,49 @@ export interface SimplifiedTrack {
   readonly key: string;
 }
 
-/** The whole track as a {@link SimplifiedTrack} (no copy). */
-function wholeTrack(columns: TrackColumnsLike): SimplifiedTrack {
+/** The whole derived track as a {@link SimplifiedTrack} (no copy). */
+function wholeTrack(derived: TrackDerived): SimplifiedTrack {
   return {
-    length: columns.length,
-    positions: columns.positions.subarray(0, 2 * columns.length),
-    colours: speedColours(columns).colours.subarray(0, 4 * columns.length),
-    seconds: relativeSeconds(columns),
-    key: `${String(columns.version)}:all`,
+    length: derived.length,
+    positions: derived.positions,
+    colours: derived.colours,
+    seconds: derived.seconds,
+    key: `${String(derived.version)}:all`,
   };
 }
 
-const levels = new WeakMap<object, { version: number; byZoom: Map<number, SimplifiedTrack> }>();
+const levels = new WeakMap<TrackDerived, Map<number, SimplifiedTrack>>();
 
 /**
- * The points of `columns` worth drawing at `zoom` (MapLibre zoom; whole levels, 512-px world): the
- * Douglas–Peucker line with a tolerance of {@link SIMPLIFY_TOLERANCE_PX} at that level. Cached per
- * track version and zoom level; from zoom {@link FULL_DETAIL_ZOOM} on, or for tracks under 3 points,
+ * The points of a derived track worth drawing at `zoom` (MapLibre zoom; whole levels, 512-px world):
+ * the Douglas–Peucker line with a tolerance of {@link SIMPLIFY_TOLERANCE_PX} at that level. Cached per
+ * derived track and zoom level; from zoom {@link FULL_DETAIL_ZOOM} on, or for tracks under 3 points,
  * the whole track.
  */
-export function simplifiedTrack(columns: TrackColumnsLike, zoom: number): SimplifiedTrack {
+export function simplifiedTrack(derived: TrackDerived, zoom: number): SimplifiedTrack {
   const level = Math.max(0, Math.floor(zoom));
-  if (level >= FULL_DETAIL_ZOOM || columns.length < 3) return wholeTrack(columns);
-  let cache = levels.get(columns);
-  if (cache?.version !== columns.version) {
-    cache = { version: columns.version, byZoom: new Map() };
-    levels.set(columns, cache);
+  if (level >= FULL_DETAIL_ZOOM || derived.length < 3) return wholeTrack(derived);
+  let byZoom = levels.get(derived);
+  if (!byZoom) {
+    byZoom = new Map();
+    levels.set(derived, byZoom);
   }
-  const hit = cache.byZoom.get(level);
+  const hit = byZoom.get(level);
   if (hit) return hit;
-  const importance = pointImportance(columns);
-  const tolerance = toleranceMetres(level, columns.positions[1] ?? 0);
+  const { importance } = derived;
+  const tolerance = toleranceMetres(level, derived.positions[1] ?? 0);
   let kept = 0;
-  for (let i = 0; i < columns.length; i += 1) if ((importance[i] ?? 0) >= tolerance) kept += 1;
-  const all = wholeTrack(columns);
+  for (let i = 0; i < derived.length; i += 1) if ((importance[i] ?? 0) >= tolerance) kept += 1;
   const positions = new Float64Array(2 * kept);
   const colours = new Uint8Array(4 * kept);
   const seconds = new Float32Array(kept);
   let k = 0;
-  for (let i = 0; i < columns.length; i += 1) {
+  for (let i = 0; i < derived.length; i += 1) {
     if ((importance[i] ?? 0) < tolerance) continue;
-    positions.set(all.positions.subarray(2 * i, 2 * i + 2), 2 * k);
-    colours.set(all.colours.subarray(4 * i, 4 * i + 4), 4 * k);
-    seconds[k] = all.seconds[i] ?? 0;
+    positions[2 * k] = derived.positions[2 * i] ?? 0;
+    positions[2 * k + 1] = derived.positions[2 * i + 1] ?? 0;
+    colours.set(derived.colours.subarray(4 * i, 4 * i + 4), 4 * k);
+    seconds[k] = derived.seconds[i] ?? 0;
     k += 1;
   }
   const track = {
@@ -153,8 +155,8 @@ export function simplifiedTrack(columns: TrackColumnsLike, zoom: number): Simpli
     positions,
     colours,
     seconds,
-    key: `${String(columns.version)}:${String(level)}`,
+    key: `${String(derived.version)}:${String(level)}`,
   };
-  cache.byZoom.set(level, track);
+  byZoom.set(level, track);
   return track;
 }

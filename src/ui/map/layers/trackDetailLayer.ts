@@ -1,26 +1,41 @@
-import { CompositeLayer, type Layer, type UpdateParameters } from '@deck.gl/core';
-import type { TrackColumnsLike } from '../trackAttributes';
+import {
+  CompositeLayer,
+  type DefaultProps,
+  type Layer,
+  type UpdateParameters,
+} from '@deck.gl/core';
+import type { TrackDerived } from '../trackDerivation';
 import { simplifiedTrack, type SimplifiedTrack } from '../trackSimplification';
 
 /** Props of {@link TrackDetailLayer}. */
 export interface TrackDetailLayerProps {
-  /** The whole track. */
-  readonly columns: TrackColumnsLike;
+  /**
+   * The track's drawing (trackDerivations.derivedTrackOf), or a promise of it: a deck.gl async prop,
+   * so while a newer drawing is derived the layer keeps drawing the last one and is not `isLoaded`.
+   */
+  readonly derived: TrackDerived | Promise<TrackDerived> | null;
   /**
    * Draws the points worth drawing at the zoom shown (trackSimplification.simplifiedTrack) as one
-   * layer with id `id`; null draws nothing. Called when the track, these props or the zoom level change.
+   * layer with id `id`; null draws nothing. Called when the drawing, these props or the zoom level
+   * change.
    */
   readonly draw: (track: SimplifiedTrack, id: string) => Layer | null;
 }
 
+const defaultProps: DefaultProps<TrackDetailLayerProps> = {
+  derived: { type: 'object', value: null, async: true },
+};
+
 /**
  * A track drawn at the level of detail of the zoom shown (issue 7 targets; see trackSimplification):
  * a deck.gl composite layer that watches the viewport's whole zoom level and hands `draw` the
- * Douglas–Peucker subset for that level (half a pixel of tolerance). Panning and fractional zooming
- * reuse the drawn layer; crossing a zoom level swaps in that level's cached subset.
+ * Douglas–Peucker subset of its drawing for that level (half a pixel of tolerance). Panning and
+ * fractional zooming reuse the drawn layer; crossing a zoom level swaps in that level's cached subset.
+ * Until the first drawing arrives it draws nothing.
  */
 export class TrackDetailLayer extends CompositeLayer<TrackDetailLayerProps> {
   static override layerName = 'TrackDetailLayer';
+  static override defaultProps = defaultProps;
 
   declare state: { level: number };
 
@@ -38,6 +53,9 @@ export class TrackDetailLayer extends CompositeLayer<TrackDetailLayerProps> {
   }
 
   override renderLayers(): Layer | null {
-    return this.props.draw(simplifiedTrack(this.props.columns, this.state.level), `${this.id}-lod`);
+    // An async prop reads as its resolved value (null before the first one).
+    const derived = this.props.derived as TrackDerived | null;
+    if (!derived) return null;
+    return this.props.draw(simplifiedTrack(derived, this.state.level), `${this.id}-lod`);
   }
 }

@@ -2,6 +2,7 @@ import { PathLayer } from '@deck.gl/layers';
 import { TripsLayer } from '@deck.gl/geo-layers';
 import { speedColours, type Rgba, type TrackColumnsLike } from '../trackAttributes';
 import type { SimplifiedTrack } from '../trackSimplification';
+import { derivedTrackOf } from '../trackDerivations';
 import { TrackDetailLayer } from './trackDetailLayer';
 
 /** Width of a drawn track, px. */
@@ -110,7 +111,7 @@ export function speedTrackLayer(
   if (columns.length < 2) return null;
   return new TrackDetailLayer({
     id,
-    columns,
+    derived: derivedTrackOf(columns),
     draw: (track, subId) => speedPathLayer(subId, track, opacity),
   });
 }
@@ -130,7 +131,7 @@ export function replayTrailLayer(
   if (columns.length < 2) return null;
   return new TrackDetailLayer({
     id,
-    columns,
+    derived: derivedTrackOf(columns),
     draw: (track, subId) => tripsPathLayer(subId, track, currentTimeS, colour),
   });
 }

@@ -23,7 +23,10 @@ import {
 /** The layer a track layer draws at `zoom` (its level of detail's subset of the track). */
 function drawn(layer: TrackDetailLayer | null, zoom: number): Layer | null {
   if (!layer) return null;
-  return layer.props.draw(simplifiedTrack(layer.props.columns, zoom), `${layer.id}-lod`);
+  const derived = layer.props.derived;
+  // Tracks this small are derived at once (trackDerivations.SYNC_DERIVATION_MAX_POINTS).
+  if (!derived || derived instanceof Promise) throw new Error('expected a drawing at once');
+  return layer.props.draw(simplifiedTrack(derived, zoom), `${layer.id}-lod`);
 }
 
 /** A track of `n` points 1 s apart from a real epoch time, heading north-east at `speed` m/s. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackColumnsLike } from '../../../../src/ui/map/trackAttributes';
+import { deriveTrack } from '../../../../src/ui/map/trackDerivation';
 import {
-  pointImportance,
+  computeImportance,
   simplifiedTrack,
   toleranceMetres,
 } from '../../../../src/ui/map/trackSimplification';
@@ -27,6 +28,11 @@ function trackOf(metres: readonly (readonly [number, number])[], version = 1): T
     speed: new Float32Array(n).fill(2),
     hacc: new Float32Array(n),
   };
+}
+
+/** Each point's Douglas–Peucker importance, m. */
+function pointImportance(columns: TrackColumnsLike): Float32Array {
+  return computeImportance(columns.positions, columns.length);
 }
 
 describe('point importance (Douglas–Peucker)', () => {
@@ -88,10 +94,10 @@ describe('simplified tracks per zoom level', () => {
       Array.from({ length: 101 }, (_, i) => [i * 10, i % 2 === 0 ? 0 : 3] as const),
     );
     // Zoom 10: ~76 m per pixel at zoom 11 → 38 m tolerance: a straight line remains.
-    const far = simplifiedTrack(zigzag, 10);
+    const far = simplifiedTrack(deriveTrack(zigzag), 10);
     expect(far.length).toBe(2);
     // Zoom 17: ~0.6 m per pixel at zoom 18 → 0.3 m tolerance: every point counts.
-    expect(simplifiedTrack(zigzag, 17).length).toBe(101);
+    expect(simplifiedTrack(deriveTrack(zigzag), 17).length).toBe(101);
   });
 
   it('keeps the first and last points, time order, colours and relative seconds of the kept points', () => {
@@ -103,7 +109,7 @@ describe('simplified tracks per zoom level', () => {
       [400, 0],
     ]);
     // Zoom 7: ~150 m of tolerance keeps the 500 m spike, not its neighbours (~93 m off its chords).
-    const track = simplifiedTrack(columns, 7);
+    const track = simplifiedTrack(deriveTrack(columns), 7);
     expect(track.length).toBe(3);
     expect([...track.seconds]).toEqual([0, 2, 4]);
     expect(track.positions[0]).toBe(columns.positions[0]);
@@ -118,26 +124,28 @@ describe('simplified tracks per zoom level', () => {
       [10, 0],
       [20, 0],
     ]);
-    const close = simplifiedTrack(columns, 19);
+    const derived = deriveTrack(columns);
+    const close = simplifiedTrack(derived, 19);
     expect(close.length).toBe(3);
-    expect(close.positions.buffer).toBe(columns.positions.buffer);
+    expect(close.positions).toBe(derived.positions);
     const pair = trackOf([
       [0, 0],
       [10, 0],
     ]);
-    expect(simplifiedTrack(pair, 3).length).toBe(2);
+    expect(simplifiedTrack(deriveTrack(pair), 3).length).toBe(2);
   });
 
-  it('computes each level once per track version', () => {
+  it('computes each level once per drawing', () => {
     const columns = trackOf([
       [0, 0],
       [100, 40],
       [200, 0],
     ]);
-    expect(simplifiedTrack(columns, 12.2)).toBe(simplifiedTrack(columns, 12.9));
-    expect(simplifiedTrack(columns, 13)).not.toBe(simplifiedTrack(columns, 12));
-    const changed = { ...columns, version: 2 };
-    expect(simplifiedTrack(changed, 12)).not.toBe(simplifiedTrack(columns, 12));
+    const derived = deriveTrack(columns);
+    expect(simplifiedTrack(derived, 12.2)).toBe(simplifiedTrack(derived, 12.9));
+    expect(simplifiedTrack(derived, 13)).not.toBe(simplifiedTrack(derived, 12));
+    const changed = deriveTrack({ ...columns, version: 2 });
+    expect(simplifiedTrack(changed, 12)).not.toBe(simplifiedTrack(derived, 12));
     expect(simplifiedTrack(changed, 12).key).toBe('2:12');
   });
 });

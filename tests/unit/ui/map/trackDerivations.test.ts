@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrackColumnsLike } from '../../../../src/ui/map/trackAttributes';
+import { deriveTrack, type TrackDerived } from '../../../../src/ui/map/trackDerivation';
+import type { TrackDerivationRequest } from '../../../../src/ui/map/trackDerivation.worker';
+import {
+  derivedTrackOf,
+  SYNC_DERIVATION_MAX_POINTS,
+  workerRunner,
+  type TrackDerivationRunner,
+} from '../../../../src/ui/map/trackDerivations';
+
+/** A growing track: `length` of `capacity` slots used, 1 s apart, heading north-east at 3 m/s. */
+function track(length: number, version = 1, capacity = length): TrackColumnsLike {
+  const time = new Float64Array(capacity);
+  const positions = new Float64Array(2 * capacity);
+  for (let i = 0; i < capacity; i += 1) {
+    time[i] = Date.UTC(2025, 6, 1) + i * 1000;
+    positions[2 * i] = 6 + i * 2e-5;
+    positions[2 * i + 1] = 59 + i * 2e-5;
+  }
+  const speed = new Float32Array(capacity).fill(3);
+  return { length, version, time, positions, speed, hacc: new Float32Array(capacity) };
+}
+
+/** A stand-in for the track worker: records requests; the test answers them. */
+function fakeWorker() {
+  const requests: { request: TrackDerivationRequest; transfer: Transferable[] }[] = [];
+  const worker = {
+    onmessage: null as ((event: MessageEvent) => void) | null,
+    onerror: null as (() => void) | null,
+    onmessageerror: null as (() => void) | null,
+    terminated: false,
+    postMessage(request: TrackDerivationRequest, transfer: Transferable[]) {
+      requests.push({ request, transfer });
+    },
+    terminate() {
+      this.terminated = true;
+    },
+    /** Answers request `index` as the real worker would. */
+    answer(index: number) {
+      const entry = requests[index];
+      if (!entry) throw new Error(`no request ${String(index)}`);
+      const derived = deriveTrack(entry.request.input);
+      this.onmessage?.({ data: { id: entry.request.id, derived } } as MessageEvent);
+    },
+  };
+  return { worker, requests, create: () => worker as unknown as Worker };
+}
+
+describe('deriving a track', () => {
+  it('colours, times and ranks every point of the columns it is given', () => {
+    const derived = deriveTrack(track(5, 3, 8));
+    expect(derived.version).toBe(3);
+    expect(derived.length).toBe(5);
+    expect(derived.positions).toHaveLength(10);
+    expect([...derived.seconds]).toEqual([0, 1, 2, 3, 4]);
+    expect(derived.colours).toHaveLength(20);
+    expect(derived.importance[0]).toBe(Infinity);
+    expect(derived.importance[4]).toBe(Infinity);
+    expect(derived.maxSpeed).toBeCloseTo(3, 5);
+  });
+});
+
+describe('where tracks are derived', () => {
+  it('derives a small track at once, once per version', () => {
+    const columns = track(SYNC_DERIVATION_MAX_POINTS);
+    const derive = vi.fn<TrackDerivationRunner['derive']>();
+    const derived = derivedTrackOf(columns, { derive });
+    expect(derived).not.toBeInstanceOf(Promise);
+    expect(derivedTrackOf(columns, { derive })).toBe(derived);
+    expect(derive).not.toHaveBeenCalled();
+  });
+
+  it('hands a large track to the runner once, then answers the settled drawing itself', async () => {
+    const columns = track(SYNC_DERIVATION_MAX_POINTS + 1);
+    const derive = vi.fn((c: TrackColumnsLike) => Promise.resolve(deriveTrack(c)));
+    const first = derivedTrackOf(columns, { derive });
+    expect(first).toBeInstanceOf(Promise);
+    expect(derivedTrackOf(columns, { derive })).toBe(first);
+    const derived = await first;
+    expect(derivedTrackOf(columns, { derive })).toBe(derived);
+    expect(derive).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the worker runner', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a copy of the columns with its buffers transferred and answers what the worker derived', async () => {
+    const fake = fakeWorker();
+    const runner = workerRunner(fake.create);
+    const columns = track(100, 1, 128);
+    const answer = runner.derive(columns);
+    expect(fake.requests).toHaveLength(1);
+    const sent = fake.requests[0];
+    expect(sent?.request.input.positions).toHaveLength(200);
+    expect(sent?.request.input.positions.buffer).not.toBe(columns.positions.buffer);
+    expect(sent?.transfer).toContain(sent?.request.input.positions.buffer);
+    fake.worker.answer(0);
+    const derived = await answer;
+    expect(derived.length).toBe(100);
+    expect([...derived.importance]).toEqual([...deriveTrack(columns).importance]);
+  });
+
+  it('replaces a waiting older version of a growing track by the newer one', async () => {
+    const fake = fakeWorker();
+    const runner = workerRunner(fake.create);
+    const other = runner.derive(track(50));
+    const grown = track(60, 1, 100);
+    const v1 = runner.derive(grown);
+    const v2 = runner.derive({ ...grown, length: 70, version: 2 });
+    const v3 = runner.derive({ ...grown, length: 80, version: 3 });
+    // One in the worker at a time: the other track's; the growing track waits once, at its newest.
+    expect(fake.requests).toHaveLength(1);
+    fake.worker.answer(0);
+    expect((await other).length).toBe(50);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.request.input.version).toBe(3);
+    fake.worker.answer(1);
+    const drawings: TrackDerived[] = await Promise.all([v1, v2, v3]);
+    expect(drawings.map((d) => d.length)).toEqual([80, 80, 80]);
+  });
+
+  it('derives on the main thread, in a task of its own, when there is no worker', async () => {
+    const runner = workerRunner(null);
+    let settled: TrackDerived | null = null;
+    void runner.derive(track(20)).then((derived) => {
+      settled = derived;
+    });
+    await Promise.resolve();
+    expect(settled).toBeNull();
+    await vi.runAllTimersAsync();
+    expect(settled).toMatchObject({ length: 20, version: 1 });
+  });
+
+  it('falls back to the main thread when the worker fails, for the request it held and the next', async () => {
+    const fake = fakeWorker();
+    const runner = workerRunner(fake.create);
+    const held = runner.derive(track(30));
+    fake.worker.onerror?.();
+    expect(fake.worker.terminated).toBe(true);
+    const next = runner.derive(track(40));
+    await vi.runAllTimersAsync();
+    expect((await held).length).toBe(30);
+    expect((await next).length).toBe(40);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
