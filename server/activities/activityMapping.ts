@@ -17,6 +17,8 @@ export type ActivityRow = Pick<
   | 'duration_ms'
   | 'speed_avg_mps'
   | 'speed_max_mps'
+  | 'heart_rate_sum'
+  | 'heart_rate_count'
 >;
 
 /** The `activities` columns of {@link ActivityRow}, for `select`. */
@@ -30,6 +32,8 @@ export const ACTIVITY_COLUMNS = [
   'duration_ms',
   'speed_avg_mps',
   'speed_max_mps',
+  'heart_rate_sum',
+  'heart_rate_count',
 ] as const;
 
 /** The `location_points` columns a LocationHistory point reads. */
@@ -39,14 +43,28 @@ export type PointRow = Pick<
 >;
 
 /**
+ * The average heart rate of an activity in beats per minute: the mean of the heart rates of its
+ * fixes that have one (`heart_rate_sum` / `heart_rate_count`, migration 0017), unrounded (the client
+ * shows whole beats); null when none has one.
+ */
+export function heartRateAvgBpm(
+  row: Pick<ActivityRow, 'heart_rate_sum' | 'heart_rate_count'>,
+): number | null {
+  return row.heart_rate_count > 0 ? row.heart_rate_sum / row.heart_rate_count : null;
+}
+
+/**
  * An `activities` row as an ActivitySummary (application-behaviour §3): `Distance.Meters` and
  * `Distance.Displayed` are both `distance_m` (metres over the trusted fixes; the table keeps one
- * distance), `Type` 'GNSS'. A stored type or status outside the contract's enums (a row written by an
- * older build) reads as OTHER and no Status rather than failing the whole list.
+ * distance), `Type` 'GNSS'. `HeartRateAvgBPM` ({@link heartRateAvgBpm}, beats per minute) is left out
+ * when no fix has a heart rate, like a point's `HeartRate`. A stored type or status outside the
+ * contract's enums (a row written by an older build) reads as OTHER and no Status rather than failing
+ * the whole list.
  */
 export function toActivitySummary(row: ActivityRow): ActivitySummary {
   const type = ActivityType.safeParse(row.activity_type);
   const status = ActivityStatus.safeParse(row.status);
+  const heartRate = heartRateAvgBpm(row);
   return {
     ActivityId: row.activity_id,
     ActivityType: type.success ? type.data : 'OTHER',
@@ -57,6 +75,7 @@ export function toActivitySummary(row: ActivityRow): ActivitySummary {
       DurationMs: row.duration_ms,
       SpeedAvgMPS: row.speed_avg_mps,
       SpeedMaxMPS: row.speed_max_mps,
+      ...(heartRate === null ? {} : { HeartRateAvgBPM: heartRate }),
     },
     ...(status.success ? { Status: status.data } : {}),
   };

@@ -34,7 +34,8 @@ export type TrimOutcome =
  * locked: its fixes outside the new range are detached (`activity_id` set to null, the point kept for
  * the ingest's idempotency key), the bounds set, `last_fix_ms` set to the last remaining fix, the
  * stats recomputed from the remaining fixes by the activity builder's rule
- * (server/telemetry/activityStats.ts, haversine R = 6372.8 km) and its running totals stored with them.
+ * (server/telemetry/activityStats.ts, haversine R = 6372.8 km) and its running totals stored with them,
+ * and the heart rate totals (sum and count of the remaining fixes' bpm, migration 0017) counted again.
  */
 export async function trimActivity(
   db: Db,
@@ -77,12 +78,22 @@ export async function trimActivity(
       .execute();
     const points = await trx
       .selectFrom('location_points')
-      .select(['device_time_ms as time', 'lon', 'lat', 'hacc', 'speed_mps as speed'])
+      .select([
+        'device_time_ms as time',
+        'lon',
+        'lat',
+        'hacc',
+        'speed_mps as speed',
+        'heart_rate_bpm',
+      ])
       .where('activity_id', 'in', owned)
       .orderBy('device_time_ms')
       .orderBy('device_id')
       .execute();
     const totals = accumulateFixes(points);
+    const heartRates = points.flatMap((point) =>
+      point.heart_rate_bpm === null ? [] : [point.heart_rate_bpm],
+    );
     await trx
       .updateTable('activities')
       .set({
@@ -91,6 +102,8 @@ export async function trimActivity(
         last_fix_ms: points.at(-1)?.time ?? null,
         ...statsColumns(totals),
         stats_state: JSON.stringify(totals),
+        heart_rate_sum: heartRates.reduce((sum, bpm) => sum + bpm, 0),
+        heart_rate_count: heartRates.length,
         updated_at: sql<Date>`now()`,
       })
       .where('activity_id', '=', trim.ActivityId)

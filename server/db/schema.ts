@@ -183,6 +183,12 @@ export interface ActivitiesTable {
   closed_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The builder's running stats totals (server/telemetry/activityStats.ts); null when unknown. */
   stats_state: ColumnType<StatsState | null, string | null | undefined, string | null>;
+  /**
+   * Sum of `location_points.heart_rate_bpm` (beats per minute) over the activity's fixes that have
+   * one, and how many they are (migration 0017): HeartRateAvgBPM is sum / count.
+   */
+  heart_rate_sum: Generated<number>;
+  heart_rate_count: Generated<number>;
 }
 
 export interface LocationPointsTable {

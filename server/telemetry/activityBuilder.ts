@@ -2,6 +2,7 @@ import type { ActivityType } from '../../src/api/enums';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import {
   continuableSegment,
+  countInsertedHeartRates,
   latestActivity,
   saveSegments,
   type ActivityOwner,
@@ -113,8 +114,10 @@ export interface TimelineHead {
 
 /**
  * Stores `points` (unique device times, sorted) and `events` (unique per time and type) of one device
- * and builds its activities. Items at or before `head.frontierMs` (late ones and re-sent ones) are
- * stored first and, if any was new, re-cut; the later items then extend the timeline in order.
+ * and builds its activities. Events other than TRACKING_START/STOP are stored first (a VITALS heart
+ * rate goes to its stored fix: telemetryStore.ts). Items at or before `head.frontierMs` (late ones and
+ * re-sent ones) are stored next and, if any was new, re-cut; the later items then extend the timeline
+ * in order.
  * `nowMs` is the server clock (closes an activity silent for 30 minutes); `defaultType` the type of an
  * activity a fix opens. Answers how many points and events were new.
  */
@@ -140,7 +143,13 @@ export async function storeAndBuild(
   };
   let latest = head.latest;
   const fixTimes: number[] = [];
-  const eventKeys: StoredEventKey[] = [];
+  // The other events first: a VITALS for a fix stored earlier updates it, and its activity's heart
+  // rate totals, before the walk saves that activity, so the rows the in-order path answers count it.
+  const eventKeys: StoredEventKey[] = await insertEvents(
+    trx,
+    owner.deviceId,
+    events.filter((event) => !isTracking(event.Type)),
+  );
   let inOrder: InOrderWrite | undefined;
   // Late items all re-sent (duplicates) change nothing: the in-order write stays complete.
   let recut = false;
@@ -161,8 +170,6 @@ export async function storeAndBuild(
     eventKeys.push(...counts.eventKeys);
     if (!recut) inOrder = counts.inOrder;
   }
-  const others = events.filter((event) => !isTracking(event.Type));
-  eventKeys.push(...(await insertEvents(trx, owner.deviceId, others)));
   return {
     fixes: fixTimes.length,
     events: eventKeys.length,
@@ -213,7 +220,7 @@ async function appendInOrder(
     fixTimes: fixes.map((fix) => fix.device_time_ms),
     eventKeys: events,
     inOrder: {
-      saved,
+      saved: countInsertedHeartRates(saved, fixes),
       fixes: fresh.points.flatMap((point, index) =>
         inserted.has(point.Time)
           ? [

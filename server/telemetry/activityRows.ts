@@ -8,6 +8,7 @@ import type { ActivitiesTable } from '../db/schema';
 import { statsColumns } from './activityStats';
 import { matchSegments, statusAfter } from './activityRules';
 import type { Trx } from './ingestDevice';
+import type { InsertedFix } from './telemetryStore';
 import type { ClosedBy, OpenedBy, Segment } from './segmentation';
 
 /** The columns of an activity the builder reads. */
@@ -122,6 +123,40 @@ export interface SavedActivity {
   readonly extendedOnly: boolean;
   /** The activity's columns after the write. */
   readonly row: ActivityViewRow;
+}
+
+/**
+ * `saved` as stored once the fixes inserted after them are counted: `insertFixes` (telemetryStore.ts)
+ * adds the heart
+ * rates (bpm) of the fixes it inserts to their activities' `heart_rate_sum` and `heart_rate_count` in
+ * its own statement, after {@link saveSegments} answered the rows; the same integer sums are added
+ * here, so the rows equal the stored ones without reading them back.
+ */
+export function countInsertedHeartRates(
+  saved: readonly SavedActivity[],
+  fixes: readonly Pick<InsertedFix, 'activity_id' | 'heart_rate_bpm'>[],
+): SavedActivity[] {
+  const totals = new Map<number, { sum: number; count: number }>();
+  for (const fix of fixes) {
+    if (fix.activity_id === null || fix.heart_rate_bpm === null) continue;
+    const total = totals.get(fix.activity_id) ?? { sum: 0, count: 0 };
+    total.sum += fix.heart_rate_bpm;
+    total.count += 1;
+    totals.set(fix.activity_id, total);
+  }
+  return saved.map((activity) => {
+    const total = totals.get(activity.activityId);
+    if (!total) return activity;
+    const { row } = activity;
+    return {
+      ...activity,
+      row: {
+        ...row,
+        heart_rate_sum: row.heart_rate_sum + total.sum,
+        heart_rate_count: row.heart_rate_count + total.count,
+      },
+    };
+  });
 }
 
 /**

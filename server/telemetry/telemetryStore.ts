@@ -15,9 +15,13 @@ export function heartRatesByTime(events: readonly IngestEvent[]): ReadonlyMap<nu
   return byTime;
 }
 
-/** A fix as inserted: its device time (epoch ms) and the heart rate it got (bpm, null: none). */
+/**
+ * A fix as inserted: its device time (epoch ms), its activity (null: not attributed yet) and the
+ * heart rate it got (bpm, null: none).
+ */
 export interface InsertedFix {
   readonly device_time_ms: number;
+  readonly activity_id: number | null;
   readonly heart_rate_bpm: number | null;
 }
 
@@ -35,8 +39,11 @@ const storedHeartRate = (value: RawBuilder<unknown>) =>
  * device time) is already stored is skipped (`on conflict do nothing`), so re-sending changes nothing.
  * Each fix takes the heart rate of the VITALS event at its device time (docs/decisions.md "Heart
  * rate"): the one already stored for the device, else the request's own from `heartRates`
- * ({@link heartRatesByTime}) — the stored event is the one the ingest keeps. Answers the fixes
- * actually inserted with the heart rate each got.
+ * ({@link heartRatesByTime}) — the stored event is the one the ingest keeps. The same statement adds
+ * the heart rates of the fixes it inserted to their activities' `heart_rate_sum` and
+ * `heart_rate_count` (migration 0017; fixes without an activity yet are counted by the re-cut that
+ * attributes them: timelineRecut.ts). Answers the fixes actually inserted with the activity and heart
+ * rate each got.
  */
 export async function insertFixes(
   trx: Trx,
@@ -52,6 +59,7 @@ export async function insertFixes(
     sql`case when e.event_time_ms is null then u.heart_rate else e.heart_rate_bpm end`,
   );
   const { rows } = await sql<InsertedFix>`
+    with inserted as (
     insert into location_points
       (device_id, device_time_ms, activity_id, lon, lat, alt, hacc, speed_mps, bearing_deg,
        battery_pct, heart_rate_bpm)
@@ -68,7 +76,18 @@ export async function insertFixes(
     left join device_events e on e.device_id = ${deviceId} and e.event_time_ms = u.time_ms
       and e.event_type = 'VITALS'
     on conflict (device_id, device_time_ms) do nothing
-    returning device_time_ms, heart_rate_bpm`.execute(trx);
+    returning device_time_ms, activity_id, heart_rate_bpm
+    ), counted as (
+      update activities a
+      set heart_rate_sum = a.heart_rate_sum + c.total, heart_rate_count = a.heart_rate_count + c.n
+      from (
+        select activity_id, sum(heart_rate_bpm) as total, count(*) as n from inserted
+        where activity_id is not null and heart_rate_bpm is not null
+        group by activity_id
+      ) c
+      where a.activity_id = c.activity_id
+    )
+    select device_time_ms, activity_id, heart_rate_bpm from inserted`.execute(trx);
   return rows;
 }
 
@@ -83,7 +102,8 @@ export interface StoredEventKey {
  * same (device, time, type). Answers the ones actually inserted. A newly stored VITALS event with a
  * heart rate gives it, in the same statement, to the device's fix already stored at its device time
  * (one sent in an earlier request; fixes of the same request got it when inserted: {@link
- * insertFixes}).
+ * insertFixes}), and the fix's activity's `heart_rate_sum` and `heart_rate_count` change by the
+ * difference (migration 0017).
  */
 export async function insertEvents(
   trx: Trx,
@@ -112,11 +132,26 @@ export async function insertEvents(
       on conflict (device_id, event_time_ms, event_type) do nothing
       returning event_time_ms, event_type, heart_rate_bpm
     ), rated as (
+      -- f: the fix as the statement's snapshot has it, before this update (its old heart rate).
       update location_points p set heart_rate_bpm = ${heartRate}
       from inserted i
+      join location_points f on f.device_id = ${deviceId}
+        and f.device_time_ms = i.event_time_ms
       where i.event_type = 'VITALS' and i.heart_rate_bpm is not null
         and p.device_id = ${deviceId} and p.device_time_ms = i.event_time_ms
         and p.heart_rate_bpm is distinct from ${heartRate}
+      returning p.activity_id, p.heart_rate_bpm as new_bpm, f.heart_rate_bpm as old_bpm
+    ), counted as (
+      update activities a
+      set heart_rate_sum = a.heart_rate_sum + c.total, heart_rate_count = a.heart_rate_count + c.n
+      from (
+        select activity_id,
+          sum(coalesce(new_bpm, 0) - coalesce(old_bpm, 0)) as total,
+          sum((new_bpm is not null)::int - (old_bpm is not null)::int) as n
+        from rated where activity_id is not null
+        group by activity_id
+      ) c
+      where a.activity_id = c.activity_id
     )
     select event_time_ms, event_type from inserted`.execute(trx);
   return rows.map((row) => ({ time: row.event_time_ms, type: row.event_type }));

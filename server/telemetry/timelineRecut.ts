@@ -45,7 +45,8 @@ function openerOf(row: ActivityRow): TrackItem {
  * attributing the new fixes. The stretch starts at the latest activity starting at or before the
  * earliest new item (the walk's state there cannot have changed) and ends before the first activity
  * after the latest new item whose opening the new items cannot change: one opened by TRACKING_START, or
- * one whose first fix comes after 30 minutes of silence (or with nothing open).
+ * one whose first fix comes after 30 minutes of silence (or with nothing open). The rewritten
+ * activities' heart rate totals are then counted again from their fixes ({@link countHeartRates}).
  */
 export async function recutTimeline(
   trx: Trx,
@@ -98,6 +99,23 @@ export async function recutTimeline(
   if (unused.length > 0) {
     await trx.deleteFrom('activities').where('activity_id', 'in', unused).execute();
   }
+  await countHeartRates(trx, ids);
+}
+
+/**
+ * Sets `heart_rate_sum` and `heart_rate_count` (migration 0017) of the activities `ids` from their
+ * fixes as now attributed, in one statement: a re-cut moves fixes between activities, which running
+ * totals cannot follow. It reads the fixes the re-cut has just read (loadTimeline), by the
+ * `location_points_activity_time` index.
+ */
+async function countHeartRates(trx: Trx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    update activities a set (heart_rate_sum, heart_rate_count) = (
+      select coalesce(sum(p.heart_rate_bpm), 0), count(p.heart_rate_bpm) from location_points p
+      where p.activity_id = a.activity_id
+    )
+    where a.activity_id = any(${[...new Set(ids)]}::bigint[])`.execute(trx);
 }
 
 /** Sets the activity of each fix this request inserted, by one joined update. */
