@@ -1,14 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyChunk } from '../../ui/lazyChunk';
+import { JourneyRoute } from './JourneyRoute';
 
-// Each screen is a chunk of its own, loaded when its route renders: none is in the login route's JS.
+// Each screen is a chunk of its own, loaded when its route renders: none is in the login route's JS
+// (the journey's, through JourneyRoute).
 const ActivitiesPage = lazyChunk(() =>
   import('./pages/ActivitiesPage').then((m) => m.ActivitiesPage),
 );
 const ActivityDetailPage = lazyChunk(() =>
   import('./pages/ActivityDetailPage').then((m) => m.ActivityDetailPage),
 );
-const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.JourneyPage));
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.
 const member = (titleKey: string) => ({ titleKey, gated: true });
@@ -24,7 +25,7 @@ export const activityRoutes: RouteObject[] = [
     element: <ActivityDetailPage />,
     handle: member('Titles.Activity'),
   },
-  { path: '/member/share-journey', element: <JourneyPage />, handle: member('Titles.Journey') },
+  { path: '/member/share-journey', element: <JourneyRoute />, handle: member('Titles.Journey') },
   {
     path: '/member/share-event',
     element: <Navigate to="/member/share-journey" replace />,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   selectActivitySummariesStatus,
   selectActivitySummariesWindow,
@@ -11,15 +11,15 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { suggestedJourneySpan } from './journeySpan';
 
 /**
- * The journey the screen opens on ({@link suggestedJourneySpan}: the most recent multi-day journey,
- * else the last 7 days), once the member's summaries of the last 365 days are in the store (spec §9
- * Data windows "default 365"; asked for here, only what the cache lacks is fetched); null until
- * then. If that load fails, the suggestion comes from what the cache holds. Epoch ms, whole days.
+ * The journey the screen opens on at `nowMs` (epoch ms, fixed when the screen opens, so the
+ * suggestion does not move under the member; {@link suggestedJourneySpan}: the most recent multi-day
+ * journey, else the last 7 days), once the member's summaries of the 365 days up to `nowMs` are in the
+ * store (spec §9 Data windows "default 365"; asked for here, only what the cache lacks is fetched —
+ * nothing when the route already asked for the same window); null until then. If that load fails,
+ * the suggestion comes from what the cache holds. Epoch ms, whole days.
  */
-export function useDefaultJourney(): JourneySpan | null {
+export function useDefaultJourney(nowMs: number): JourneySpan | null {
   const dispatch = useAppDispatch();
-  // Fixed when the screen opens, so the suggestion does not move under the member.
-  const [nowMs] = useState(() => Date.now());
   useEffect(() => {
     dispatch(activitySummariesRequested({ toMs: nowMs }));
   }, [dispatch, nowMs]);

@@ -48,13 +48,15 @@ const NO_WINDOW = { fromMs: 1, toMs: 0 };
  * activity or the complete timeline, and sees that day's figures, activities (each linking to its
  * detail) and tracks on the map; then shares the journey. While open, the store refreshes the
  * journey each minute (`journeyShown` … `journeyHidden`, src/store/activities/journeyEpics.ts).
+ * `openedAtMs` (epoch ms) is when the route opened (JourneyRoute), the moment the first journey is
+ * suggested for.
  */
-export function JourneyPage() {
+export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const shown = useAppSelector(selectShownJourney);
   const chosenDay = useAppSelector(selectJourneyDayIndex);
-  const suggestion = useDefaultJourney();
+  const suggestion = useDefaultJourney(openedAtMs);
   const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
 
   useEffect(() => {

@@ -73,12 +73,14 @@ const HISTORY = [
 /** The member's journey screen at `path`; `shortCode` is share-journey's ShortCode. */
 function renderJourney(path = '/member/share-journey', shortCode: string | null = null) {
   const shared: unknown[] = [];
+  const summaryWindows: { TimeStart: number; TimeEnd: number }[] = [];
   server.use(
     http.post(`${API}/member-wearer-activity-summaries`, async ({ request }) => {
       const { TimeStart, TimeEnd } = (await request.json()) as {
         TimeStart: number;
         TimeEnd: number;
       };
+      summaryWindows.push({ TimeStart, TimeEnd });
       return HttpResponse.json({
         Activities: HISTORY.filter(
           (s) => s.TimestampStart <= TimeEnd && (s.TimestampEnd ?? Infinity) >= TimeStart,
@@ -98,7 +100,7 @@ function renderJourney(path = '/member/share-journey', shortCode: string | null 
     preloadedState: startedState(signedInIdentity(Date.now() + 3_600_000), testClient),
   });
   const view = renderRoutesAt(store, activityRoutes, path);
-  return { store, shared, view, user: userEvent.setup() };
+  return { store, shared, summaryWindows, view, user: userEvent.setup() };
 }
 
 const tabs = () =>
@@ -112,6 +114,13 @@ const links = (name: string) =>
     .map((link) => link.getAttribute('href'));
 
 describe('the member’s journey (issue 7 item 4; spec §4 day index or complete timeline 999)', () => {
+  it('asks for the year of summaries it opens on once, as the route opens (not again from the screen)', async () => {
+    const { summaryWindows } = renderJourney();
+    await screen.findByRole('tab', { name: 'Complete timeline' });
+    const year = summaryWindows.filter((w) => w.TimeEnd - w.TimeStart >= 364 * 86_400_000);
+    expect(year).toHaveLength(1);
+  });
+
   it('exports the shown activities as one GPX file, a track each (issue 7 item 5)', async () => {
     const { user } = renderJourney();
     await screen.findByRole('tab', { name: 'Complete timeline' });
