@@ -82,7 +82,8 @@ export const shareLatencyBench: BenchArea = {
     }
     return withBenchDatabase('share', async (db) => {
       // Every viewer is a guardian of its own (its own X-Forwarded-For): the share calls are limited
-      // per client IP (server/shares/shareRateLimit.ts), and 50 guardians do not share one address.
+      // per share and client IP (server/shares/shareRateLimit.ts), and 50 guardians do not share one
+      // address.
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1' });
       const app = await buildServer({ ...config, webDir: WEB_DIR }, { db });
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -167,11 +167,7 @@ export async function buildServer(
   await app.register(rescueOrgRoutes, { db: deps.db });
   await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });
   await app.register(shareRoutes, { db: deps.db, config, memberTokens });
-  await app.register(shareViewingRoutes, {
-    db: deps.db,
-    shareTokens,
-    ...(config.shareRateLimit ? { rateLimit: config.shareRateLimit } : {}),
-  });
+  await app.register(shareViewingRoutes, { db: deps.db, shareTokens });
   // An expired share's live viewers are disconnected within a second, as a revoked one's.
   await app.register(shareExpiryPlugin, { db: deps.db });
   // The central service's short links (issue 7 item 4), and /go/{code} before the SPA's fallback.

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { ShareRateLimit } from './shares/shareRateLimit';
 
 /**
  * How the server runs (ARCHITECTURE.md §2):
@@ -128,13 +127,6 @@ export interface ServerConfig {
   readonly trustProxy: false | number | string[];
   /** Targets of the external redirects /contactus, /help, /findoutmore, /shop (spec §2). */
   readonly links: { contactUs: string; help: string; findOutMore: string; shop: string };
-  /**
-   * The per-IP budget of the public share calls (server/shares/shareRateLimit.ts); absent keeps
-   * SHARE_VIEWER_RATE_LIMIT (120 a minute). Deliberately not read from the environment, so no
-   * deployment loosens it by a variable: only code that builds a server sets it — the monitor.frame
-   * bench, whose one browser opens 100 shares from one address (docs/monitor.md "The bench").
-   */
-  readonly shareRateLimit?: ShareRateLimit;
   /** Directory of the built SPA (`dist/web`). */
   readonly webDir: string;
   /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/database';
 import { ensureCookies } from '../http/cookies';
-import { registerShareRateLimit, type ShareRateLimit } from '../shares/shareRateLimit';
+import { registerShareTokenRateLimit, type ShareCallRateLimits } from '../shares/shareRateLimit';
 import type { ShareVerifier } from '../shares/shareTokenVerifier';
 import { realtimeChangePublisher } from './publishChanges';
 import { registerSharedAlertRoutes } from './sharedAlertRoutes';
@@ -15,8 +15,11 @@ export interface ShareViewingRoutesOptions {
   readonly shareTokens: ShareVerifier;
   /** Server clock, epoch ms (tests inject a virtual one); default `Date.now`. */
   readonly clock?: () => number;
-  /** The per-IP budget of these calls; default SHARE_VIEWER_RATE_LIMIT (120 per minute). */
-  readonly rateLimit?: ShareRateLimit;
+  /**
+   * The budgets of these calls (server/shares/shareRateLimit.ts): per share and IP for a token this
+   * server signed (default 300 a minute), per IP otherwise (default 120 a minute).
+   */
+  readonly rateLimit?: Partial<ShareCallRateLimits>;
 }
 
 /**
@@ -25,15 +28,20 @@ export interface ShareViewingRoutesOptions {
  * activity-sharing, shared-journey-activity (sharedViewRoutes.ts), message-load-thread, message-send
  * (sharedMessageRoutes.ts), alert-add-note, alert-resolve-pause (sharedAlertRoutes.ts). Every call is
  * validated by its contract, then opens its share token (sharedRoute.ts), and sees only what the share
- * shows (shareScope.ts). The plugin is its own encapsulated scope with the per-IP limit of
- * server/shares/shareRateLimit.ts around every route. Register it after the realtime plugin: committed
+ * shows (shareScope.ts). The plugin is its own encapsulated scope with the limit of
+ * server/shares/shareRateLimit.ts around every route: per share and client IP for a token this
+ * server signed, per client IP for anything else. Register it after the realtime plugin: committed
  * changes are published through `app.realtime` when it exists. See docs/share-viewing.md.
  */
 export const shareViewingRoutes: FastifyPluginAsync<ShareViewingRoutesOptions> = async (
   app,
   options,
 ) => {
-  await registerShareRateLimit(app, options.rateLimit);
+  await registerShareTokenRateLimit(
+    app,
+    (token) => options.shareTokens.signedShareId(token),
+    options.rateLimit,
+  );
   await ensureCookies(app);
   const deps = {
     db: options.db,

@@ -30,6 +30,12 @@ export interface ShareKeyring {
   signing(): Promise<ShareSigningKey>;
   /** The key of id `kid`, or null when there is none (or the id is malformed). */
   byId(kid: string): Promise<Uint8Array | null>;
+  /**
+   * The key of id `kid` if this keyring has already read it (by {@link ShareKeyring.byId} or
+   * {@link ShareKeyring.signing}), else null: never touches the database, so it may run before a
+   * request is counted by a rate limit (server/shares/shareRateLimit.ts).
+   */
+  known(kid: string): Uint8Array | null;
 }
 
 async function readKey(db: Db, kid: string): Promise<Uint8Array | null> {
@@ -75,6 +81,7 @@ export function createShareKeyring(
       return { kid: currentKid, key: created };
     },
     byId,
+    known: (kid) => cache.get(kid) ?? null,
   };
 }
 

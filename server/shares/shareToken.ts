@@ -1,4 +1,4 @@
-import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { SignJWT, compactVerify, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { ShareId } from '../../src/api/calls/memberIntegrationShares';
@@ -142,6 +142,40 @@ export async function readShareToken(
     target,
     expiresAtMs: claims.data.exp * 1000,
   };
+}
+
+const textDecoder = new TextDecoder();
+
+/**
+ * The share id (`jti`) of `token` when it is a share token signed by this server: its HS256 signature
+ * checks out with the key its `kid` names, among the keys `keyring` already holds
+ * ({@link ShareKeyring.known}: no database), and its `iss`, `aud` and `jti` are a share token's (a
+ * viewer's TOTP pass, signed with the same keys, is not one). Null for anything else, a key not read
+ * yet by this process included. Deliberately not checked: expiry and the share row (revoked,
+ * deleted) — the answer says who signed the token, not whether it opens anything, so it reveals
+ * nothing the token does not show. For the rate limit of the share calls
+ * (server/shares/shareRateLimit.ts), which runs before a request is verified. Never throws.
+ */
+export async function signedShareIdOf(
+  token: unknown,
+  keyring: ShareKeyring,
+): Promise<string | null> {
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    const key = typeof kid === 'string' ? keyring.known(kid) : null;
+    if (!key) return null;
+    const { payload } = await compactVerify(token, key, { algorithms: ['HS256'] });
+    const claims: unknown = JSON.parse(textDecoder.decode(payload));
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { iss, aud, jti } = claims as Record<string, unknown>;
+    if (iss !== ISSUER || aud !== AUDIENCE) return null;
+    const shareId = ShareId.safeParse(jti);
+    return shareId.success ? shareId.data : null;
+  } catch {
+    // jose's failures, malformed JSON: not a token of ours.
+    return null;
+  }
 }
 
 function sameTarget(a: ShareTarget, b: ShareTarget): boolean {

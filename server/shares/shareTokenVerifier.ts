@@ -3,7 +3,7 @@ import type { ShareTokenVerifier } from '../realtime/shareAccess';
 import { shareKeyringOf, type ShareKeyring } from './shareKeys';
 import { issueSharePass, type IssuedSharePass } from './sharePass';
 import { passOfCookies } from './sharePassCookie';
-import { verifyShareToken, type VerifiedShare } from './shareToken';
+import { signedShareIdOf, verifyShareToken, type VerifiedShare } from './shareToken';
 import { createTotpFailures, type TotpFailures } from './totpFailures';
 
 /** A {@link ShareTokenVerifier} that also answers everything the token says. */
@@ -21,6 +21,12 @@ export interface ShareVerifier extends ShareTokenVerifier {
   ): Promise<VerifiedShare | null>;
   /** A TOTP pass of `share` (just opened with its code) for the viewer (server/shares/sharePass.ts). */
   issuePass(share: VerifiedShare): Promise<IssuedSharePass>;
+  /**
+   * The share id of `token` when this server signed it, expired or revoked alike; null for anything
+   * else. Signature only, no database ({@link signedShareIdOf}): what the share calls' rate limit keys
+   * on (server/shares/shareRateLimit.ts). Never throws.
+   */
+  signedShareId(token: unknown): Promise<string | null>;
 }
 
 /** Options of {@link createShareTokenVerifier}. */
@@ -37,7 +43,8 @@ export interface ShareVerifierOptions {
  * The share-token verifier of this server (spec app §7 verify-socket-user and the shared-viewing
  * calls; ARCHITECTURE.md §5): {@link verifyShareToken} over `db` with one wrong-code counter for the
  * verifier's life. The realtime plugin takes it as its `shareTokens` option; the public share calls
- * use the same instance and wrap their routes in the per-IP limit of server/shares/shareRateLimit.ts.
+ * use the same instance and wrap their routes in the limit of server/shares/shareRateLimit.ts (per
+ * share and IP for a token it signed, per IP otherwise).
  */
 export function createShareTokenVerifier(
   db: Db,
@@ -56,5 +63,6 @@ export function createShareTokenVerifier(
         totpFailures,
       }),
     issuePass: (share) => issueSharePass(keyring(), share.shareId, share.expiresAtMs, now()),
+    signedShareId: (token) => signedShareIdOf(token, keyring()),
   };
 }

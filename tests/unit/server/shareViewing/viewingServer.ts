@@ -9,7 +9,7 @@ import { installErrorHandling } from '../../../../server/http/errorHandler';
 import { realtimePlugin } from '../../../../server/realtime/realtimePlugin';
 import { shareViewingRoutes } from '../../../../server/shareViewing/shareViewingRoutes';
 import { createShare, type CreatedShare } from '../../../../server/shares/shareService';
-import type { ShareRateLimit } from '../../../../server/shares/shareRateLimit';
+import type { ShareCallRateLimits } from '../../../../server/shares/shareRateLimit';
 import type { ShareTarget } from '../../../../server/shares/shareTarget';
 import { createShareTokenVerifier } from '../../../../server/shares/shareTokenVerifier';
 import { ingestRoutes } from '../../../../server/telemetry/ingestRoutes';
@@ -55,14 +55,19 @@ export interface ViewingServer {
 /** A member with an activated watch. */
 export interface Wearer extends TestMember, TestDevice {}
 
-/** Budget high enough that a test file never meets it (the limit itself has its own test). */
-const UNLIMITED: ShareRateLimit = { max: 100_000, windowMs: 60_000 };
+/** Budgets high enough that a test file never meets them (the limit itself has its own tests). */
+const UNLIMITED: ShareCallRateLimits = {
+  perIp: { max: 100_000, windowMs: 60_000 },
+  perShare: { max: 100_000, windowMs: 60_000 },
+};
 
 /**
  * Registers the test file's `beforeAll` (a fresh database and the app on it, listening) and
  * `afterAll` (closes sockets and app, drops the database). `rateLimit` defaults to no practical limit.
  */
-export function registerViewingServer(rateLimit: ShareRateLimit = UNLIMITED): ViewingServer {
+export function registerViewingServer(
+  rateLimit: Partial<ShareCallRateLimits> = UNLIMITED,
+): ViewingServer {
   const server = { now: T0, probes: [] as Probe[] } as ViewingServer;
   beforeAll(async () => {
     server.database = await createTestDatabase();

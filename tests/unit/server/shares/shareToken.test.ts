@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeShareTokenClaims } from '../../../../src/api/entities/share';
 import {
   createMemberTokenService,
   loadMemberTokenSecret,
 } from '../../../../server/authHost/memberTokens';
 import { base32Decode } from '../../../../server/shares/base32';
-import { createShareKeyring } from '../../../../server/shares/shareKeys';
+import {
+  createShareKeyring,
+  shareKeyringOf,
+  type ShareKeyring,
+} from '../../../../server/shares/shareKeys';
+import { issueSharePass } from '../../../../server/shares/sharePass';
 import {
   createShare,
   listShares,
@@ -15,6 +20,7 @@ import {
   type CreateShareInput,
 } from '../../../../server/shares/shareService';
 import { ShareTargetNotFoundError } from '../../../../server/shares/shareTarget';
+import { signedShareIdOf } from '../../../../server/shares/shareToken';
 import { createShareTokenVerifier } from '../../../../server/shares/shareTokenVerifier';
 import { totp } from '../../../../server/shares/totp';
 import { TOTP_MAX_FAILURES } from '../../../../server/shares/totpFailures';
@@ -63,6 +69,63 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const parts = (token: string) => token.split('.') as [string, string, string];
 const payloadOf = (token: string) =>
   JSON.parse(Buffer.from(parts(token)[1], 'base64url').toString()) as Record<string, unknown>;
+
+/** Tokens made from a genuine one that must open nothing, nor count as signed by this server. */
+const NOT_OPENING: [string, (token: string) => Promise<string> | string][] = [
+  [
+    'a payload changed under the old signature',
+    (token) => {
+      const [header, , signature] = parts(token);
+      return `${header}.${b64({ ...payloadOf(token), ActivityId: activity.bob })}.${signature}`;
+    },
+  ],
+  [
+    'a changed signature',
+    (token) => {
+      const [header, payload, signature] = parts(token);
+      const flipped = signature[5] === 'A' ? 'B' : 'A';
+      return `${header}.${payload}.${signature.slice(0, 5)}${flipped}${signature.slice(6)}`;
+    },
+  ],
+  [
+    'the same claims signed with another key under the same kid',
+    (token) =>
+      new SignJWT(payloadOf(token))
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 's1' })
+        .sign(randomBytes(32)),
+  ],
+  [
+    'an unsigned token (alg none)',
+    (token) => `${b64({ alg: 'none', typ: 'JWT', kid: 's1' })}.${parts(token)[1]}.`,
+  ],
+  [
+    'an unknown kid',
+    (token) => {
+      const [, payload, signature] = parts(token);
+      return `${b64({ alg: 'HS256', typ: 'JWT', kid: 's9' })}.${payload}.${signature}`;
+    },
+  ],
+  [
+    'no kid',
+    (token) => {
+      const [, payload, signature] = parts(token);
+      return `${b64({ alg: 'HS256', typ: 'JWT' })}.${payload}.${signature}`;
+    },
+  ],
+  ['not a JWT', () => 'not-a-token'],
+  ['an empty string', () => ''],
+  ['a huge string', (token) => token.repeat(20)],
+  [
+    'a member token of the same server',
+    async () =>
+      createMemberTokenService(await loadMemberTokenSecret(database.db), () => T0).issue({
+        memberId: member.alice,
+        wearerId: 1,
+        clientId: 1,
+        domainId: 'local',
+      }),
+  ],
+];
 
 describe('share tokens', () => {
   it('round trip: an activity share decodes to C2Url, MemberID, ClientID, WearerID and verifies', async () => {
@@ -132,61 +195,7 @@ describe('share tokens', () => {
       return verifierAt(T0).verify(await mutate(created.token));
     };
 
-    it.each<[string, (token: string) => Promise<string> | string]>([
-      [
-        'a payload changed under the old signature',
-        (token) => {
-          const [header, , signature] = parts(token);
-          return `${header}.${b64({ ...payloadOf(token), ActivityId: activity.bob })}.${signature}`;
-        },
-      ],
-      [
-        'a changed signature',
-        (token) => {
-          const [header, payload, signature] = parts(token);
-          const flipped = signature[5] === 'A' ? 'B' : 'A';
-          return `${header}.${payload}.${signature.slice(0, 5)}${flipped}${signature.slice(6)}`;
-        },
-      ],
-      [
-        'the same claims signed with another key under the same kid',
-        (token) =>
-          new SignJWT(payloadOf(token))
-            .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 's1' })
-            .sign(randomBytes(32)),
-      ],
-      [
-        'an unsigned token (alg none)',
-        (token) => `${b64({ alg: 'none', typ: 'JWT', kid: 's1' })}.${parts(token)[1]}.`,
-      ],
-      [
-        'an unknown kid',
-        (token) => {
-          const [, payload, signature] = parts(token);
-          return `${b64({ alg: 'HS256', typ: 'JWT', kid: 's9' })}.${payload}.${signature}`;
-        },
-      ],
-      [
-        'no kid',
-        (token) => {
-          const [, payload, signature] = parts(token);
-          return `${b64({ alg: 'HS256', typ: 'JWT' })}.${payload}.${signature}`;
-        },
-      ],
-      ['not a JWT', () => 'not-a-token'],
-      ['an empty string', () => ''],
-      ['a huge string', (token) => token.repeat(20)],
-      [
-        'a member token of the same server',
-        async () =>
-          createMemberTokenService(await loadMemberTokenSecret(database.db), () => T0).issue({
-            memberId: member.alice,
-            wearerId: 1,
-            clientId: 1,
-            domainId: 'local',
-          }),
-      ],
-    ])('%s', async (_name, mutate) => {
+    it.each(NOT_OPENING)('%s', async (_name, mutate) => {
       expect(await forged(mutate)).toBeNull();
     });
 
@@ -378,5 +387,56 @@ describe('listShares', () => {
       nowMs: T0 + 9 * DAY,
     });
     expect(later.map((share) => share.url)).toEqual([null, null]);
+  });
+});
+
+describe('signedShareIdOf (the key of the share calls’ rate limit)', () => {
+  const keyring = () => shareKeyringOf(database.db);
+
+  it('answers the share id of a token this server signed, whatever its share became', async () => {
+    const live = await aliceShare();
+    const revoked = await aliceShare();
+    await revokeShare(database.db, { memberId: member.alice, shareId: revoked.shareId, nowMs: T0 });
+    const gone = await aliceShare();
+    await database.db.deleteFrom('shares').where('share_id', '=', gone.shareId).execute();
+    // Expired long ago (its exp is in the past): the signature is still ours.
+    const expired = await aliceShare({ nowMs: T0 - 30 * DAY, expiresAtMs: T0 - 29 * DAY });
+    for (const created of [live, revoked, gone, expired]) {
+      expect(await signedShareIdOf(created.token, keyring())).toBe(created.shareId);
+      expect(await verifierAt(T0).signedShareId(created.token)).toBe(created.shareId);
+    }
+  });
+
+  it.each<[string, (token: string) => unknown]>([
+    ...NOT_OPENING,
+    ['no string at all', () => ({ token: 'x' })],
+    ['nothing', () => undefined],
+    [
+      'a TOTP pass of the same share (same key, another audience)',
+      async () => {
+        const created = await aliceShare();
+        return (await issueSharePass(keyring(), created.shareId, T0 + DAY, T0)).value;
+      },
+    ],
+  ])('answers null for %s', async (_name, mutate) => {
+    const created = await aliceShare();
+    expect(await signedShareIdOf(await mutate(created.token), keyring())).toBeNull();
+  });
+
+  it('reads no key from the database: a key this process has not read yet counts as unknown', async () => {
+    const created = await aliceShare();
+    const byId = vi.fn(() => Promise.reject(new Error('no database here')));
+    const held = new Map<string, Uint8Array>();
+    const cold: ShareKeyring = {
+      signing: () => Promise.reject(new Error('no database here')),
+      byId,
+      known: (kid) => held.get(kid) ?? null,
+    };
+    expect(await signedShareIdOf(created.token, cold)).toBeNull();
+    const key = await keyring().byId('s1');
+    if (!key) throw new Error('the share key is missing');
+    held.set('s1', key);
+    expect(await signedShareIdOf(created.token, cold)).toBe(created.shareId);
+    expect(byId).not.toHaveBeenCalled();
   });
 });
