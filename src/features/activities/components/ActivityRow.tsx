@@ -4,8 +4,9 @@ import type { ActivitySummary } from '../../../api/entities/activity';
 import type { Formatter, Measure } from '../../../ui/format';
 
 /**
- * One activity of the list (issue 7 item 2): its type, start, duration, distance and average and top
- * speed in the member's units, linking to its detail.
+ * One activity of the list (issue 7 item 2): its type, start, duration, distance, average and top
+ * speed in the member's units and, when known, its average heart rate (whole bpm), linking to its
+ * detail.
  */
 export function ActivityRow({
   summary,
@@ -38,6 +39,13 @@ export function ActivityRow({
               max: text(format.speed(stats.SpeedMaxMPS)),
             })}
           </span>
+          {typeof stats.HeartRateAvgBPM === 'number' ? (
+            <span>
+              {t('Activities.List.HeartRate', {
+                bpm: text(format.heartRate(stats.HeartRateAvgBPM)),
+              })}
+            </span>
+          ) : null}
         </span>
         {summary.TimestampEnd === null ? (
           <span className="ll-activity-open">{t('Activities.List.Ongoing')}</span>

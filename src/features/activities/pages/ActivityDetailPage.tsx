@@ -113,6 +113,12 @@ export function ActivityDetailPage() {
             <dt>{t('Activities.Detail.TopSpeed')}</dt>
             <dd>{text(format.speed(stats.SpeedMaxMPS))}</dd>
           </div>
+          {typeof stats.HeartRateAvgBPM === 'number' ? (
+            <div>
+              <dt>{t('Activities.Detail.AverageHeartRate')}</dt>
+              <dd>{text(format.heartRate(stats.HeartRateAvgBPM))}</dd>
+            </div>
+          ) : null}
         </dl>
         <button
           type="button"

@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NEVER } from 'rxjs';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
 import { ActivityDetailPage } from '../../../../src/features/activities/pages/ActivityDetailPage';
 import type { MemberCalls } from '../../../../src/store/activities/memberCalls';
@@ -30,11 +31,15 @@ beforeEach(() => {
   FakeUPlot.plots.length = 0;
 });
 
-/** The detail page of activity 7 (loaded already; the store's own loads never answer). */
-function renderPage(points: number) {
+/**
+ * The detail page of activity 7 (loaded already; the store's own loads never answer), with its
+ * ActivityStats changed by `stats`.
+ */
+function renderPage(points: number, stats: Partial<ActivityDetail['ActivityStats']> = {}) {
   const calls: MemberCalls = { call: () => NEVER };
   const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
-  loadDetail(store, equatorActivity(7, points));
+  const detail = equatorActivity(7, points);
+  loadDetail(store, { ...detail, ActivityStats: { ...detail.ActivityStats, ...stats } });
   renderRoutesAt(
     store,
     [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],
@@ -91,5 +96,22 @@ describe('the activity detail page’s Data and Splits tabs (issue 7 item 3)', (
     await userEvent.click(await screen.findByRole('tab', { name: 'Splits' }));
     expect(screen.getByLabelText('Every (km)')).toHaveValue('1');
     expect(screen.getByRole('button', { name: 'Save splits' })).toBeVisible();
+  });
+});
+
+describe('the activity detail page’s figures (issue 7)', () => {
+  const figure = (name: string) =>
+    screen.queryByText(name, { selector: 'dt' })?.parentElement?.querySelector('dd')?.textContent;
+
+  it('shows the average heart rate in whole beats when the activity has one', async () => {
+    renderPage(0, { HeartRateAvgBPM: 139.5 });
+    expect(await screen.findByText('Average speed')).toBeVisible();
+    expect(figure('Average heart rate')).toBe('140 bpm');
+  });
+
+  it('shows no heart rate figure without one', async () => {
+    renderPage(0, { HeartRateAvgBPM: null });
+    expect(await screen.findByText('Average speed')).toBeVisible();
+    expect(figure('Average heart rate')).toBeUndefined();
   });
 });
