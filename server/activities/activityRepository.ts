@@ -7,6 +7,7 @@ import { alertsOfActivity } from '../alerts/alertRepository';
 import type { Db } from '../db/database';
 import { activityTimeline } from './activityTimeline';
 import { trackColumnsOf } from './trackColumns';
+import { trackWindow, type TrackCache } from './trackCache';
 import {
   ACTIVITY_COLUMNS,
   toActivitySummary,
@@ -102,28 +103,42 @@ async function pointsOf(
   return rows.map(toLocationPoint);
 }
 
+/** A time window that holds every point. */
+const ALL_TIME = { TimeStart: Number.MIN_SAFE_INTEGER, TimeEnd: Number.MAX_SAFE_INTEGER };
+
 /**
  * The LocationHistory of member-wearer-activity-track (src/api/calls/memberIntegrationActivities.ts):
  * the points {@link activityDetail} would hold for `request`, in the binary layout of
  * src/api/trackBinary.ts (built by PostgreSQL: trackColumns.ts), read in one repeatable-read
- * transaction with the ownership check; null when the id is unknown or another member's.
+ * transaction with the ownership check; null when the id is unknown or another member's. A closed
+ * activity's whole track is kept in `cache` under its row's version (trackCache.ts) and each request
+ * answered from it by its window.
  */
 export async function activityTrack(
   db: Db,
   memberId: number,
   request: DetailRequest,
-): Promise<Buffer | null> {
+  cache: TrackCache | null = null,
+): Promise<Uint8Array | null> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const owned = await trx
         .selectFrom('activities')
-        .select('activity_id')
+        .select(['activity_id', 'closed_by', sql<string>`xmin::text`.as('version')])
         .where('activity_id', '=', request.ActivityId)
         .where('member_id', '=', memberId)
         .executeTakeFirst();
-      return owned ? trackColumnsOf(trx, memberId, request) : null;
+      if (!owned) return null;
+      // A day of 1 Hz points sorts in memory, not in temporary files (4 MB by default).
+      await sql`set local work_mem = '32MB'`.execute(trx);
+      if (!cache || owned.closed_by === null) return trackColumnsOf(trx, memberId, request);
+      const cached = cache.get(request.ActivityId, owned.version);
+      if (cached) return trackWindow(cached, request.TimeStart, request.TimeEnd);
+      const whole = await trackColumnsOf(trx, memberId, { ...request, ...ALL_TIME });
+      cache.set(request.ActivityId, owned.version, whole);
+      return trackWindow(whole, request.TimeStart, request.TimeEnd);
     });
 }
 

@@ -1,3 +1,4 @@
+import { TrackCache } from './trackCache';
 import type { FastifyPluginCallback } from 'fastify';
 import {
   memberWearerActivities,
@@ -40,6 +41,7 @@ const STILL_OPEN = { ErrorCode: 'UNKNOWN', Error: 'The activity is still open' }
  *   an unknown or another member's id answers 404 `{ ErrorCode: 'UNKNOWN' }` (the response's
  *   `Activity` is required, so there is no false-status form);
  * - `member-wearer-activity-track`: the same points as columns (src/api/trackBinary.ts), 404 alike;
+ *   closed activities' tracks answered from this process's TrackCache while their row is unchanged;
  * - `-delete`, `-edit`, `-splits`, `-trim`: `DeleteStatus` / `EditStatus` / `UpdateSuccess` /
  *   `TrimStatus` true, or false with ErrorCode UNKNOWN when the id is unknown or another member's
  *   (and for trim, when the activity is still open); a trim bound outside the activity answers 400
@@ -52,6 +54,8 @@ export const activityRoutes: FastifyPluginCallback<{ db: Db; memberTokens: Membe
   done,
 ) => {
   const authorised = { preHandler: requireMemberToken(memberTokens) };
+  // Closed activities' tracks, kept by this server process (trackCache.ts).
+  const trackCache = new TrackCache();
   const member = (request: Parameters<typeof memberOf>[0]) => memberOf(request).memberId;
 
   contractRoute(
@@ -93,11 +97,14 @@ export const activityRoutes: FastifyPluginCallback<{ db: Db; memberTokens: Membe
     app,
     memberWearerActivityTrack,
     async (input, request, reply) => {
-      const track = await repository.activityTrack(db, member(request), input);
+      const track = await repository.activityTrack(db, member(request), input, trackCache);
       if (!track) {
         return sendApiError(reply, 404, NO_SUCH_ACTIVITY.ErrorCode, NO_SUCH_ACTIVITY.Error);
       }
-      return reply.type(TRACK_BINARY_MEDIA_TYPE).header('cache-control', 'no-store').send(track);
+      return reply
+        .type(TRACK_BINARY_MEDIA_TYPE)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(track.buffer, track.byteOffset, track.byteLength));
     },
     authorised,
   );

@@ -112,3 +112,32 @@ export function decodeTrackBinary(buffer: ArrayBuffer): TrackBinaryColumns {
   }
   return columnsOf(buffer, 0, n);
 }
+
+/**
+ * The points [first, end) of `columns` (indices) as a track of their own in the layout above: one
+ * copy per column. Used to answer a time window from a whole cached track.
+ * @throws RangeError when the range is not within [0, columns.length].
+ */
+export function encodeTrackRange(
+  columns: TrackBinaryColumns,
+  first: number,
+  end: number,
+): Uint8Array {
+  if (!(first >= 0 && first <= end && end <= columns.length)) {
+    throw new RangeError(
+      `track: range [${String(first)}, ${String(end)}) outside ${String(columns.length)} points`,
+    );
+  }
+  const n = end - first;
+  const buffer = new ArrayBuffer(trackBinaryByteLength(n));
+  new DataView(buffer).setUint32(0, MAGIC, true);
+  new DataView(buffer).setUint32(4, n, true);
+  const out = columnsOf(buffer, 0, n);
+  out.time.set(columns.time.subarray(first, end));
+  out.positions.set(columns.positions.subarray(2 * first, 2 * end));
+  out.alt.set(columns.alt.subarray(first, end));
+  out.speed.set(columns.speed.subarray(first, end));
+  out.hacc.set(columns.hacc.subarray(first, end));
+  out.heartRate.set(columns.heartRate.subarray(first, end));
+  return new Uint8Array(buffer);
+}

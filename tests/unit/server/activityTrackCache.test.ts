@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { trackIngest } from '../../../server/demo/demoHistory';
+import type { ActivityDetail } from '../../../src/api/entities/activity';
+import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
+import { decodeTrackBinary, type TrackBinaryColumns } from '../../../src/api/trackBinary';
+import { readTrackFile, type Track } from '../../../tools/tracks';
+import { addTestDevice, type TestDevice } from './deviceFixtures';
+import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
+
+/*
+ * member-wearer-activity-track answers a closed activity's track from the server's TrackCache
+ * (server/activities/trackCache.ts) while the activity's row is unchanged, and never a track older
+ * than the points: every write of an activity's points (a late fix, a late heart rate, a trim)
+ * updates its row, and the next answer is built anew. The track is the real Washington run's
+ * (tests/fixtures/tracks), closed by its TRACKING_STOP.
+ */
+
+const TRACKS = path.resolve(__dirname, '../../fixtures/tracks');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const server = registerListeningTestServer();
+let token = '';
+let memberId = 0;
+let run: Track;
+let shiftMs = 0;
+
+beforeAll(async () => {
+  token = await memberIntegrationToken(
+    server.app,
+    server.database.db,
+    server.origin,
+    'cache@example.com',
+  );
+  const member = await server.database.db
+    .selectFrom('members')
+    .select('member_id')
+    .where('email', '=', 'cache@example.com')
+    .executeTakeFirstOrThrow();
+  memberId = member.member_id;
+  const [washington] = await readTrackFile(path.join(TRACKS, 'run-washington-dc-hr.gpx'));
+  if (!washington) throw new Error('no run track');
+  run = washington;
+  const lastMs = run.points[run.points.length - 1]?.timeMs ?? 0;
+  shiftMs = Math.floor((Date.now() - lastMs) / DAY_MS) * DAY_MS - DAY_MS;
+});
+
+async function postBatch(device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/ingest/batch',
+    payload: { IngestKey: device.key, Points, Events },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function call(name: string, payload: object) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/api/member-integration/${name}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+async function track(activityId: number, window = { TimeStart: 0, TimeEnd: Date.now() }) {
+  const res = await call('member-wearer-activity-track', { ActivityId: activityId, ...window });
+  return decodeTrackBinary(new Uint8Array(res.rawPayload).buffer);
+}
+
+const times = (columns: TrackBinaryColumns) => [...columns.time];
+
+/** A closed activity of the run's first `n` fixes (without heart rates) on a new watch. */
+async function closedRun(n: number) {
+  const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+  const { points, events } = trackIngest(
+    { ...run, points: run.points.slice(0, n) },
+    'RUNNING',
+    shiftMs,
+  );
+  await postBatch(
+    device,
+    points,
+    events.filter((event) => event.Type !== 'VITALS'),
+  );
+  const row = await server.database.db
+    .selectFrom('activities')
+    .select(['activity_id', 'closed_by'])
+    .where('device_id', '=', device.deviceId)
+    .executeTakeFirstOrThrow();
+  expect(row.closed_by).not.toBeNull();
+  return { device, activityId: row.activity_id, points };
+}
+
+describe('member-wearer-activity-track from the track cache', () => {
+  it('answers a closed activity from the cache while its row is unchanged, by window', async () => {
+    const { activityId, points } = await closedRun(30);
+    const first = await track(activityId);
+    expect(times(first)).toEqual(points.map((p) => p.Time));
+    // A write behind the server's back (no row update) stays unseen: the answer is the cached one.
+    const moved = points[5]?.Time ?? 0;
+    await server.database.db
+      .updateTable('location_points')
+      .set({ lon: 0 })
+      .where('activity_id', '=', activityId)
+      .where('device_time_ms', '=', moved)
+      .execute();
+    const cached = await track(activityId);
+    expect(cached.positions[10]).toBe(first.positions[10]);
+    // A window is cut from the cached track.
+    const window = { TimeStart: points[3]?.Time ?? 0, TimeEnd: points[8]?.Time ?? 0 };
+    expect(times(await track(activityId, window))).toEqual(points.slice(3, 9).map((p) => p.Time));
+    // Once the row changes, the track is built again from the points.
+    await server.database.db
+      .updateTable('activities')
+      .set({ updated_at: new Date() })
+      .where('activity_id', '=', activityId)
+      .execute();
+    expect((await track(activityId)).positions[10]).toBe(0);
+  });
+
+  it('shows a late fix and a late heart rate as soon as they are stored', async () => {
+    const { device, activityId, points } = await closedRun(30);
+    await track(activityId);
+    // A fix the watch sends late, between two stored ones.
+    const [a, b] = [points[10], points[11]] as [IngestPoint, IngestPoint];
+    const late = { ...a, Time: (a.Time + b.Time) / 2 };
+    expect(late.Time % 1).toBe(0);
+    await postBatch(device, [late]);
+    const withLate = await track(activityId);
+    expect(times(withLate)).toContain(late.Time);
+    expect(withLate.length).toBe(points.length + 1);
+    // A heart rate for a stored fix, sent after it.
+    await postBatch(
+      device,
+      [],
+      [{ Time: points[4]?.Time ?? 0, Type: 'VITALS', HeartRateBpm: 133 }],
+    );
+    expect((await track(activityId)).heartRate[4]).toBe(133);
+  });
+
+  it('shows a trim at once', async () => {
+    const { activityId, points } = await closedRun(40);
+    await track(activityId);
+    const from = points[10]?.Time ?? 0;
+    const to = from + 60_000;
+    const res = await call('member-wearer-activity-trim', {
+      ActivityId: activityId,
+      NewActivityStart: from,
+      NewActivityEnd: to,
+    });
+    expect(res.json()).toEqual({ TrimStatus: true });
+    const trimmed = await track(activityId);
+    const detail = (
+      await call('member-wearer-activity-detail', {
+        ActivityId: activityId,
+        TimeStart: 0,
+        TimeEnd: Date.now(),
+      })
+    ).json<{ Activity: ActivityDetail }>();
+    expect(times(trimmed)).toEqual(detail.Activity.LocationHistory.map((p) => p.Time));
+    expect(times(trimmed).every((t) => t >= from && t <= to)).toBe(true);
+  });
+});
