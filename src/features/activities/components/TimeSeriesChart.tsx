@@ -8,9 +8,20 @@ import './activityData.css';
 /** Width a chart takes before its container has been laid out (and in a DOM without layout), px. */
 const FALLBACK_WIDTH_PX = 640;
 
-/** Moves the replay marker to `timeMs` on the chart's time scale; hidden without a time. */
+/**
+ * Moves the replay marker to `timeMs` on the chart's time scale; hidden without a time, and when the
+ * time is outside the scale (a chart spans its own readings: an altitude series that ends before the
+ * track would otherwise get its marker drawn past the plot's edge).
+ */
 function placeMarker(chart: uPlot, marker: HTMLElement, timeMs: number | null): void {
-  const left = timeMs === null ? Number.NaN : chart.valToPos(timeMs, 'x');
+  const { min, max } = chart.scales.x ?? {};
+  const inRange =
+    timeMs !== null &&
+    typeof min === 'number' &&
+    typeof max === 'number' &&
+    timeMs >= min &&
+    timeMs <= max;
+  const left = inRange ? chart.valToPos(timeMs, 'x') : Number.NaN;
   marker.hidden = !Number.isFinite(left);
   if (!marker.hidden) marker.style.left = `${String(left)}px`;
 }

@@ -25,6 +25,12 @@ export default class FakeUPlot {
     return this.data[0][0] ?? 0;
   }
 
+  /** The time scale spans the data's first to last x, as uPlot's auto range does. */
+  get scales(): Record<string, { min?: number; max?: number }> {
+    const x = this.data[0];
+    return { x: { min: x[0], max: x[x.length - 1] } };
+  }
+
   valToPos(value: number): number {
     return (value - this.x0) / 1000;
   }
