@@ -7,8 +7,18 @@ describe('i18n fallback', () => {
     const i18n = await initI18n(createStorage(null), 'de-DE');
     expect(i18n.language).toBe('de');
     expect(i18n.t('Common.Loading')).toBe('Wird geladen …');
-    expect(i18n.t('Home.FindOutMore')).toBe('Find out more');
+    expect(i18n.t('Home.FindOutMore')).toBe('Mehr erfahren');
+
+    // Japanese has no texts yet (no locales/ja): every key falls back to English.
     await i18n.changeLanguage('ja');
+    expect(i18n.language).toBe('ja');
     expect(i18n.t('Common.Loading')).toBe('Loading…');
+    expect(i18n.t('Home.FindOutMore')).toBe('Find out more');
+
+    // Key by key: a language with one text of a section still takes the section's other keys from English.
+    i18n.addResourceBundle('ja', 'translation', { Common: { Loading: '読み込み中…' } }, true, true);
+    expect(i18n.t('Common.Loading')).toBe('読み込み中…');
+    expect(i18n.t('Common.Close')).toBe('Close');
+    expect(i18n.t('Home.FindOutMore')).toBe('Find out more');
   });
 });
