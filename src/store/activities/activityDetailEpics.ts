@@ -3,6 +3,7 @@ import {
   memberWearerActivityDetail,
   memberWearerActivityTrack,
 } from '../../api/calls/memberIntegrationActivities';
+import { HttpError } from '../../api/client/apiErrors';
 import type { AppEpic } from '../epic';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../timing';
 import {
@@ -49,7 +50,8 @@ export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
  * LocationHistory up to now ([0, now] epoch ms) as columns (member-wearer-activity-track: binary, no
  * JSON object per point — a 7-day journey at 1 Hz is 605,000 points), and answers
  * `trackColumnsLoaded` then `activityDetailLoaded({ detail })`, or
- * `activityDetailLoadFailed({ ActivityId })` when either call fails.
+ * `activityDetailLoadFailed({ ActivityId, missing })` when either call fails (`missing`: it answered
+ * 404, the member has no such activity).
  */
 export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -82,7 +84,15 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
               activityDetailLoaded({ detail }),
             );
           }),
-          catchError(() => of(activityDetailLoadFailed({ ActivityId }))),
+          catchError((error: unknown) =>
+            of(
+              activityDetailLoadFailed(
+                error instanceof HttpError && error.status === 404
+                  ? { ActivityId, missing: true }
+                  : { ActivityId },
+              ),
+            ),
+          ),
         ),
       ACTIVITY_DETAIL_PARALLEL_LOADS,
     ),

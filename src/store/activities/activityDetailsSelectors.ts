@@ -21,6 +21,10 @@ export const selectActivityDetailLoad = (
   activityId: number,
 ): DetailLoad | undefined => state.activityDetails.loads[activityId];
 
+/** Whether the last load of a detail found no such activity of the member (404). */
+export const selectActivityDetailMissing = (state: WithDetails, activityId: number): boolean =>
+  state.activityDetails.loads[activityId]?.missing === true;
+
 /** The load status of a detail ('idle' when never asked for). */
 export const selectActivityDetailStatus = (state: WithDetails, activityId: number): LoadStatus =>
   state.activityDetails.loads[activityId]?.status ?? 'idle';

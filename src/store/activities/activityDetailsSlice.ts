@@ -20,12 +20,14 @@ import { activityDetailLoaded, activityRemoved, liveActivityChanges } from './ac
 
 /**
  * Where the detail of one activity stands: `status` of its load ('loading' from the moment a load is
- * queued until it answers), and `reloadRequested` when a forced reload was asked for while it was
- * loading (it runs once the current load answers, so answers never arrive out of order).
+ * queued until it answers), `reloadRequested` when a forced reload was asked for while it was
+ * loading (it runs once the current load answers, so answers never arrive out of order), and
+ * `missing` when the last load failed because the server has no such activity of the member (404).
  */
 export interface DetailLoad {
   readonly status: LoadStatus;
   readonly reloadRequested: boolean;
+  readonly missing?: boolean;
 }
 
 /**
@@ -70,12 +72,19 @@ export const activityDetailsSlice = createSlice({
       const load = state.loads[payload.ActivityId];
       if (load) load.reloadRequested = true;
     },
-    /** The load failed; a detail loaded before stays. */
-    activityDetailLoadFailed: (state, { payload }: IdPayload) => {
+    /**
+     * The load failed (`missing`: the server has no such activity of the member); a detail loaded
+     * before stays.
+     */
+    activityDetailLoadFailed: (
+      state,
+      { payload }: PayloadAction<{ ActivityId: number; missing?: boolean }>,
+    ) => {
       const load = state.loads[payload.ActivityId];
       state.loads[payload.ActivityId] = {
         status: 'failed',
         reloadRequested: load?.reloadRequested ?? false,
+        ...(payload.missing ? { missing: true } : {}),
       };
     },
   },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
   selectActivityDetail,
+  selectActivityDetailMissing,
   selectActivityDetailStatus,
 } from '../../../store/activities/activityDetailsSelectors';
 import {
@@ -57,6 +58,7 @@ export function ActivityDetailPage() {
   }, [dispatch, activityId, valid]);
   const detail = useAppSelector((state) => selectActivityDetail(state, activityId));
   const status = useAppSelector((state) => selectActivityDetailStatus(state, activityId));
+  const missing = useAppSelector((state) => selectActivityDetailMissing(state, activityId));
   const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
   const units = useAppSelector(selectEffectiveUnits);
   const { format, text } = useFormatter(units);
@@ -83,7 +85,9 @@ export function ActivityDetailPage() {
   if (!valid) return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
   if (!detail) {
     return status === 'failed' ? (
-      <p role="alert">{t('Activities.Detail.LoadFailed')}</p>
+      <p role="alert">
+        {t(missing ? 'Activities.Detail.NotFound' : 'Activities.Detail.LoadFailed')}
+      </p>
     ) : (
       <LoadingScreen label={t('Activities.Detail.Loading')} />
     );

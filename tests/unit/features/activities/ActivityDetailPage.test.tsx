@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEVER } from 'rxjs';
+import { NEVER, throwError } from 'rxjs';
+import { HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
@@ -113,5 +114,34 @@ describe('the activity detail page’s figures (issue 7)', () => {
     renderPage(0, { HeartRateAvgBPM: null });
     expect(await screen.findByText('Average speed')).toBeVisible();
     expect(figure('Average heart rate')).toBeUndefined();
+  });
+});
+
+describe('the activity detail page when the activity cannot be shown', () => {
+  /** The page of activity 9 whose detail load answers `error`. */
+  function renderFailing(error: Error) {
+    const calls: MemberCalls = { call: () => throwError(() => error) };
+    const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+    renderRoutesAt(
+      store,
+      [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],
+      '/member/activity/9',
+    );
+  }
+
+  it('says there is no such activity when the server has none of the member (a deleted one)', async () => {
+    renderFailing(
+      new HttpError('member-wearer-activity-detail', 404, 'UNKNOWN', 'No such activity'),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no such activity.');
+  });
+
+  it('says the load failed when the server could not answer', async () => {
+    renderFailing(
+      new NetworkError('member-wearer-activity-detail', new TypeError('Failed to fetch')),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The activity could not be loaded. Try again later.',
+    );
   });
 });

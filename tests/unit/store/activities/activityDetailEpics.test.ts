@@ -1,4 +1,6 @@
-import { filter, map } from 'rxjs';
+import { filter, map, mergeMap, throwError, timer } from 'rxjs';
+import { HttpError } from '../../../../src/api/client/apiErrors';
+import { selectActivityDetailMissing } from '../../../../src/store/activities/activityDetailsSelectors';
 import { describe, expect, it } from 'vitest';
 import {
   activityDetailLoadEpic,
@@ -116,6 +118,38 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
         expect(columns.length).toBe(loaded.LocationHistory.length);
         expect(Array.from(columns.time)).toEqual(loaded.LocationHistory.map((p) => p.Time));
         expect(state.activityDetails.entities[1]).not.toHaveProperty('LocationHistory');
+      }, 20);
+    });
+  });
+
+  it('marks the activity missing when the server has no such activity of the member (404)', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, {
+        epics: detailEpics,
+        calls: {
+          ...detailsAfter(10),
+          [DETAIL]: () =>
+            timer(5).pipe(
+              mergeMap(() =>
+                throwError(
+                  () =>
+                    new HttpError(
+                      'member-wearer-activity-detail',
+                      404,
+                      'UNKNOWN',
+                      'No such activity',
+                    ),
+                ),
+              ),
+            ),
+        },
+      });
+      kit.drive(hot('a', { a: request(1) }));
+      expectObservable(kit.actions$.pipe(filter(activityDetailLoadFailed.match))).toBe('5ms f', {
+        f: activityDetailLoadFailed({ ActivityId: 1, missing: true }),
+      });
+      scheduler.schedule(() => {
+        expect(selectActivityDetailMissing(kit.store.getState(), 1)).toBe(true);
       }, 20);
     });
   });
