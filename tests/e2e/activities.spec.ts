@@ -192,18 +192,18 @@ test('switching units and language changes every figure of the list, the activit
   await plot.hover({ position: { x: box.width * 0.7, y: box.height / 2 } });
   await expect(legendValues).toHaveText([/^\d+\.\d mph$/, /^-?[\d,]+ ft$/, /^\d+ bpm$/]);
 
-  // German: the numbers take its decimal comma (the labels have no German translation yet and
-  // fall back to English, locales/missing-keys.json).
+  // German: the labels are German and the numbers take its decimal comma.
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(figure(page, 'Distance')).toHaveText(/^2,8[5-7] mi$/);
-  await expect(figure(page, 'Average speed')).toHaveText(/^5,[2-4] mph$/);
+  await expect(page.getByRole('tab', { name: 'Daten' })).toBeVisible();
+  await expect(figure(page, 'Distanz')).toHaveText(/^2,8[5-7] mi$/);
+  await expect(figure(page, 'Durchschnittsgeschwindigkeit')).toHaveText(/^5,[2-4] mph$/);
   await plot.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
   await expect(legendValues.first()).toHaveText(/^\d+,\d mph$/);
 
   await page.goto('/member/share-journey');
-  const journey = page.getByRole('region', { name: 'Figures of the journey' });
+  const journey = page.getByRole('region', { name: 'Kennzahlen der Reise' });
   // The hike's 1.74 km ≈ 1.08 mi.
-  await expect(figure(journey, 'Distance')).toHaveText(/^1,0[7-9] mi$/, { timeout: 20_000 });
+  await expect(figure(journey, 'Distanz')).toHaveText(/^1,0[7-9] mi$/, { timeout: 20_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });

@@ -50,9 +50,8 @@ test('dark mode and language choices apply and persist', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  // German has no translations yet: English fills every missing key.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Someone is always watching out for you',
+    'Jemand passt immer auf Sie auf',
   );
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
