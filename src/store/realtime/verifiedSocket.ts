@@ -5,7 +5,6 @@ import {
   connect,
   defer,
   filter,
-  map,
   merge,
   mergeMap,
   of,
@@ -32,6 +31,12 @@ export interface VerifiedSocketOptions {
   readonly verify: (socketId: string) => Observable<boolean>;
   /** Actions to add after the `disconnected` state action (a shared view re-checks its link). */
   readonly onDisconnected?: () => readonly Action[];
+  /**
+   * Actions to add after a `socketVerified` that did not succeed (a shared view re-checks its link:
+   * a share revoked or expired before its socket was verified then ends the view, as one revoked
+   * while watching does).
+   */
+  readonly onRejected?: () => readonly Action[];
 }
 
 /**
@@ -47,8 +52,12 @@ export function verifiedSocketActions(
 ): Observable<Action> {
   const verified = (socketId: string) =>
     defer(() => options.verify(socketId)).pipe(
-      map((success) => socketVerified({ socketId, success })),
-      catchError(() => of(socketVerified({ socketId, success: false }))),
+      catchError(() => of(false)),
+      mergeMap((success) =>
+        success || !options.onRejected
+          ? of(socketVerified({ socketId, success }))
+          : of(socketVerified({ socketId, success }), ...options.onRejected()),
+      ),
     );
   return deps
     .openSocket({

@@ -129,6 +129,7 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
                 .call(verifySocketUser, { ShareToken: token, SocketID: socketId })
                 .pipe(map((answer) => answer.Success)),
             onDisconnected: () => [sharedViewRequested({ ShareToken: token })],
+            onRejected: () => [sharedViewRequested({ ShareToken: token })],
           });
           const reloads$ = action$.pipe(
             filter(entityChangesReceived.match),

@@ -189,6 +189,34 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
     });
   });
 
+  it('re-checks the link when the socket is refused: a share revoked before the socket joined ends the view', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      let revoked = false;
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': () => (revoked ? sharing(404)() : sharing()()),
+          'verify-socket-user': () => answer(10, { Success: !revoked }),
+        },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: TOKEN }) }));
+      // The member revokes the share after the view loaded, before its socket connected.
+      scheduler.schedule(() => {
+        revoked = true;
+      }, 150);
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      flush();
+      // The refusal (at 210 ms) re-checks the link at once; its 404 ends the view and the socket.
+      expect(callsOf(kit.calls, 'activity-sharing').map(([at]) => at)).toEqual([0, 210]);
+      expect(selectSharedView(kit.store.getState(), TOKEN)?.status).toBe('notFound');
+      expect(fake.open).toEqual([]);
+    });
+  });
+
   it('reloads on EntityChanges at most once per audit period, the last change of a burst included', () => {
     expect(SHARED_VIEW_RELOAD_AUDIT_MS).toBe(1_000);
     inVirtualTime((scheduler, { hot, expectObservable }) => {
