@@ -41,31 +41,39 @@ interface Job {
   readonly settle: ((result: TrackDerived | Error) => void)[];
 }
 
+/** Workers a runner may use: one per core beside the page's own, at least 1, at most 2. */
+function defaultPoolSize(): number {
+  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
+  return Math.max(1, Math.min(2, cores - 1));
+}
+
 /**
- * A runner over one dedicated worker (`createWorker`, default {@link trackWorker}), created on the
- * first request. One
- * derivation is in the worker at a time; a waiting request for an older version of the same growing
- * track (a live activity gaining a point a second) is replaced by the newer one, and both callers get
- * the newer result. Where the worker cannot run (no `Worker`, or it failed to load), tracks are
- * derived on the main thread in a task of their own.
+ * A runner over a pool of `poolSize` dedicated workers (`createWorker`, default {@link trackWorker};
+ * {@link defaultPoolSize}), each created when first needed. Each worker holds one derivation at a
+ * time; a waiting request for an older version of the same growing track (a live activity gaining a
+ * point a second) is replaced by the newer one, and both callers get the newer result. Where workers
+ * cannot run (no `Worker`, or one failed to load), tracks are derived on the main thread in a task
+ * of their own.
  */
 export function workerRunner(
   createWorker: (() => Worker) | null = typeof Worker === 'undefined' ? null : trackWorker,
+  poolSize: number = defaultPoolSize(),
 ): TrackDerivationRunner {
-  let worker: Worker | null = null;
   let broken = createWorker === null;
-  let running: { id: number; job: Job } | null = null;
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, { id: number; job: Job }>();
+  let created = 0;
   const waiting: Job[] = [];
   let nextId = 1;
 
   const finish = (job: Job, result: TrackDerived | Error) => {
     for (const settle of job.settle) settle(result);
   };
-  const deriveHere = (job: Job, input: TrackDerivationInput) => {
+  const deriveHere = (job: Job) => {
     setTimeout(() => {
       let result: TrackDerived | Error;
       try {
-        result = deriveTrack(input);
+        result = deriveTrack(snapshot(job.columns));
       } catch (error) {
         result = error instanceof Error ? error : new Error(String(error));
       }
@@ -75,49 +83,62 @@ export function workerRunner(
   };
   const fail = () => {
     broken = true;
-    worker?.terminate();
-    worker = null;
-    const lost = running;
-    running = null;
-    if (lost) deriveHere(lost.job, snapshot(lost.job.columns));
-    else pump();
+    for (const worker of [...idle, ...busy.keys()]) worker.terminate();
+    idle.length = 0;
+    const lost = [...busy.values()];
+    busy.clear();
+    for (const { job } of lost) deriveHere(job);
+    pump();
   };
-  const start = (create: (() => Worker) | null): Worker => {
-    if (!create) throw new Error('No worker');
-    const created = create();
-    created.onmessage = (event: MessageEvent<{ id: number; derived: TrackDerived }>) => {
-      const done = running;
+  const start = (create: () => Worker): Worker => {
+    const worker = create();
+    created += 1;
+    worker.onmessage = (event: MessageEvent<{ id: number; derived: TrackDerived }>) => {
+      const done = busy.get(worker);
       if (!done || done.id !== event.data.id) return;
-      running = null;
+      busy.delete(worker);
+      idle.push(worker);
       finish(done.job, event.data.derived);
       pump();
     };
-    created.onerror = fail;
-    created.onmessageerror = fail;
-    return created;
+    worker.onerror = fail;
+    worker.onmessageerror = fail;
+    return worker;
+  };
+  /** A worker free to take a job, started if the pool has room; null when all are busy. */
+  const freeWorker = (): Worker | null => {
+    const worker = idle.pop();
+    if (worker) return worker;
+    if (!createWorker || created >= poolSize) return null;
+    return start(createWorker);
   };
   function pump(): void {
-    if (running) return;
-    const job = waiting.shift();
-    if (!job) return;
-    const input = snapshot(job.columns);
-    if (broken) {
-      running = null;
-      deriveHere(job, input);
-      return;
+    while (waiting.length > 0) {
+      if (broken) {
+        const job = waiting.shift();
+        if (job) deriveHere(job);
+        continue;
+      }
+      let worker: Worker | null;
+      try {
+        worker = freeWorker();
+      } catch {
+        broken = true;
+        continue;
+      }
+      if (!worker) return;
+      const job = waiting.shift();
+      if (!job) {
+        idle.push(worker);
+        return;
+      }
+      const input = snapshot(job.columns);
+      const id = nextId++;
+      busy.set(worker, { id, job });
+      const request: TrackDerivationRequest = { id, input };
+      // The snapshot's buffers move to the worker (no second copy); a fallback snapshots again.
+      worker.postMessage(request, [input.time.buffer, input.positions.buffer, input.speed.buffer]);
     }
-    try {
-      worker ??= start(createWorker);
-    } catch {
-      broken = true;
-      deriveHere(job, input);
-      return;
-    }
-    const id = nextId++;
-    running = { id, job };
-    const request: TrackDerivationRequest = { id, input };
-    // The snapshot's buffers move to the worker (no second copy); a fallback snapshots again.
-    worker.postMessage(request, [input.time.buffer, input.positions.buffer, input.speed.buffer]);
   }
 
   return {

@@ -93,7 +93,7 @@ describe('the worker runner', () => {
 
   it('sends a copy of the columns with its buffers transferred and answers what the worker derived', async () => {
     const fake = fakeWorker();
-    const runner = workerRunner(fake.create);
+    const runner = workerRunner(fake.create, 1);
     const columns = track(100, 1, 128);
     const answer = runner.derive(columns);
     expect(fake.requests).toHaveLength(1);
@@ -109,7 +109,7 @@ describe('the worker runner', () => {
 
   it('replaces a waiting older version of a growing track by the newer one', async () => {
     const fake = fakeWorker();
-    const runner = workerRunner(fake.create);
+    const runner = workerRunner(fake.create, 1);
     const other = runner.derive(track(50));
     const grown = track(60, 1, 100);
     const v1 = runner.derive(grown);
@@ -126,6 +126,26 @@ describe('the worker runner', () => {
     expect(drawings.map((d) => d.length)).toEqual([80, 80, 80]);
   });
 
+  it('keeps a pool of workers busy, one derivation each, the rest waiting', async () => {
+    const fakes = [fakeWorker(), fakeWorker()];
+    let made = 0;
+    const runner = workerRunner(() => {
+      const fake = fakes[made++];
+      if (!fake) throw new Error('a third worker');
+      return fake.create();
+    }, 2);
+    const answers = [track(10), track(20), track(30)].map((columns) => runner.derive(columns));
+    expect(fakes.map((f) => f.requests.length)).toEqual([1, 1]);
+    fakes[1]?.worker.answer(0);
+    expect((await answers[1])?.length).toBe(20);
+    // The freed worker takes the waiting track.
+    expect(fakes.map((f) => f.requests.length)).toEqual([1, 2]);
+    fakes[0]?.worker.answer(0);
+    fakes[1]?.worker.answer(1);
+    expect((await Promise.all(answers)).map((d) => d.length)).toEqual([10, 20, 30]);
+    expect(made).toBe(2);
+  });
+
   it('derives on the main thread, in a task of its own, when there is no worker', async () => {
     const runner = workerRunner(null);
     let settled: TrackDerived | null = null;
@@ -140,7 +160,7 @@ describe('the worker runner', () => {
 
   it('falls back to the main thread when the worker fails, for the request it held and the next', async () => {
     const fake = fakeWorker();
-    const runner = workerRunner(fake.create);
+    const runner = workerRunner(fake.create, 1);
     const held = runner.derive(track(30));
     fake.worker.onerror?.();
     expect(fake.worker.terminated).toBe(true);
