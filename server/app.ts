@@ -134,7 +134,11 @@ export async function buildServer(
   await app.register(deviceRoutes, { db: deps.db, memberTokens });
   await app.register(equipmentRoutes, { db: deps.db, memberTokens });
   await app.register(wearerRoutes, { db: deps.db, memberTokens });
-  await app.register(activityRoutes, { db: deps.db, memberTokens });
+  await app.register(activityRoutes, {
+    db: deps.db,
+    memberTokens,
+    ...(config.trackWarmIntervalMs ? { trackWarmIntervalMs: config.trackWarmIntervalMs } : {}),
+  });
   // One verifier for sockets and the shared-viewing calls: one wrong-code counter per share.
   const shareTokens = createShareTokenVerifier(deps.db);
   await app.register(realtimePlugin, {

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(4),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  TRACK_WARM_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -107,6 +108,12 @@ export interface ServerConfig {
    * (`SWEEP_INTERVAL_MS`, default 60 000); null under NODE_ENV=test, where tests run sweeps themselves.
    */
   readonly sweepIntervalMs: number | null;
+  /**
+   * How often recently closed activities' tracks are built ahead of their first read
+   * (server/activities/trackWarmer.ts), ms (`TRACK_WARM_INTERVAL_MS`, default 5 000); null under
+   * NODE_ENV=test.
+   */
+  readonly trackWarmIntervalMs: number | null;
   readonly mapStyleUrl: string | undefined;
   readonly centralHost: string | undefined;
   /** Whether the live demo replays real GPS tracks (embedded mode only). */
@@ -193,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? null : 60_000),
+    trackWarmIntervalMs: e.TRACK_WARM_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? null : 5_000),
     mapStyleUrl: e.MAP_STYLE_URL,
     centralHost: e.CENTRAL_HOST?.replace(/\/+$/, ''),
     demo: mode === 'embedded' && (e.DEMO ?? e.NODE_ENV === 'development'),

@@ -50,7 +50,11 @@ export function withMemberApp<T>(name: string, work: (app: MemberApp) => Promise
   }
   return withBenchDatabase(name, async (db) => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const server = await buildServer({ ...config, webDir: WEB_DIR }, { db });
+    // As in production: recently closed activities' tracks are built ahead (trackWarmer.ts).
+    const server = await buildServer(
+      { ...config, webDir: WEB_DIR, trackWarmIntervalMs: 5_000 },
+      { db },
+    );
     const origin = await server.listen({ port: 0, host: '127.0.0.1' });
     let browser: Browser | undefined;
     try {

@@ -1,4 +1,5 @@
 import { TrackCache } from './trackCache';
+import { startTrackWarmer, type TrackWarmer } from './trackWarmer';
 import type { FastifyPluginCallback } from 'fastify';
 import {
   memberWearerActivities,
@@ -48,14 +49,27 @@ const STILL_OPEN = { ErrorCode: 'UNKNOWN', Error: 'The activity is still open' }
  *   REQUEST_INVALID with `Validations.TrimOutOfRange` issues;
  * - `member-wearer-has-historic-activity`: whether the member has any activity.
  */
-export const activityRoutes: FastifyPluginCallback<{ db: Db; memberTokens: MemberTokenService }> = (
-  app,
-  { db, memberTokens },
-  done,
-) => {
+export const activityRoutes: FastifyPluginCallback<{
+  db: Db;
+  memberTokens: MemberTokenService;
+  /** How often recently closed activities' tracks are built ahead (trackWarmer.ts), ms; off when absent. */
+  trackWarmIntervalMs?: number;
+}> = (app, { db, memberTokens, trackWarmIntervalMs }, done) => {
   const authorised = { preHandler: requireMemberToken(memberTokens) };
   // Closed activities' tracks, kept by this server process (trackCache.ts).
   const trackCache = new TrackCache();
+  if (trackWarmIntervalMs !== undefined) {
+    let warmer: TrackWarmer | undefined;
+    app.addHook('onReady', (hookDone) => {
+      warmer = startTrackWarmer(db, trackCache, trackWarmIntervalMs, (error) => {
+        app.log.error({ err: error }, 'track warmer failed');
+      });
+      hookDone();
+    });
+    app.addHook('onClose', async () => {
+      await warmer?.stop();
+    });
+  }
   const member = (request: Parameters<typeof memberOf>[0]) => memberOf(request).memberId;
 
   contractRoute(

@@ -34,6 +34,11 @@ export class TrackCache {
     return this.#bytes;
   }
 
+  /** Whether the track of `activityId` built for `version` is held (without touching its recency). */
+  has(activityId: number, version: string): boolean {
+    return this.#entries.get(activityId)?.version === version;
+  }
+
   /** The track of `activityId` built for `version`, or null (none, or built for another version). */
   get(activityId: number, version: string): Uint8Array | null {
     const entry = this.#entries.get(activityId);

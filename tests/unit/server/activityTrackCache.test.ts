@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TrackCache } from '../../../server/activities/trackCache';
+import { warmTrackCache } from '../../../server/activities/trackWarmer';
 import { trackIngest } from '../../../server/demo/demoHistory';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
@@ -162,5 +165,63 @@ describe('member-wearer-activity-track from the track cache', () => {
     ).json<{ Activity: ActivityDetail }>();
     expect(times(trimmed)).toEqual(detail.Activity.LocationHistory.map((p) => p.Time));
     expect(times(trimmed).every((t) => t >= from && t <= to)).toBe(true);
+  });
+});
+
+describe('the track warmer', () => {
+  async function versionOf(activityId: number): Promise<string> {
+    const { rows } = await sql<{ version: string }>`
+      select xmin::text as version from activities where activity_id = ${activityId}`.execute(
+      server.database.db,
+    );
+    return rows[0]?.version ?? '';
+  }
+
+  it('builds a just-closed activity’s track before anyone reads it, once per version', async () => {
+    const { activityId, points } = await closedRun(20);
+    const cache = new TrackCache();
+    expect(await warmTrackCache(server.database.db, cache)).toBeGreaterThanOrEqual(1);
+    expect(cache.has(activityId, await versionOf(activityId))).toBe(true);
+    const held = cache.get(activityId, await versionOf(activityId));
+    expect(held && [...decodeTrackBinary(new Uint8Array(held).buffer).time]).toEqual(
+      points.map((p) => p.Time),
+    );
+    // Nothing changed: the next pass builds nothing for it.
+    const before = cache.bytes;
+    await warmTrackCache(server.database.db, cache);
+    expect(cache.bytes).toBe(before);
+  });
+
+  it('leaves open activities and ones closed long ago alone', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    // Started a few minutes ago, never stopped: open.
+    const recent = run.points.slice(0, 10);
+    const lastMs = recent[recent.length - 1]?.timeMs ?? 0;
+    const { points, events } = trackIngest(
+      { ...run, points: recent },
+      'RUNNING',
+      Date.now() - 60_000 - lastMs,
+    );
+    await postBatch(
+      device,
+      points,
+      events.filter((event) => event.Type === 'TRACKING_START'),
+    );
+    const open = await server.database.db
+      .selectFrom('activities')
+      .select(['activity_id', 'closed_by'])
+      .where('device_id', '=', device.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(open.closed_by).toBeNull();
+    const old = await closedRun(10);
+    await server.database.db
+      .updateTable('activities')
+      .set({ updated_at: sql<Date>`now() - interval '1 hour'` })
+      .where('activity_id', '=', old.activityId)
+      .execute();
+    const cache = new TrackCache();
+    await warmTrackCache(server.database.db, cache);
+    expect(cache.has(open.activity_id, await versionOf(open.activity_id))).toBe(false);
+    expect(cache.has(old.activityId, await versionOf(old.activityId))).toBe(false);
   });
 });
