@@ -65,6 +65,7 @@ export default function ActivityDataCharts({
   const startMs = columns.time[0] ?? 0;
   const endMs = columns.time[columns.length - 1] ?? startMs;
   const timeMs = Math.min(endMs, Math.max(startMs, replayTimeMs ?? startMs));
+  const timeRange = [startMs, endMs] as const;
   if (!data.speed && !data.altitude && !data.heartRate) {
     return <p className="ll-muted">{t('Activities.Data.NoData')}</p>;
   }
@@ -75,6 +76,7 @@ export default function ActivityDataCharts({
           title={t('Activities.Data.SpeedOverTime')}
           series={data.speed}
           spec={specs.speed}
+          timeRange={timeRange}
           cursorTimeMs={replayTimeMs}
           onSeek={onSeek}
         />
@@ -84,6 +86,7 @@ export default function ActivityDataCharts({
           title={t('Activities.Data.AltitudeOverTime')}
           series={data.altitude}
           spec={specs.altitude}
+          timeRange={timeRange}
           cursorTimeMs={replayTimeMs}
           onSeek={onSeek}
         />
@@ -95,6 +98,7 @@ export default function ActivityDataCharts({
           title={t('Activities.Data.HeartRateOverTime')}
           series={data.heartRate}
           spec={specs.heartRate}
+          timeRange={timeRange}
           cursorTimeMs={replayTimeMs}
           onSeek={onSeek}
         />

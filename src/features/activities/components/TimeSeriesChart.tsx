@@ -28,21 +28,25 @@ function placeMarker(chart: uPlot, marker: HTMLElement, timeMs: number | null): 
 
 /**
  * One uPlot time chart of the Data tab (issue 7 item 3), in the lazily loaded data chunk: `series`
- * (epoch ms → value in the member's unit) drawn as `spec` says, a marker at the replay's time
- * (`cursorTimeMs`, epoch ms; none when null), and a press and release on the plot seeks the replay
- * there (`onSeek(epoch ms)`). The chart is built once per `spec` (memoize it) and takes new data
- * with `setData`, so a live track's new points do not rebuild it; its width follows its container.
+ * (epoch ms → value in the member's unit) drawn as `spec` says over the time axis `timeRange`
+ * ([first, last] epoch ms: the track's span, the same for every chart of the tab, so their times line
+ * up even where a quantity has no readings), a marker at the replay's time (`cursorTimeMs`, epoch ms;
+ * none when null), and a press and release on the plot seeks the replay there (`onSeek(epoch ms)`).
+ * The chart is built once per `spec` (memoize it) and takes new data with `setData`, so a live
+ * track's new points do not rebuild it; its width follows its container.
  */
 export function TimeSeriesChart({
   title,
   series,
   spec,
+  timeRange,
   cursorTimeMs,
   onSeek,
 }: {
   title: string;
   series: ChartSeries;
   spec: Omit<TimeChartSpec, 'width'>;
+  timeRange: readonly [number, number];
   cursorTimeMs: number | null;
   onSeek: (timeMs: number) => void;
 }) {
@@ -50,16 +54,20 @@ export function TimeSeriesChart({
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<{ plot: uPlot; marker: HTMLElement } | null>(null);
   const latestSeries = useRef(series);
+  const range = useRef(timeRange);
   const cursor = useRef(cursorTimeMs);
   const seek = useRef(onSeek);
   useEffect(() => {
     seek.current = onSeek;
   }, [onSeek]);
 
+  const [rangeStart, rangeEnd] = timeRange;
   useEffect(() => {
     latestSeries.current = series;
+    range.current = [rangeStart, rangeEnd];
+    // setData scales the axes again, reading the range below.
     chart.current?.plot.setData([series.x, series.y]);
-  }, [series]);
+  }, [series, rangeStart, rangeEnd]);
 
   useEffect(() => {
     cursor.current = cursorTimeMs;
@@ -74,9 +82,18 @@ export function TimeSeriesChart({
     const keepMarker = (self: uPlot) => {
       placeMarker(self, marker, cursor.current);
     };
+    const options = timeChartOptions({ ...spec, width: root.clientWidth || FALLBACK_WIDTH_PX });
     const plot = new uPlot(
       {
-        ...timeChartOptions({ ...spec, width: root.clientWidth || FALLBACK_WIDTH_PX }),
+        ...options,
+        scales: {
+          ...options.scales,
+          // The track's span, not the readings' (a zero span gets a millisecond to draw in).
+          x: {
+            time: true,
+            range: () => [range.current[0], Math.max(range.current[1], range.current[0] + 1)],
+          },
+        },
         hooks: { setScale: [keepMarker], setSize: [keepMarker] },
       },
       [latestSeries.current.x, latestSeries.current.y],

@@ -20,15 +20,25 @@ export default class FakeUPlot {
     FakeUPlot.plots.push(this);
   }
 
-  /** The first time on the x axis, epoch ms. */
+  /** The first time on the x axis, epoch ms: the x scale's minimum. */
   get x0(): number {
-    return this.data[0][0] ?? 0;
+    return this.scales.x?.min ?? 0;
   }
 
-  /** The time scale spans the data's first to last x, as uPlot's auto range does. */
+  /**
+   * The time scale: the options' x `range` (a function of the data's first and last x) when given,
+   * else the data's first to last x, as uPlot's auto range does.
+   */
   get scales(): Record<string, { min?: number; max?: number }> {
     const x = this.data[0];
-    return { x: { min: x[0], max: x[x.length - 1] } };
+    const first = x[0] ?? 0;
+    const last = x[x.length - 1] ?? first;
+    const range = this.opts.scales?.x?.range;
+    if (typeof range === 'function') {
+      const [min, max] = range(this as unknown as uPlot, first, last, 'x');
+      return { x: { min: min ?? first, max: max ?? last } };
+    }
+    return { x: { min: first, max: last } };
   }
 
   valToPos(value: number): number {
