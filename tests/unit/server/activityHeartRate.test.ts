@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_COLUMNS } from '../../../server/activities/activityMapping';
@@ -7,9 +6,10 @@ import { trackIngest } from '../../../server/demo/demoHistory';
 import { ingestTelemetry } from '../../../server/telemetry/ingest';
 import type { ActivityDetail, ActivityStats } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
-import { readTrackFile, type Track } from '../../../tools/tracks';
+import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
-import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
+import { registerListeningTestServer } from './signedUpMember';
+import { postBatch as postBatchTo, signedUpMemberOn, washingtonRun } from './washingtonRun';
 
 /*
  * ActivityStats.HeartRateAvgBPM (issue 7; docs/decisions.md "Heart rate"): the mean of the heart
@@ -18,8 +18,6 @@ import { memberIntegrationToken, registerListeningTestServer } from './signedUpM
  * real Washington run's (tests/fixtures/tracks).
  */
 
-const TRACKS = path.resolve(__dirname, '../../fixtures/tracks');
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MIN = 60_000;
 
 const server = registerListeningTestServer();
@@ -30,23 +28,8 @@ let run: Track;
 let shiftMs = 0;
 
 beforeAll(async () => {
-  token = await memberIntegrationToken(
-    server.app,
-    server.database.db,
-    server.origin,
-    'pulse@example.com',
-  );
-  const member = await server.database.db
-    .selectFrom('members')
-    .select('member_id')
-    .where('email', '=', 'pulse@example.com')
-    .executeTakeFirstOrThrow();
-  memberId = member.member_id;
-  const [washington] = await readTrackFile(path.join(TRACKS, 'run-washington-dc-hr.gpx'));
-  if (!washington) throw new Error('no run track');
-  run = washington;
-  const lastMs = run.points[run.points.length - 1]?.timeMs ?? 0;
-  shiftMs = Math.floor((Date.now() - lastMs) / DAY_MS) * DAY_MS - DAY_MS;
+  ({ token, memberId } = await signedUpMemberOn(server, 'pulse@example.com'));
+  ({ run, shiftMs } = await washingtonRun());
 });
 
 /** The run's first `n` points as the demo importer sends them: fixes, start/stop, VITALS. */
@@ -62,14 +45,8 @@ const vitals = (Time: number, HeartRateBpm: number): IngestEvent => ({
 
 const isVitals = (event: IngestEvent) => event.Type === 'VITALS';
 
-async function postBatch(device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/ingest/batch',
-    payload: { IngestKey: device.key, Points, Events },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) =>
+  postBatchTo(server, device, Points, Events);
 
 async function call<T>(name: string, payload: object): Promise<T> {
   const res = await server.app.inject({

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrackCache } from '../../../server/activities/trackCache';
@@ -7,9 +6,10 @@ import { trackIngest } from '../../../server/demo/demoHistory';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { decodeTrackBinary, type TrackBinaryColumns } from '../../../src/api/trackBinary';
-import { readTrackFile, type Track } from '../../../tools/tracks';
+import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
-import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
+import { registerListeningTestServer } from './signedUpMember';
+import { postBatch as postBatchTo, signedUpMemberOn, washingtonRun } from './washingtonRun';
 
 /*
  * member-wearer-activity-track answers a closed activity's track from the server's TrackCache
@@ -19,9 +19,6 @@ import { memberIntegrationToken, registerListeningTestServer } from './signedUpM
  * (tests/fixtures/tracks), closed by its TRACKING_STOP.
  */
 
-const TRACKS = path.resolve(__dirname, '../../fixtures/tracks');
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const server = registerListeningTestServer();
 let token = '';
 let memberId = 0;
@@ -29,33 +26,12 @@ let run: Track;
 let shiftMs = 0;
 
 beforeAll(async () => {
-  token = await memberIntegrationToken(
-    server.app,
-    server.database.db,
-    server.origin,
-    'cache@example.com',
-  );
-  const member = await server.database.db
-    .selectFrom('members')
-    .select('member_id')
-    .where('email', '=', 'cache@example.com')
-    .executeTakeFirstOrThrow();
-  memberId = member.member_id;
-  const [washington] = await readTrackFile(path.join(TRACKS, 'run-washington-dc-hr.gpx'));
-  if (!washington) throw new Error('no run track');
-  run = washington;
-  const lastMs = run.points[run.points.length - 1]?.timeMs ?? 0;
-  shiftMs = Math.floor((Date.now() - lastMs) / DAY_MS) * DAY_MS - DAY_MS;
+  ({ token, memberId } = await signedUpMemberOn(server, 'cache@example.com'));
+  ({ run, shiftMs } = await washingtonRun());
 });
 
-async function postBatch(device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/ingest/batch',
-    payload: { IngestKey: device.key, Points, Events },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) =>
+  postBatchTo(server, device, Points, Events);
 
 async function call(name: string, payload: object) {
   const res = await server.app.inject({

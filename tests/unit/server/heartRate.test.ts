@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../../server/db/migrations/0016_point_heart_rate';
@@ -7,9 +6,10 @@ import { DEMO_HISTORY, readDemoTrack } from '../../../server/demo/demoTracks';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { TelemetryWearerUpdate } from '../../../src/api/socket';
-import { readTrackFile, type Track } from '../../../tools/tracks';
+import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
-import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
+import { registerListeningTestServer } from './signedUpMember';
+import { postBatch as postBatchTo, signedUpMemberOn, washingtonRun } from './washingtonRun';
 import { connectProbe, type Probe } from './socketProbe';
 
 /*
@@ -20,9 +20,6 @@ import { connectProbe, type Probe } from './socketProbe';
  * the VITALS already stored. Values are the real Washington run's (tests/fixtures/tracks).
  */
 
-const TRACKS = path.resolve(__dirname, '../../fixtures/tracks');
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const server = registerListeningTestServer();
 let token = '';
 let memberId = 0;
@@ -31,23 +28,8 @@ let run: Track;
 let shiftMs = 0;
 
 beforeAll(async () => {
-  token = await memberIntegrationToken(
-    server.app,
-    server.database.db,
-    server.origin,
-    'hearty@example.com',
-  );
-  const member = await server.database.db
-    .selectFrom('members')
-    .select('member_id')
-    .where('email', '=', 'hearty@example.com')
-    .executeTakeFirstOrThrow();
-  memberId = member.member_id;
-  const [washington] = await readTrackFile(path.join(TRACKS, 'run-washington-dc-hr.gpx'));
-  if (!washington) throw new Error('no run track');
-  run = washington;
-  const lastMs = run.points[run.points.length - 1]?.timeMs ?? 0;
-  shiftMs = Math.floor((Date.now() - lastMs) / DAY_MS) * DAY_MS - DAY_MS;
+  ({ token, memberId } = await signedUpMemberOn(server, 'hearty@example.com'));
+  ({ run, shiftMs } = await washingtonRun());
 });
 
 /** The run's first `n` points as the demo importer sends them: fixes, start/stop, VITALS. */
@@ -55,15 +37,8 @@ function runIngest(n: number) {
   return trackIngest({ ...run, points: run.points.slice(0, n) }, 'RUNNING', shiftMs);
 }
 
-async function postBatch(device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/ingest/batch',
-    payload: { IngestKey: device.key, Points, Events },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ Accepted: number; Duplicates: number }>();
-}
+const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) =>
+  postBatchTo(server, device, Points, Events);
 
 /** The device's stored heart rates by device time, in time order. */
 async function storedHeartRates(device: TestDevice) {

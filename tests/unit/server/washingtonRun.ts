@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
+import { readTrackFile, type Track } from '../../../tools/tracks';
+import type { TestDevice } from './deviceFixtures';
+import { memberIntegrationToken, type ListeningTestServer } from './signedUpMember';
+
+const TRACKS = path.resolve(import.meta.dirname, '../../fixtures/tracks');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The real Washington run with heart rates (tests/fixtures/tracks/run-washington-dc-hr.gpx) and the
+ * shift, ms, that moves it to end one to two days before now in whole days (the ingest refuses
+ * device times in the future).
+ * @throws Error when the fixture holds no track.
+ */
+export async function washingtonRun(): Promise<{ run: Track; shiftMs: number }> {
+  const [run] = await readTrackFile(path.join(TRACKS, 'run-washington-dc-hr.gpx'));
+  if (!run) throw new Error('no run track');
+  const lastMs = run.points[run.points.length - 1]?.timeMs ?? 0;
+  return { run, shiftMs: Math.floor((Date.now() - lastMs) / DAY_MS) * DAY_MS - DAY_MS };
+}
+
+/** A member signed up on `server` as `email`: its MemberIntegrationToken and member id. */
+export async function signedUpMemberOn(
+  server: ListeningTestServer,
+  email: string,
+): Promise<{ token: string; memberId: number }> {
+  const token = await memberIntegrationToken(server.app, server.database.db, server.origin, email);
+  const member = await server.database.db
+    .selectFrom('members')
+    .select('member_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { token, memberId: member.member_id };
+}
+
+/**
+ * Posts `Points` and `Events` of `device` to `/ingest/batch` on `server`, expects 200 and answers
+ * its counts.
+ */
+export async function postBatch(
+  server: ListeningTestServer,
+  device: TestDevice,
+  Points: IngestPoint[],
+  Events: IngestEvent[] = [],
+): Promise<{ Accepted: number; Duplicates: number }> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/ingest/batch',
+    payload: { IngestKey: device.key, Points, Events },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ Accepted: number; Duplicates: number }>();
+}
