@@ -130,15 +130,19 @@ export async function insertEvents(
         ${pick((e) => (e.Type === 'VITALS' ? e.HeartRateBpm : null))}::float8[]
       ) as u
       on conflict (device_id, event_time_ms, event_type) do nothing
-      returning event_time_ms, event_type, heart_rate_bpm
+      returning device_id, event_time_ms, event_type, heart_rate_bpm
     ), rated as (
       -- f: the fix as the statement's snapshot has it, before this update (its old heart rate).
+      -- p and f name the device by i.device_id, never by the constant: given a constant, the planner
+      -- (which cannot count a CTE's rows, and counts a device's fixes by statistics older than them)
+      -- may scan all the device's fixes once per event, quadratic; through i, the only index
+      -- condition on p and f is the full primary key, looked up per event.
       update location_points p set heart_rate_bpm = ${heartRate}
       from inserted i
-      join location_points f on f.device_id = ${deviceId}
+      join location_points f on f.device_id = i.device_id
         and f.device_time_ms = i.event_time_ms
       where i.event_type = 'VITALS' and i.heart_rate_bpm is not null
-        and p.device_id = ${deviceId} and p.device_time_ms = i.event_time_ms
+        and p.device_id = i.device_id and p.device_time_ms = i.event_time_ms
         and p.heart_rate_bpm is distinct from ${heartRate}
       returning p.activity_id, p.heart_rate_bpm as new_bpm, f.heart_rate_bpm as old_bpm
     ), counted as (
