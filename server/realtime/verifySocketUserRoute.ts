@@ -4,7 +4,7 @@ import { MemberTokenError, type MemberTokenService } from '../authHost/memberTok
 import { contractRoute } from '../http/contractRoute';
 import { sendApiError } from '../http/errorHandler';
 import type { RealtimeServer } from './events';
-import { locateSocket } from './locateSocket';
+import { locateSocket, type LocatedSocket } from './locateSocket';
 import {
   activityRoom,
   identityRooms,
@@ -25,6 +25,27 @@ export interface VerifySocketUserOptions {
 }
 
 const UNAVAILABLE = 'Service unavailable, try again shortly';
+
+/**
+ * Joins `socket` to `rooms`, then asks `stillValid()` (the share checked again); when it says no,
+ * leaves the rooms this call joined (rooms the socket was in before stay) and answers false. A
+ * revocation commits, then disconnects its share room's sockets (shareDisconnect.ts); a verification
+ * joins, then checks. Whatever the interleaving, one of the two sees the other: a revoke that lands
+ * between the first check and the join is caught by this second check, where the socket used to
+ * join a revoked share's rooms after its viewers had been disconnected and hear it on (issue 8 item
+ * 1, "revoking a share disconnects its live viewers within 1 s").
+ */
+export async function joinWhileValid(
+  socket: Pick<LocatedSocket, 'rooms' | 'join' | 'leave'>,
+  rooms: readonly string[],
+  stillValid: () => Promise<boolean>,
+): Promise<boolean> {
+  const added = rooms.filter((room) => !socket.rooms.has(room));
+  await socket.join(rooms);
+  if (await stillValid().catch(() => false)) return true;
+  if (added.length > 0) await socket.leave(added);
+  return false;
+}
 
 /**
  * POST /api/member-integration-public/verify-socket-user { MemberIntegrationToken?, ShareToken?,
@@ -94,8 +115,14 @@ export function registerVerifySocketUser(
         return { Success: false };
       }
       if (verifiedMemberOf(socket.rooms) !== null) await socket.leave(identityRooms(socket.rooms));
-      await socket.join([room, ...extraRooms]);
-      return { Success: true };
+      const token = input.ShareToken;
+      const verifier = options.shareTokens;
+      const joined = await joinWhileValid(socket, [room, ...extraRooms], async () =>
+        token !== undefined && verifier
+          ? (await verifier.verify(token, undefined, request.cookies)) !== null
+          : false,
+      );
+      return { Success: joined };
     } catch (error) {
       request.log.warn({ err: error }, 'realtime: a server node did not answer a socket lookup');
       return sendApiError(reply, 503, 'UNKNOWN', UNAVAILABLE);
