@@ -8,6 +8,7 @@ import type { IngestBatchResponse, IngestPoint } from '../src/api/ingest';
 import type { BenchArea, Figure } from './lib/figure';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { readGpxPoints } from './lib/gpxTrack';
+import { runOsmAndLoad } from './lib/osmandLoad';
 
 const TRACK_FILE = 'sail-valencia-regatta-ESP29375-race1.gpx';
 const TRACK = path.resolve(import.meta.dirname, '../tests/fixtures/tracks', TRACK_FILE);
@@ -155,24 +156,17 @@ function figure(name: string, run: Run, params: Figure['params']): Figure {
   };
 }
 
-/** Sends a device's stream as OsmAnd GETs to `origin`, one at a time, in order. */
-function osmandSender(origin: string) {
-  return async (key: string, stream: IngestPoint[]) => {
-    const seen = new Set<number>();
-    for (const point of stream) {
-      const query = new URLSearchParams({
-        id: key,
-        timestamp: String(point.Time),
-        lat: String(point.Lat),
-        lon: String(point.Lon),
-      });
-      const res = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
-      if (res.status !== 200) throw new Error(`osmand: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-      seen.add(point.Time);
-    }
-    return { accepted: seen.size, requests: stream.length };
-  };
+/** The OsmAnd phones against `origin` on their own thread (bench/lib/osmandLoad.ts). */
+async function osmandRun(
+  origin: string,
+  keys: readonly string[],
+  streams: readonly IngestPoint[][],
+): Promise<Run> {
+  const result = await runOsmAndLoad({
+    origin,
+    devices: keys.map((key, i) => ({ key, points: streams[i] ?? [] })),
+  });
+  return { ...result, sent: result.requests };
 }
 
 /**
@@ -184,7 +178,7 @@ async function httpFloor(keys: readonly string[], streams: readonly IngestPoint[
   bare.get('/ingest/osmand', async (_request, reply) => reply.code(200).send());
   const origin = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await runDevices(keys, streams, osmandSender(origin));
+    return await osmandRun(origin, keys, streams);
   } finally {
     await bare.close();
   }
@@ -195,9 +189,9 @@ async function httpFloor(keys: readonly string[], streams: readonly IngestPoint[
  * PostgreSQL: every device replays the real sailing track with 20 % duplicates and 10 % of the points
  * out of order; a point counts once the server acknowledged it (committed). `ingest.batch`: 16 devices
  * post the whole track, 500 points per request; `ingest.osmand`: 64 devices send its first 150 points,
- * one OsmAnd GET each; `ingest.http-floor`: the same GETs against a bare route, the ceiling of one
- * point per request. Devices run concurrently, each one in its own order, with times shifted to end
- * now (live); the client shares the machine with the server and PostgreSQL.
+ * one OsmAnd GET each, from a worker thread; `ingest.http-floor`: the same GETs against a bare route,
+ * the ceiling of one point per request. Devices run concurrently, each one in its own order, with
+ * times shifted to end now (live); the client shares the machine with the server and PostgreSQL.
  */
 export const ingestBench: BenchArea = {
   area: 'ingest',
@@ -245,7 +239,7 @@ export const ingestBench: BenchArea = {
         const osmandStreams = osmandKeys.map((_key, i) =>
           deviceStream(live(track.slice(0, OSMAND_POINTS)), 101 + i),
         );
-        const osmand = await runDevices(osmandKeys, osmandStreams, osmandSender(origin));
+        const osmand = await osmandRun(origin, osmandKeys, osmandStreams);
         figures.push(
           figure('osmand', osmand, { devices: osmandKeys.length, pointsPerDevice: OSMAND_POINTS }),
         );

@@ -4,7 +4,7 @@ import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
 import { storeAndBuild, type StoredCounts } from './activityBuilder';
 import { defaultActivityType } from './activityRules';
-import { lockIngestDevice, type Trx } from './ingestDevice';
+import { lockIngestDevices, type IngestDevice, type Trx } from './ingestDevice';
 import {
   changedActivities,
   latestBattery,
@@ -75,6 +75,13 @@ async function favouriteType(trx: Trx, memberId: number): Promise<ActivityType> 
   return defaultActivityType(member?.activity_types ?? []);
 }
 
+/** One device request to ingest: its secret key, what it carries, and the server clock (epoch ms). */
+export interface IngestRequest {
+  readonly ingestKey: string;
+  readonly input: IngestInput;
+  readonly nowMs: number;
+}
+
 /**
  * Stores one request of a device (OsmAnd or batch) and builds its activities, all in one transaction
  * with the device row locked: the promise resolves only after the commit, so an answered 2xx means
@@ -92,68 +99,111 @@ export async function ingestTelemetry(
   nowMs: number,
   alerts?: AlertEngineDeps,
 ): Promise<IngestOutcome> {
-  return db.transaction().execute(async (trx): Promise<IngestOutcome> => {
-    const device = await lockIngestDevice(trx, ingestKey);
-    if (!device) return { kind: 'unknown-key' };
-    const points = uniquePoints(input.points);
-    const events = uniqueEvents(input.events);
-    let type: Promise<ActivityType> | undefined;
-    const mark = { ceilingId: device.ceilingActivityId, since: new Date() };
-    const stored = await storeAndBuild(
-      trx,
-      { deviceId: device.deviceId, memberId: device.memberId },
-      device,
-      points,
-      events,
-      nowMs,
-      () => (type ??= favouriteType(trx, device.memberId)),
-    );
-    const owner = { memberId: device.memberId, deviceId: device.deviceId };
-    const alerted = alerts
-      ? await evaluateIngest(
-          trx,
-          owner,
-          {
-            ...newlyStored(points, events, stored, device.frontierMs),
-            alertWatch: device.alertWatch,
-          },
-          nowMs,
-          alerts,
-        )
-      : { alerts: [], activities: [] };
-    const accepted = stored.fixes + stored.events;
-    // The in-order path knows what it wrote, as stored, unless the alert engine then changed an
-    // activity's status: then the changes are read back (ingestPublication.ts).
-    const known = alerted.activities.length === 0 ? stored.inOrder : undefined;
-    const activities: ChangedActivity[] = known
-      ? known.saved.map(({ activityId, created, extendedOnly }) => ({
-          activityId,
-          created,
-          extendedOnly,
-        }))
-      : await changedActivities(trx, device.deviceId, mark);
-    return {
-      kind: 'stored',
-      accepted,
-      duplicates: input.points.length + input.events.length - accepted,
-      commit: {
-        memberId: device.memberId,
-        deviceId: device.deviceId,
-        fixTimes: stored.fixTimes,
-        activities,
-        battery: latestBattery(points, events),
-        alerts: alerted.alerts,
-        nowMs,
-        ...(known
-          ? {
-              written: {
-                wearerId: device.wearerId,
-                fixes: known.fixes,
-                activities: known.saved.map((saved) => saved.row),
-              },
-            }
-          : {}),
-      },
-    };
+  const [outcome] = await ingestGroup(db, [{ ingestKey, input, nowMs }], alerts);
+  if (!outcome) throw new Error('ingest: a request without an outcome');
+  return outcome;
+}
+
+/**
+ * Group commit: stores several requests of distinct devices in ONE transaction, each exactly as
+ * {@link ingestTelemetry} stores it alone — one lock statement for all their device rows (in device
+ * id order), each request built in turn, one commit — and answers their outcomes in request order.
+ * All commit or none does: when the promise rejects, nothing of any request is stored and the caller
+ * retries each alone (ingestGroupCommit.ts). Throws when two requests name the same ingest key (a
+ * device's requests must see each other's effects: they go in successive groups).
+ */
+export async function ingestGroup(
+  db: Db,
+  requests: readonly IngestRequest[],
+  alerts?: AlertEngineDeps,
+): Promise<IngestOutcome[]> {
+  const keys = requests.map((request) => request.ingestKey);
+  if (new Set(keys).size !== keys.length) throw new Error('ingest: one device twice in a group');
+  return db.transaction().execute(async (trx) => {
+    const devices = await lockIngestDevices(trx, keys);
+    const outcomes: IngestOutcome[] = [];
+    for (const request of requests) {
+      const device = devices.get(request.ingestKey);
+      outcomes.push(
+        device
+          ? await ingestLocked(trx, device, request.input, request.nowMs, alerts)
+          : { kind: 'unknown-key' },
+      );
+    }
+    return outcomes;
   });
+}
+
+/** One request of `device`, whose row this transaction holds locked (see {@link ingestTelemetry}). */
+async function ingestLocked(
+  trx: Trx,
+  device: IngestDevice,
+  input: IngestInput,
+  nowMs: number,
+  alerts: AlertEngineDeps | undefined,
+): Promise<IngestOutcome> {
+  const points = uniquePoints(input.points);
+  const events = uniqueEvents(input.events);
+  let type: Promise<ActivityType> | undefined;
+  const mark = { ceilingId: device.ceilingActivityId, since: new Date() };
+  const stored = await storeAndBuild(
+    trx,
+    { deviceId: device.deviceId, memberId: device.memberId },
+    device,
+    points,
+    events,
+    nowMs,
+    () => (type ??= favouriteType(trx, device.memberId)),
+  );
+  const owner = { memberId: device.memberId, deviceId: device.deviceId };
+  const alerted = alerts
+    ? await evaluateIngest(
+        trx,
+        owner,
+        {
+          ...newlyStored(points, events, stored, device.frontierMs),
+          alertWatch: device.alertWatch,
+        },
+        nowMs,
+        alerts,
+      )
+    : { alerts: [], activities: [] };
+  const accepted = stored.fixes + stored.events;
+  // The in-order path knows what it wrote, as stored, unless the alert engine then changed an
+  // activity's status: then the changes are read back (ingestPublication.ts).
+  const known = alerted.activities.length === 0 ? stored.inOrder : undefined;
+  // A request of re-sent items only (nothing stored) that moved no alert changed no activity.
+  const unchanged = accepted === 0 && alerted.activities.length === 0;
+  const activities: ChangedActivity[] = known
+    ? known.saved.map(({ activityId, created, extendedOnly }) => ({
+        activityId,
+        created,
+        extendedOnly,
+      }))
+    : unchanged
+      ? []
+      : await changedActivities(trx, device.deviceId, mark);
+  return {
+    kind: 'stored',
+    accepted,
+    duplicates: input.points.length + input.events.length - accepted,
+    commit: {
+      memberId: device.memberId,
+      deviceId: device.deviceId,
+      fixTimes: stored.fixTimes,
+      activities,
+      battery: latestBattery(points, events),
+      alerts: alerted.alerts,
+      nowMs,
+      ...(known
+        ? {
+            written: {
+              wearerId: device.wearerId,
+              fixes: known.fixes,
+              activities: known.saved.map((saved) => saved.row),
+            },
+          }
+        : {}),
+    },
+  };
 }

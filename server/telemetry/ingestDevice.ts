@@ -29,49 +29,20 @@ export interface IngestDevice {
   readonly alertWatch: boolean;
 }
 
-/**
- * Finds the activated device whose ingest key is `ingestKey`, with its latest activity, and locks its row (`for no key update`)
- * until the transaction ends, so one device's requests build its activities one at a time (other
- * devices run in parallel) and a concurrent remove-device cannot rotate the key mid-request. Null for
- * an unknown key, a rotated one (remove-device), and a registry device no member holds: the caller
- * answers all three alike.
- */
-export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<IngestDevice | null> {
-  const { rows } = await sql<
-    {
-      device_id: number;
-      member_id: number;
-      wearer_id: number;
-      ceiling_id: number | null;
-      frontier_ms: number | null;
-      alert_watch: boolean;
-    } & {
-      [K in keyof ActivityRow]: ActivityRow[K] | null;
-    }
-  >`
-    select d.device_id, d.member_id, m.wearer_id,
-      (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
-      greatest(
-        (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
-        (select max(e.event_time_ms) from device_events e
-          where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
-      ) as frontier_ms,
-      (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
-        or exists (select 1 from zones z where z.member_id = d.member_id and z.active)) as alert_watch,
-      l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
-      l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms
-    from devices d
-    join members m on m.member_id = d.member_id
-    left join lateral (
-      select a.* from activities a
-      where a.device_id = d.device_id and a.member_id = d.member_id
-      order by a.timestamp_start_ms desc, a.activity_id desc
-      limit 1
-    ) l on true
-    where d.ingest_key = ${ingestKey} and d.member_id is not null
-    for no key update of d`.execute(trx);
-  const row = rows[0];
-  if (!row) return null;
+/** A row of the device lock query: the device, its owner and its latest activity (all null before any). */
+type LockedRow = {
+  ingest_key: string;
+  device_id: number;
+  member_id: number;
+  wearer_id: number;
+  ceiling_id: number | null;
+  frontier_ms: number | null;
+  alert_watch: boolean;
+} & {
+  [K in keyof ActivityRow]: ActivityRow[K] | null;
+};
+
+function toIngestDevice(row: LockedRow): IngestDevice {
   const latest: ActivityRow | null =
     row.activity_id === null ||
     row.activity_type === null ||
@@ -103,4 +74,49 @@ export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<Ing
     latest,
     alertWatch: row.alert_watch,
   };
+}
+
+/**
+ * Finds the activated devices whose ingest keys are `ingestKeys`, each with its latest activity, and
+ * locks their rows (`for no key update`, in device id order, so two transactions locking overlapping
+ * sets cannot deadlock on them) until the transaction ends: one device's requests build its
+ * activities one at a time (other devices run in parallel) and a concurrent remove-device cannot
+ * rotate a key mid-request. Answers a map from ingest key to device; a key that is unknown, rotated
+ * by remove-device, or of a registry device no member holds has no entry (callers answer all three
+ * alike).
+ */
+export async function lockIngestDevices(
+  trx: Trx,
+  ingestKeys: readonly string[],
+): Promise<Map<string, IngestDevice>> {
+  if (ingestKeys.length === 0) return new Map();
+  const { rows } = await sql<LockedRow>`
+    select d.ingest_key, d.device_id, d.member_id, m.wearer_id,
+      (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
+      greatest(
+        (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
+        (select max(e.event_time_ms) from device_events e
+          where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
+      ) as frontier_ms,
+      (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
+        or exists (select 1 from zones z where z.member_id = d.member_id and z.active)) as alert_watch,
+      l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
+      l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms
+    from devices d
+    join members m on m.member_id = d.member_id
+    left join lateral (
+      select a.* from activities a
+      where a.device_id = d.device_id and a.member_id = d.member_id
+      order by a.timestamp_start_ms desc, a.activity_id desc
+      limit 1
+    ) l on true
+    where d.ingest_key = any(${[...ingestKeys]}::text[]) and d.member_id is not null
+    order by d.device_id
+    for no key update of d`.execute(trx);
+  return new Map(rows.map((row) => [row.ingest_key, toIngestDevice(row)]));
+}
+
+/** {@link lockIngestDevices} for one key: the device, or null (unknown, rotated or unheld key). */
+export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<IngestDevice | null> {
+  return (await lockIngestDevices(trx, [ingestKey])).get(ingestKey) ?? null;
 }

@@ -3,7 +3,8 @@ import { IngestBatchRequest, IngestBatchResponse } from '../../src/api/ingest';
 import type { AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
 import { invalidDeviceRequest, unknownIngestKey } from './deviceAnswers';
-import { ingestTelemetry, type IngestInput } from './ingest';
+import type { IngestInput } from './ingest';
+import { createIngestGroupCommit, databaseIngestStore } from './ingestGroupCommit';
 import { publishIngest } from './ingestPublication';
 import { timeIssues, zodIssues, type Parsed } from './ingestValidation';
 import { parseOsmAnd, type OsmAndParams, type OsmAndMessage } from './osmandRequest';
@@ -64,7 +65,8 @@ function osmAndMessage(
 
 /**
  * Device ingest (issue 5 item 1; ARCHITECTURE.md §1, §5), each request stored and its activities built
- * in one transaction before the answer (server/telemetry/ingest.ts):
+ * in one transaction before the answer (server/telemetry/ingest.ts; concurrent requests of different
+ * devices share a transaction: ingestGroupCommit.ts):
  * - `GET|POST /ingest/osmand`: the OsmAnd HTTP protocol as Traccar's OsmAnd decoder accepts it — query
  *   or form parameters (osmandRequest.ts) or Traccar Client's JSON body (traccarJson.ts) — so phone
  *   tracker apps (Traccar Client, GPSLogger, OsmAnd) act as SMARTPHONE_APP devices; `id` is the
@@ -83,6 +85,8 @@ function osmAndMessage(
 export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, options, done) => {
   const { db } = options;
   const clock = options.clock ?? Date.now;
+  // Concurrent requests share transactions (ingestGroupCommit.ts); each still answers after its commit.
+  const groupCommit = createIngestGroupCommit(databaseIngestStore(db, options.alerts));
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -113,7 +117,7 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     nowMs: number,
     answer: (accepted: number, duplicates: number) => FastifyReply,
   ) => {
-    const outcome = await ingestTelemetry(db, ingestKey, input, nowMs, options.alerts);
+    const outcome = await groupCommit.submit({ ingestKey, input, nowMs });
     if (outcome.kind === 'unknown-key') return unknownIngestKey(reply);
     // Committed: tell the member's sockets (none when the realtime plugin is not registered).
     const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;

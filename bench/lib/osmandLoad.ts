@@ -1,0 +1,41 @@
+import { Worker } from 'node:worker_threads';
+import type { IngestPoint } from '../../src/api/ingest';
+
+/** What the OsmAnd load thread sends: each device's key and points, in sending order. */
+export interface OsmAndLoad {
+  readonly origin: string;
+  readonly devices: readonly { readonly key: string; readonly points: readonly IngestPoint[] }[];
+}
+
+/** What it measured: distinct points acknowledged, GETs sent, and the wall time in s. */
+export interface OsmAndLoadResult {
+  readonly accepted: number;
+  readonly requests: number;
+  readonly seconds: number;
+}
+
+/**
+ * Runs the OsmAnd phones (osmandLoad.worker.ts) on a worker thread against `origin` — one GET per
+ * point, each device in order, all devices at once — so the client's own HTTP work is not charged
+ * to the server's event loop (a real phone is not in the server's process). Rejects on any non-200.
+ */
+export function runOsmAndLoad(load: OsmAndLoad): Promise<OsmAndLoadResult> {
+  return new Promise((resolve, reject) => {
+    // The thread loads TypeScript through tsx's loader, registered inside it (Node 20 workers do not
+    // take `--import` in execArgv before their entry module).
+    const entry = new URL('./osmandLoad.worker.ts', import.meta.url).href;
+    const worker = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
+      { eval: true, workerData: load },
+    );
+    worker.once(
+      'message',
+      (message: { ok: boolean; result?: OsmAndLoadResult; error?: string }) => {
+        if (message.ok && message.result) resolve(message.result);
+        else reject(new Error(message.error ?? 'osmand load failed'));
+        void worker.terminate();
+      },
+    );
+    worker.once('error', reject);
+  });
+}

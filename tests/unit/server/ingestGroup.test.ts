@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newIngestKey } from '../../../server/devices/ingestKey';
+import { ingestGroup, ingestTelemetry } from '../../../server/telemetry/ingest';
+import type { IngestPoint } from '../../../src/api/ingest';
+import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+
+const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
+const SECOND = 1_000;
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let memberId = 0;
+let devices = 0;
+
+async function addDevice(): Promise<{ deviceId: number; key: string }> {
+  devices += 1;
+  const key = newIngestKey();
+  const row = await database.db
+    .insertInto('devices')
+    .values({
+      atlas_device_id: `group-${devices}`,
+      imei: `35777700001${String(devices).padStart(4, '0')}`,
+      device_type: 'SMARTPHONE_APP',
+      device_nickname: 'Phone',
+      member_id: memberId,
+      ingest_key: key,
+      registered_at: new Date(),
+    })
+    .returning('device_id')
+    .executeTakeFirstOrThrow();
+  return { deviceId: row.device_id, key };
+}
+
+/** A short walk north from (60° N, 5° E), one fix every 5 s ending `NOW - endBeforeMs`. */
+function walk(count: number, endBeforeMs = 0): IngestPoint[] {
+  return Array.from({ length: count }, (_, i) => ({
+    Time: NOW - endBeforeMs - (count - 1 - i) * 5 * SECOND,
+    Lat: 60 + i * 0.0001,
+    Lon: 5,
+    Hacc: 5,
+  }));
+}
+
+/** The device's activities and fixes without ids, to compare two devices' results. */
+async function built(deviceId: number) {
+  const activities = await database.db
+    .selectFrom('activities')
+    .select([
+      'activity_type',
+      'status',
+      'timestamp_start_ms',
+      'timestamp_end_ms',
+      'opened_by',
+      'closed_by',
+      'distance_m',
+      'duration_ms',
+      'speed_max_mps',
+    ])
+    .where('device_id', '=', deviceId)
+    .orderBy('timestamp_start_ms')
+    .execute();
+  const fixes = await database.db
+    .selectFrom('location_points')
+    .select(['device_time_ms', 'lat', 'lon'])
+    .where('device_id', '=', deviceId)
+    .orderBy('device_time_ms')
+    .execute();
+  return { activities, fixes };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestServer(database.db);
+  const member = await database.db
+    .insertInto('members')
+    .values({
+      identity_sub: 'group-member',
+      client_id: 1,
+      domain_id: 'local',
+      email: 'group@example.com',
+      name_first: 'Gro',
+      name_last: 'Up',
+      language_code: 'en',
+      activity_types: ['KAYAKING'],
+    })
+    .returning('member_id')
+    .executeTakeFirstOrThrow();
+  memberId = member.member_id;
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('group commit of device requests (issue 5 item 8)', () => {
+  it('stores each request of a group as it would be stored alone, answering in request order', async () => {
+    const [alone, grouped, other] = [await addDevice(), await addDevice(), await addDevice()];
+    const first = walk(6, 60 * SECOND);
+    const next = [...walk(6).slice(2), first[1] as IngestPoint];
+    for (const points of [first, next]) {
+      await ingestTelemetry(database.db, alone.key, { points, events: [] }, NOW);
+    }
+    await ingestTelemetry(database.db, grouped.key, { points: first, events: [] }, NOW);
+    const outcomes = await ingestGroup(database.db, [
+      { ingestKey: grouped.key, input: { points: next, events: [] }, nowMs: NOW },
+      { ingestKey: 'no-such-key', input: { points: walk(1), events: [] }, nowMs: NOW },
+      { ingestKey: other.key, input: { points: walk(3), events: [] }, nowMs: NOW },
+    ]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'unknown-key', 'stored']);
+    // 4 new fixes and one re-sent; the other device's 3 fixes.
+    expect(outcomes[0]).toMatchObject({ accepted: 4, duplicates: 1 });
+    expect(outcomes[2]).toMatchObject({ accepted: 3, duplicates: 0 });
+    const expected = await built(alone.deviceId);
+    expect(expected.fixes).toHaveLength(10);
+    expect(await built(grouped.deviceId)).toEqual(expected);
+    expect((await built(other.deviceId)).fixes).toHaveLength(3);
+  });
+
+  it('stores nothing of any request when one of them fails', async () => {
+    const [good, bad] = [await addDevice(), await addDevice()];
+    // Latitude 95 passes nothing in front of the database here; its check constraint refuses it.
+    const group = ingestGroup(database.db, [
+      { ingestKey: good.key, input: { points: walk(3), events: [] }, nowMs: NOW },
+      {
+        ingestKey: bad.key,
+        input: { points: [{ Time: NOW, Lat: 95, Lon: 5 }], events: [] },
+        nowMs: NOW,
+      },
+    ]);
+    await expect(group).rejects.toThrow();
+    expect(await built(good.deviceId)).toEqual({ activities: [], fixes: [] });
+  });
+
+  it('refuses one device twice in a group', async () => {
+    const device = await addDevice();
+    const request = { ingestKey: device.key, input: { points: walk(1), events: [] }, nowMs: NOW };
+    await expect(ingestGroup(database.db, [request, request])).rejects.toThrow(/twice/);
+  });
+
+  it('answers every concurrent OsmAnd GET of many phones after storing its fix', async () => {
+    const phones = await Promise.all(Array.from({ length: 24 }, () => addDevice()));
+    const now = Date.now();
+    const rounds = 4;
+    for (let round = 0; round < rounds; round += 1) {
+      const answers = await Promise.all(
+        phones.map((phone, index) =>
+          app.inject({
+            method: 'GET',
+            url: `/ingest/osmand?${new URLSearchParams({
+              id: phone.key,
+              timestamp: String(now - (rounds - round) * SECOND),
+              lat: String(59 + index * 0.01 + round * 0.0001),
+              lon: '10',
+            }).toString()}`,
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(phones.map(() => 200));
+    }
+    for (const phone of phones) {
+      const { activities, fixes } = await built(phone.deviceId);
+      expect(fixes).toHaveLength(rounds);
+      expect(activities).toHaveLength(1);
+      expect(activities[0]?.distance_m).toBeGreaterThan(30);
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { IngestOutcome, IngestRequest } from '../../../server/telemetry/ingest';
+import {
+  createIngestGroupCommit,
+  type IngestStore,
+} from '../../../server/telemetry/ingestGroupCommit';
+
+/** A promise settled from outside. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const request = (ingestKey: string, time = 1): IngestRequest => ({
+  ingestKey,
+  input: { points: [{ Time: time, Lat: 60, Lon: 5 }], events: [] },
+  nowMs: 1_795_000_000_000,
+});
+
+/** The outcome the fake store answers for a request: its key's length as `accepted`, to tell them apart. */
+const outcomeOf = (req: IngestRequest): IngestOutcome => ({
+  kind: 'stored',
+  accepted: req.ingestKey.length,
+  duplicates: 0,
+  commit: {
+    memberId: 1,
+    deviceId: 1,
+    fixTimes: [],
+    activities: [],
+    battery: null,
+    alerts: [],
+    nowMs: req.nowMs,
+  },
+});
+
+/**
+ * A store whose transactions finish only when the test says so: records each call (`one` with a
+ * key, `group` with its keys) and holds it until {@link settle}.
+ */
+function heldStore(failing: ReadonlySet<string> = new Set()) {
+  const calls: {
+    kind: 'one' | 'group';
+    keys: string[];
+    done: ReturnType<typeof deferred<undefined>>;
+  }[] = [];
+  const store: IngestStore = {
+    async one(req) {
+      const done = deferred<undefined>();
+      calls.push({ kind: 'one', keys: [req.ingestKey], done });
+      await done.promise;
+      if (failing.has(req.ingestKey)) throw new Error(`bad ${req.ingestKey}`);
+      return outcomeOf(req);
+    },
+    async group(reqs) {
+      const done = deferred<undefined>();
+      calls.push({ kind: 'group', keys: reqs.map((r) => r.ingestKey), done });
+      await done.promise;
+      if (reqs.some((r) => failing.has(r.ingestKey))) throw new Error('group failed');
+      return reqs.map(outcomeOf);
+    },
+  };
+  /** Lets the n-th call finish and the scheduler react. */
+  const settle = async (n: number) => {
+    calls[n]?.done.resolve(undefined);
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  };
+  return { store, calls, settle };
+}
+
+const shape = (calls: ReturnType<typeof heldStore>['calls']) =>
+  calls.map((call) => `${call.kind}:${call.keys.join(',')}`);
+
+describe('ingest group commit (issue 5 item 8)', () => {
+  it('starts a request at once, alone, when a transaction is free', () => {
+    const { store, calls } = heldStore();
+    const commit = createIngestGroupCommit(store, { maxInFlight: 2 });
+    void commit.submit(request('a'));
+    void commit.submit(request('bb'));
+    expect(shape(calls)).toEqual(['one:a', 'one:bb']);
+    expect(commit.pending).toBe(0);
+  });
+
+  it('gathers the requests that arrive while every transaction is busy into one group, one per device', async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store, { maxInFlight: 1 });
+    const first = commit.submit(request('a'));
+    const waiting = [
+      commit.submit(request('bb')),
+      commit.submit(request('ccc')),
+      commit.submit(request('bb', 2)),
+    ];
+    expect(commit.pending).toBe(3);
+    await settle(0);
+    await expect(first).resolves.toMatchObject({ accepted: 1 });
+    // The device's second request waits for a later transaction, so it sees the first one's effects.
+    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc']);
+    expect(commit.pending).toBe(1);
+    await settle(1);
+    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc', 'one:bb']);
+    await settle(2);
+    const outcomes = await Promise.all(waiting);
+    expect(outcomes.map((o) => (o.kind === 'stored' ? o.accepted : -1))).toEqual([2, 3, 2]);
+  });
+
+  it('puts at most maxGroup requests in one transaction', async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store, { maxInFlight: 1, maxGroup: 2 });
+    void commit.submit(request('a'));
+    for (const key of ['b', 'c', 'd']) void commit.submit(request(key));
+    await settle(0);
+    await settle(1);
+    expect(shape(calls)).toEqual(['one:a', 'group:b,c', 'one:d']);
+  });
+
+  it('retries each request of a failed group alone, so only the failing one fails', async () => {
+    const { store, calls, settle } = heldStore(new Set(['bad']));
+    const commit = createIngestGroupCommit(store, { maxInFlight: 1 });
+    void commit.submit(request('a'));
+    const good = commit.submit(request('good'));
+    const bad = commit.submit(request('bad'));
+    await settle(0);
+    await settle(1);
+    expect(shape(calls)).toEqual(['one:a', 'group:good,bad', 'one:good']);
+    await settle(2);
+    expect(shape(calls)).toEqual(['one:a', 'group:good,bad', 'one:good', 'one:bad']);
+    await settle(3);
+    await expect(good).resolves.toMatchObject({ accepted: 4 });
+    await expect(bad).rejects.toThrow('bad bad');
+  });
+});
