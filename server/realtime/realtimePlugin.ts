@@ -11,6 +11,10 @@ import { locateSocket } from './locateSocket';
 import { isAllowedOrigin } from './originPolicy';
 import { createPostgresClusterAdapter } from './postgresAdapter';
 import { createPublisher, type RealtimePublisher } from './publisher';
+import {
+  registerSocketVerifyRateLimit,
+  type SocketVerifyRateLimits,
+} from '../shares/shareRateLimit';
 import type { ShareTokenVerifier } from './shareAccess';
 import { disconnectShareViewers } from './shareDisconnect';
 import { registerVerifySocketUser } from './verifySocketUserRoute';
@@ -59,6 +63,8 @@ export interface RealtimePluginOptions {
   readonly serverStartTimestamp?: number;
   /** Heartbeat between server nodes, ms; default the adapter's 5,000. */
   readonly heartbeatIntervalMs?: number;
+  /** verify-socket-user's budgets (server/shares/shareRateLimit.ts); defaults there. */
+  readonly verifyRateLimit?: Partial<SocketVerifyRateLimits>;
 }
 
 function realtime(
@@ -109,10 +115,19 @@ function realtime(
   });
 
   void ensureCookies(app);
-  registerVerifySocketUser(app, {
-    io,
-    memberTokens: options.memberTokens,
-    shareTokens: options.shareTokens,
+  // verify-socket-user in a scope of its own, with its rate limit (server/shares/shareRateLimit.ts).
+  void app.register(async (scope) => {
+    const shareTokens = options.shareTokens;
+    await registerSocketVerifyRateLimit(
+      scope,
+      async (token) => (await shareTokens?.signedShareId?.(token)) ?? null,
+      options.verifyRateLimit,
+    );
+    registerVerifySocketUser(scope, {
+      io,
+      memberTokens: options.memberTokens,
+      shareTokens,
+    });
   });
 
   const realtimeApi: Realtime = {

@@ -28,4 +28,10 @@ export interface ShareTokenVerifier {
     totp?: string,
     cookies?: Readonly<Record<string, string | undefined>>,
   ): Promise<ShareAccess | null>;
+  /**
+   * The share id of `token` when this server signed it, else null; signature only, never throws. What
+   * verify-socket-user's rate limit keys on (server/shares/shareRateLimit.ts); without it every
+   * ShareToken counts against its client IP's budget.
+   */
+  signedShareId?(token: unknown): Promise<string | null>;
 }

@@ -25,6 +25,15 @@ export const SHARE_VIEWER_RATE_LIMIT: ShareRateLimit = { max: 120, windowMs: 60_
  */
 export const SHARE_TOKEN_RATE_LIMIT: ShareRateLimit = { max: 300, windowMs: 60_000 };
 
+/**
+ * The budget of verify-socket-user calls that carry a MemberIntegrationToken, per client IP: 600 a
+ * minute. A member's socket verifies once per connection (and again after each reconnect); many
+ * members behind one address (an office, a club house, a carrier's NAT) reconnecting together after a
+ * server restart must not be refused. A member token cannot probe share tokens (when both are sent the
+ * member token decides), so this budget is no guesser's.
+ */
+export const SOCKET_MEMBER_VERIFY_RATE_LIMIT: ShareRateLimit = { max: 600, windowMs: 60_000 };
+
 /** The two budgets of {@link registerShareTokenRateLimit}. */
 export interface ShareCallRateLimits {
   /** Per client IP, for requests without a token this server signed; default {@link SHARE_VIEWER_RATE_LIMIT}. */
@@ -120,8 +129,8 @@ export async function shareCallKey(
  * routes take bodies of at most {@link SHARE_CALL_BODY_LIMIT_BYTES} (413). Over budget: 429
  * `{ ErrorCode: 'RATE_LIMITED', Error }` with `retry-after`. Counters live in this process's memory.
  * The first request naming a key this process has not read yet (its first share call after start)
- * counts per IP. verify-socket-user, which also takes a ShareToken, is not one of these routes: the
- * realtime plugin registers it (server/realtime/verifySocketUserRoute.ts) and no limit wraps it.
+ * counts per IP. verify-socket-user, which also takes a ShareToken, has its own limit keyed the same
+ * way ({@link registerSocketVerifyRateLimit}).
  */
 export async function registerShareTokenRateLimit(
   scope: FastifyInstance,
@@ -130,7 +139,61 @@ export async function registerShareTokenRateLimit(
 ): Promise<void> {
   const perIp = limits.perIp ?? SHARE_VIEWER_RATE_LIMIT;
   const perShare = limits.perShare ?? SHARE_TOKEN_RATE_LIMIT;
-  const budgetOf = (key: string): ShareRateLimit => (key.startsWith('share:') ? perShare : perIp);
+  await registerKeyedRateLimit(
+    scope,
+    (request) => shareCallKey(request, signedShareId),
+    (key) => (key.startsWith('share:') ? perShare : perIp),
+  );
+}
+
+/** The budgets of {@link registerSocketVerifyRateLimit}. */
+export interface SocketVerifyRateLimits extends ShareCallRateLimits {
+  /** Per client IP, for calls with a member token; default {@link SOCKET_MEMBER_VERIFY_RATE_LIMIT}. */
+  readonly perMemberIp: ShareRateLimit;
+}
+
+/**
+ * Registers the limit of verify-socket-user (server/realtime/verifySocketUserRoute.ts) for every route
+ * of the encapsulated `scope`: a call with a MemberIntegrationToken counts as `members:{ip}` against
+ * `limits.perMemberIp`; any other is keyed as the share calls are ({@link shareCallKey}: a ShareToken
+ * this server signed per share and client IP, anything else per client IP), so a guesser probing
+ * share tokens through sockets keeps the same 2 tries a second as through the share calls. Counted
+ * at `preValidation`; over budget: 429 `{ ErrorCode: 'RATE_LIMITED', Error }` with `retry-after`.
+ * Counters live in this process's memory.
+ */
+export async function registerSocketVerifyRateLimit(
+  scope: FastifyInstance,
+  signedShareId: SignedShareIdOf,
+  limits: Partial<SocketVerifyRateLimits> = {},
+): Promise<void> {
+  const perIp = limits.perIp ?? SHARE_VIEWER_RATE_LIMIT;
+  const perShare = limits.perShare ?? SHARE_TOKEN_RATE_LIMIT;
+  const perMemberIp = limits.perMemberIp ?? SOCKET_MEMBER_VERIFY_RATE_LIMIT;
+  await registerKeyedRateLimit(
+    scope,
+    async (request) => {
+      const body: unknown = request.body;
+      const memberToken =
+        typeof body === 'object' && body !== null
+          ? (body as { MemberIntegrationToken?: unknown }).MemberIntegrationToken
+          : undefined;
+      if (typeof memberToken === 'string') return `members:${clientOf(request)}`;
+      return shareCallKey(request, signedShareId);
+    },
+    (key) =>
+      key.startsWith('members:') ? perMemberIp : key.startsWith('share:') ? perShare : perIp,
+  );
+}
+
+/**
+ * @fastify/rate-limit over every route of `scope`, counted at `preValidation` by `keyOf` with the
+ * budget `budgetOf(key)`; bodies of at most {@link SHARE_CALL_BODY_LIMIT_BYTES}.
+ */
+async function registerKeyedRateLimit(
+  scope: FastifyInstance,
+  keyOf: (request: FastifyRequest) => Promise<string>,
+  budgetOf: (key: string) => ShareRateLimit,
+): Promise<void> {
   scope.addHook('onRoute', (route) => {
     route.bodyLimit = Math.min(route.bodyLimit ?? Infinity, SHARE_CALL_BODY_LIMIT_BYTES);
   });
@@ -140,7 +203,7 @@ export async function registerShareTokenRateLimit(
     max: (_request, key) => budgetOf(key).max,
     timeWindow: (_request, key) => budgetOf(key).windowMs,
     cache: RATE_LIMIT_KEYS_KEPT,
-    keyGenerator: (request) => shareCallKey(request, signedShareId),
+    keyGenerator: keyOf,
     errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 }
