@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newIngestKey } from '../../../server/devices/ingestKey';
 import { ingestGroup, ingestTelemetry } from '../../../server/telemetry/ingest';
 import type { IngestPoint } from '../../../src/api/ingest';
+import { addTestDevice } from './deviceFixtures';
 import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -11,26 +11,8 @@ const SECOND = 1_000;
 let database: TestDatabase;
 let app: FastifyInstance;
 let memberId = 0;
-let devices = 0;
 
-async function addDevice(): Promise<{ deviceId: number; key: string }> {
-  devices += 1;
-  const key = newIngestKey();
-  const row = await database.db
-    .insertInto('devices')
-    .values({
-      atlas_device_id: `group-${devices}`,
-      imei: `35777700001${String(devices).padStart(4, '0')}`,
-      device_type: 'SMARTPHONE_APP',
-      device_nickname: 'Phone',
-      member_id: memberId,
-      ingest_key: key,
-      registered_at: new Date(),
-    })
-    .returning('device_id')
-    .executeTakeFirstOrThrow();
-  return { deviceId: row.device_id, key };
-}
+const addDevice = () => addTestDevice(database.db, memberId);
 
 /** A short walk north from (60° N, 5° E), one fix every 5 s ending `NOW - endBeforeMs`. */
 function walk(count: number, endBeforeMs = 0): IngestPoint[] {
