@@ -43,6 +43,16 @@ export interface IngestGroupCommit {
   readonly pending: number;
 }
 
+/**
+ * Most points and events of a request that may share a transaction. Live devices send one or a few
+ * fixes per request; a request of a stored-up backlog (thousands of points and a re-cut) runs alone,
+ * so an SOS or a live fix of another device is never held up behind it.
+ */
+export const GROUPED_REQUEST_ITEMS_MAX = 32;
+
+const isSmall = (request: IngestRequest): boolean =>
+  request.input.points.length + request.input.events.length <= GROUPED_REQUEST_ITEMS_MAX;
+
 interface Waiting {
   readonly request: IngestRequest;
   readonly resolve: (outcome: IngestOutcome) => void;
@@ -58,6 +68,7 @@ interface Waiting {
  * begin, one lock statement, one commit for all). An idle server therefore starts each request at
  * once, alone (no added latency); a busy one shares the fixed costs among as many requests as arrived
  * meanwhile. A device's second request waits for a later group, so it sees the first one's effects.
+ * Only small requests ({@link GROUPED_REQUEST_ITEMS_MAX}) share a transaction.
  * When a group's transaction fails (a deadlock with another transaction, one request's bad data),
  * nothing of it is stored and each of its requests is retried alone: only the failing one fails.
  */
@@ -70,13 +81,18 @@ export function createIngestGroupCommit(
   const waiting: Waiting[] = [];
   let inFlight = 0;
 
-  /** Takes up to `maxGroup` waiting requests, one per device, in arrival order. */
+  /**
+   * Takes up to `maxGroup` small waiting requests, one per device, in arrival order; a large request
+   * (a watch's backlog) first in line is taken alone, so it never holds up the small ones.
+   */
   const takeGroup = (): Waiting[] => {
+    const first = waiting[0];
+    if (first && !isSmall(first.request)) return waiting.splice(0, 1);
     const group: Waiting[] = [];
     const keys = new Set<string>();
     for (let index = 0; index < waiting.length && group.length < maxGroup;) {
       const entry = waiting[index];
-      if (entry && !keys.has(entry.request.ingestKey)) {
+      if (entry && isSmall(entry.request) && !keys.has(entry.request.ingestKey)) {
         keys.add(entry.request.ingestKey);
         group.push(entry);
         waiting.splice(index, 1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IngestOutcome, IngestRequest } from '../../../server/telemetry/ingest';
 import {
   createIngestGroupCommit,
+  GROUPED_REQUEST_ITEMS_MAX,
   type IngestStore,
 } from '../../../server/telemetry/ingestGroupCommit';
 
@@ -105,6 +106,29 @@ describe('ingest group commit (issue 5 item 8)', () => {
     await settle(2);
     const outcomes = await Promise.all(waiting);
     expect(outcomes.map((o) => (o.kind === 'stored' ? o.accepted : -1))).toEqual([2, 3, 2]);
+  });
+
+  it('runs a large request (a backlog) alone, never in a group with live fixes', async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store, { maxInFlight: 1 });
+    void commit.submit(request('a'));
+    const backlog: IngestRequest = {
+      ...request('big'),
+      input: {
+        points: Array.from({ length: GROUPED_REQUEST_ITEMS_MAX + 1 }, (_, i) => ({
+          Time: i + 1,
+          Lat: 60,
+          Lon: 5,
+        })),
+        events: [],
+      },
+    };
+    void commit.submit(request('b'));
+    void commit.submit(backlog);
+    void commit.submit(request('c'));
+    await settle(0);
+    await settle(1);
+    expect(shape(calls)).toEqual(['one:a', 'group:b,c', 'one:big']);
   });
 
   it('puts at most maxGroup requests in one transaction', async () => {
