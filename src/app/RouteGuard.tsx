@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useMatches } from 'react-router';
-import { selectMemberClientStatus, selectTermsEffectiveAt } from '../store/client/clientSlice';
+import {
+  selectMemberClient,
+  selectMemberClientStatus,
+  selectTermsEffectiveAt,
+} from '../store/client/clientSlice';
 import {
   contactsRequested,
   selectContactsComplete,
@@ -38,6 +42,7 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const member = useAppSelector(selectMember);
   const memberError = useAppSelector(selectMemberError);
   const clientStatus = useAppSelector(selectMemberClientStatus);
+  const client = useAppSelector(selectMemberClient);
   const termsEffectiveAt = useAppSelector(selectTermsEffectiveAt);
   const contactsComplete = useAppSelector(selectContactsComplete);
   const contactsStatus = useAppSelector(selectContactsStatus);
@@ -80,7 +85,9 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
       />
     );
   }
-  if (!member || clientStatus === 'idle' || clientStatus === 'loading') {
+  // Only the first client load is waited for: a reload (after every member load, e.g. once an e-mail
+  // change refreshed the session) keeps the page mounted, its state and messages with it.
+  if (!member || clientStatus === 'idle' || (clientStatus === 'loading' && !client)) {
     return <LoadingScreen label={t('Common.Loading')} />;
   }
   const redirect = loginGate({ identity, member, termsEffectiveAt, contactsComplete }, returnTo);
