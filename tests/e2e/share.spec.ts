@@ -173,9 +173,20 @@ test('an expired share link ends a guardian’s view by itself and then opens as
   // The shortest expiry a member may choose is one minute (share-activity).
   test.setTimeout(180_000);
   const { authorization, activityId, member } = await signedInDemoMember(browser, request);
+  // One of the member's finished activities, not the live one: the revoke test runs in parallel and
+  // revokes the newest link of the live activity's list, which must stay its own.
+  const listed = await request.post('/api/member-integration/member-wearer-activities', {
+    headers: { authorization },
+    data: { TimeStart: Date.now() - 30 * 86_400_000, TimeEnd: Date.now() },
+  });
+  expect(listed.status()).toBe(200);
+  const finished = (
+    (await listed.json()) as { Activities: { ActivityId: number }[] }
+  ).Activities.find((activity) => activity.ActivityId !== activityId);
+  expect(finished).toBeDefined();
   const created = await request.post('/api/member-integration/share-activity', {
     headers: { authorization },
-    data: { ActivityId: activityId, ExpiryTimestamp: Date.now() + 61_000 },
+    data: { ActivityId: finished?.ActivityId, ExpiryTimestamp: Date.now() + 61_000 },
   });
   expect(created.status()).toBe(200);
   const { ShareUrl } = (await created.json()) as { ShareUrl: string };
