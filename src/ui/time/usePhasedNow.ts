@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A phase in [0, `intervalMs`) derived from `key` (FNV-1a hash): many components with different keys
@@ -62,14 +62,22 @@ function fire(): void {
 
 /**
  * The wall clock (`Date.now()`, epoch ms) re-read every `intervalMs` ms at `phaseMs` into each
- * interval (at the clock times t with t mod intervalMs = phaseMs), while the component is mounted.
- * Like `useNow`, but many components given different phases (see {@link phaseOf}) re-render a few at
- * a time instead of all in the same frame: the operator monitor's 100 cards each count their own data
- * age. All of them share one timer, and those due in the same frame tick in one task.
+ * interval (at the clock times t with t mod intervalMs = phaseMs), while the component is mounted
+ * and `active` (default true). Like `useNow`, but many components given different phases (see
+ * {@link phaseOf}) re-render a few at a time instead of all in the same frame: the operator
+ * monitor's 100 cards each count their own data age. All of them share one timer, and those due in
+ * the same frame tick in one task. While not `active` (a card out of sight) the clock stands still;
+ * it is read again at once when it becomes active.
  */
-export function usePhasedNow(intervalMs: number, phaseMs: number): number {
+export function usePhasedNow(intervalMs: number, phaseMs: number, active = true): number {
   const [now, setNow] = useState(Date.now);
+  const started = useRef(false);
   useEffect(() => {
+    // Read at once when the clock starts after standing still; not at mount (just read).
+    const restart = started.current;
+    started.current = true;
+    if (!active) return undefined;
+    if (restart) setNow(Date.now());
     const ticker: Ticker = {
       intervalMs,
       phaseMs,
@@ -82,6 +90,6 @@ export function usePhasedNow(intervalMs: number, phaseMs: number): number {
       tickers.delete(ticker);
       arm();
     };
-  }, [intervalMs, phaseMs]);
+  }, [intervalMs, phaseMs, active]);
   return now;
 }

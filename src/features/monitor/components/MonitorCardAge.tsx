@@ -21,6 +21,8 @@ export interface MonitorCardAgeProps {
   readonly format: Formatter;
   /** The card's `t` (passed, not hooked: this renders about twice a second per card). */
   readonly t: TFunction;
+  /** Whether the card is in or near the view: out of sight, the age stands still. */
+  readonly inView: boolean;
 }
 
 /**
@@ -35,8 +37,9 @@ export const MonitorCardAge = memo(function MonitorCardAge({
   recentIntervalsMs,
   format,
   t,
+  inView,
 }: MonitorCardAgeProps) {
-  const now = usePhasedNow(AGE_TICK_MS, phaseOf(ShareToken, AGE_TICK_MS));
+  const now = usePhasedNow(AGE_TICK_MS, phaseOf(ShareToken, AGE_TICK_MS), inView);
   const age = dataAge(lastFixTime, recentIntervalsMs, now);
   // Changes with a fix, not with the clock. A fix of the last 12 hours shows its time of day only
   // (the date is plain from the clock, and formatting it costs as much again on every fix).

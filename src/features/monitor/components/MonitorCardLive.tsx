@@ -25,13 +25,22 @@ export interface MonitorCardLiveProps {
   readonly format: Formatter;
   readonly t: TFunction;
   readonly landCells: Readonly<Record<string, LandCell>>;
+  /**
+   * Whether the card is in or near the view. While not, the part stands still: a fix renders
+   * nothing and the data age does not count; coming into view renders the store's current state.
+   */
+  readonly inView: boolean;
 }
+
+/** While a card is out of sight, every new selection counts as unchanged: no render. */
+const unchanged = () => true;
 
 /**
  * What every fix of a monitor card's wearer changes: the small map of the recent track, the data age
  * and the last position. It reads the wearer's live state and the activity's track from the store
  * itself, so a fix renders this part of one card and nothing else: not the card, not the list
- * (docs/monitor.md "Cost per frame").
+ * (docs/monitor.md "Cost per frame"). A card out of sight renders no fix at all until it nears the
+ * view again.
  */
 export const MonitorCardLive = memo(function MonitorCardLive({
   ShareToken,
@@ -42,6 +51,7 @@ export const MonitorCardLive = memo(function MonitorCardLive({
   format,
   t,
   landCells,
+  inView,
 }: MonitorCardLiveProps) {
   // One subscription per card (a page of 100 cards checks them all on every store change).
   const [live, entry] = useAppSelector(
@@ -50,7 +60,7 @@ export const MonitorCardLive = memo(function MonitorCardLive({
         wearerId === null ? undefined : state.liveWearers.entities[wearerId],
         state.locationHistory.tracks[activityId],
       ] as const,
-    samePair,
+    inView ? samePair : unchanged,
   );
   const fix = useMemo(() => cardFix(live, entry), [live, entry]);
   const columns = useMemo(() => trackColumns(entry), [entry]);
@@ -69,6 +79,7 @@ export const MonitorCardLive = memo(function MonitorCardLive({
         recentIntervalsMs={fix.recentIntervalsMs}
         format={format}
         t={t}
+        inView={inView}
       />
       <MonitorCardPosition
         lat={fix.position?.lat ?? null}

@@ -3,6 +3,7 @@ import type { LandCell } from '../../../api/basemap';
 import type { MonitorCard } from '../../../store/monitor/monitorCards';
 import type { Formatter } from '../../../ui/format';
 import type { MapTheme } from '../../../ui/map/basemapStyle';
+import { useInView } from '../../../ui/visibility/useInView';
 import { MonitorCardAlertLine } from './MonitorCardAlertLine';
 import { MonitorCardHeader } from './MonitorCardHeader';
 import { MonitorCardLive } from './MonitorCardLive';
@@ -28,7 +29,7 @@ export interface MonitorCardViewProps {
  * position as coordinates, a link to the full share view and a remove button. A card with a new
  * alert is highlighted until opened or dismissed. It renders when its card changes (status, alert,
  * freshness, cue), not on every fix: MonitorCardLive follows the fixes (docs/monitor.md "Cost per
- * frame").
+ * frame"). Out of sight (useInView), its live part stands still until the card nears the view.
  */
 export function MonitorCardView({
   card,
@@ -39,6 +40,8 @@ export function MonitorCardView({
   onRemove,
 }: MonitorCardViewProps) {
   const { t } = useTranslation();
+  // A card out of sight does not follow its wearer's fixes; it catches up as it nears the view.
+  const [itemRef, inView] = useInView();
   const name = card.wearerName ?? t('Monitor.UnknownWearer');
   const classes = ['ll-monitor-card', `ll-monitor-age-${card.freshness}`];
   if (card.alert) classes.push(`ll-monitor-severity-${card.alert.Severity}`);
@@ -54,7 +57,7 @@ export function MonitorCardView({
             ? t('Monitor.NoActivity')
             : null;
   return (
-    <li className={classes.join(' ')} data-testid="monitor-card">
+    <li ref={itemRef} className={classes.join(' ')} data-testid="monitor-card">
       <MonitorCardHeader
         ShareToken={card.ShareToken}
         name={name}
@@ -78,6 +81,7 @@ export function MonitorCardView({
           format={format}
           t={t}
           landCells={landCells}
+          inView={inView}
         />
       )}
       <button

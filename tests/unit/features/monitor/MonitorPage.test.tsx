@@ -7,7 +7,10 @@ import type { Alert } from '../../../../src/api/entities/alert';
 import { initI18n } from '../../../../src/app/i18n';
 import { monitorRoutes } from '../../../../src/features/monitor';
 import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
-import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
+import {
+  entityChangesReceived,
+  wearerTelemetryReceived,
+} from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { playAlertBeep } from '../../../../src/ui/sound/alertBeep';
@@ -23,6 +26,33 @@ import { alert } from '../../store/activities/activityTestKit';
  */
 
 vi.mock('../../../../src/ui/sound/alertBeep', () => ({ playAlertBeep: vi.fn(() => true) }));
+
+/**
+ * The browser's IntersectionObserver as the cards see it: nothing is reported until a test says an
+ * element left or entered the view (`reportInView`).
+ */
+const observed = new Map<Element, IntersectionObserverCallback>();
+class FakeIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(element: Element) {
+    observed.set(element, this.callback);
+  }
+  unobserve(element: Element) {
+    observed.delete(element);
+  }
+  disconnect() {
+    observed.clear();
+  }
+}
+function reportInView(element: Element, isIntersecting: boolean) {
+  const callback = observed.get(element);
+  if (!callback) throw new Error('The element is not observed');
+  callback(
+    [{ target: element, isIntersecting } as IntersectionObserverEntry],
+    {} as IntersectionObserver,
+  );
+}
+vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 
 const server = registerMswServer('error', clientHandler);
 beforeAll(async () => {
@@ -265,5 +295,46 @@ describe('the operator monitor (issue 8 item 6)', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe(`/share/activity/${token(7)}`);
     });
+  });
+
+  it('a card out of sight stands still on its fixes and catches up as it nears the view', async () => {
+    shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 5_000, alerts: [] } };
+    const { store } = start([7, 8]);
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Ingrid Test', 'Ola Test']);
+    });
+    const [ingrid, ola] = screen.getAllByTestId('monitor-card');
+    if (!ingrid || !ola) throw new Error('two cards');
+    expect(ola).toHaveTextContent(`Last position 59°00'36.0" N, 6°07'48.0" E`);
+    act(() => {
+      reportInView(ola, false);
+    });
+    const fix = (WearerID: number) =>
+      wearerTelemetryReceived({
+        updates: [
+          {
+            WearerID,
+            ActivityId: WearerID,
+            Points: [{ Time: Date.now(), X: 6.5, Y: 59.5, Alt: null, Hacc: null, Speed: null }],
+            Battery: null,
+            Status: 'ACTIVE',
+            Heading: null,
+          },
+        ],
+      });
+    await act(async () => {
+      store.dispatch(fix(7));
+      store.dispatch(fix(8));
+      await Promise.resolve();
+    });
+    const moved = `Last position 59°30'00.0" N, 6°30'00.0" E`;
+    await waitFor(() => {
+      expect(ingrid).toHaveTextContent(moved);
+    });
+    expect(ola).toHaveTextContent(`Last position 59°00'36.0" N, 6°07'48.0" E`);
+    act(() => {
+      reportInView(ola, true);
+    });
+    expect(ola).toHaveTextContent(moved);
   });
 });

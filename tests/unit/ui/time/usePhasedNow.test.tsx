@@ -3,8 +3,16 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { phaseOf, usePhasedNow } from '../../../../src/ui/time/usePhasedNow';
 
-function Clock({ phase, onRender }: { phase: number; onRender: (now: number) => void }) {
-  onRender(usePhasedNow(1_000, phase));
+function Clock({
+  phase,
+  onRender,
+  active,
+}: {
+  phase: number;
+  onRender: (now: number) => void;
+  active?: boolean;
+}) {
+  onRender(usePhasedNow(1_000, phase, active));
   return null;
 }
 
@@ -54,6 +62,28 @@ describe('usePhasedNow', () => {
       });
     }
     expect([a.at(-1), b.at(-1)]).toEqual([11_100, 11_100]);
+  });
+
+  it('stands still while not active, and reads the clock at once when active again', () => {
+    const seen: number[] = [];
+    const onRender = (now: number) => seen.push(now);
+    const view = render(<Clock phase={0} onRender={onRender} active={false} />);
+    act(() => {
+      vi.advanceTimersByTime(3_500);
+    });
+    expect(seen).toEqual([10_000]);
+    view.rerender(<Clock phase={0} onRender={onRender} active />);
+    expect(seen.at(-1)).toBe(13_500);
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(seen.at(-1)).toBe(14_000);
+    view.rerender(<Clock phase={0} onRender={onRender} active={false} />);
+    const count = seen.length;
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(seen).toHaveLength(count);
   });
 
   it('spreads keys over the interval', () => {
