@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { animationFrameScheduler, defer, map } from 'rxjs';
+import { animationFrameScheduler, defer, map, switchMap } from 'rxjs';
 import { createCognitoIdentityClient } from '../api/client/identityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
 import { reportingFetch } from '../store/network/apiFailures';
@@ -9,11 +9,10 @@ import { apiRequestFailed } from '../store/network/networkSlice';
 import { compass$ } from '../streams/compass';
 import { geolocation$ } from '../streams/geolocation';
 import { online$ } from '../streams/online';
-import { socket$ } from '../streams/socket';
 import { createStorage } from '../streams/storage';
 import { chunkLoadFailed } from '../store/app/appActions';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../store/timing';
-import { setChunkLoadPolicy } from '../ui/lazyChunk';
+import { loadChunk, setChunkLoadPolicy } from '../ui/lazyChunk';
 import { userActivity$ } from '../streams/userActivity';
 import { THEME_STORAGE_KEY, parseThemePreference } from '../store/slices/preferencesSlice';
 import { createAppStore } from '../store/store';
@@ -47,7 +46,13 @@ const store = createAppStore({
     translate: (key, params) => i18next.t(key, params ?? {}),
     now: () => Date.now(),
     userActivity$: userActivity$(),
-    openSocket: (options) => socket$(options),
+    // socket.io-client loads with the first socket (a member signed in, a share open): the login
+    // route's JS does not carry it (issue 7 "initial JS for the login route"). A failed load is a
+    // chunk load error (the app-restart notice), as for a lazy screen.
+    openSocket: (options) =>
+      defer(() => loadChunk(() => import('../streams/socket'))).pipe(
+        switchMap(({ socket$ }) => socket$(options)),
+      ),
     frameScheduler: animationFrameScheduler,
     reloadPage: () => {
       location.reload();
