@@ -5,6 +5,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
+import { followTo } from './followCamera';
 import './map.css';
 
 // MapLibre 6 under Vite needs its worker named explicitly (TOOLCHAIN.md "Map notes").
@@ -26,7 +27,10 @@ export interface MapViewProps {
   readonly styleUrl: string | null;
   /** The view fits this box (with padding) when the map loads and whenever the box changes. */
   readonly bounds?: LonLatBounds | null;
-  /** When set, the map keeps this position centred (follow mode); each change pans there. */
+  /**
+   * When set, the map keeps this position centred (follow mode); each change re-centres there, in one
+   * frame for a small move and eased for a larger one (followCamera.ts).
+   */
   readonly follow?: LonLat | null;
   /** The accessible name of the map region. */
   readonly label: string;
@@ -150,7 +154,7 @@ export function MapView({
   const followLat = follow?.[1];
   useEffect(() => {
     if (followLon === undefined || followLat === undefined) return;
-    map.current?.easeTo({ center: [followLon, followLat], duration: 250 });
+    if (map.current) followTo(map.current, [followLon, followLat]);
   }, [followLon, followLat]);
 
   return (
