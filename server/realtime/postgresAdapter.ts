@@ -22,7 +22,10 @@ export interface PostgresClusterAdapter {
   readonly listening: Promise<void>;
   /** Runs `callback` each time the LISTEN connection is (re)established. */
   onListening(callback: () => void): void;
-  /** Parks the adapter's reconnection attempts and ends its pool; after the adapter was closed. */
+  /**
+   * Parks the adapter's reconnection attempts, ends the LISTEN connection the adapter still holds
+   * (also one whose LISTEN is in flight) and ends the pool; after the adapter was closed.
+   */
   end(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ class ListenClient {
     private readonly client: pg.PoolClient,
     private readonly onListen: () => void,
     log: FastifyBaseLogger,
+    private readonly onReleased: (client: ListenClient) => void = () => undefined,
   ) {
     client.on('error', (error) => {
       log.warn({ err: error }, 'realtime: the adapter lost its PostgreSQL connection');
@@ -79,10 +83,19 @@ class ListenClient {
     this.releaseOnce();
   }
 
+  /**
+   * Ends the connection (a LISTEN in flight fails) and gives the slot back to the pool: how the pool
+   * ends while the adapter still holds, or is still setting up, its LISTEN connection.
+   */
+  destroy(): void {
+    this.releaseOnce(new Error('realtime adapter closed'));
+  }
+
   private releaseOnce(error?: Error): void {
     if (this.released) return;
     this.released = true;
     this.client.release(error);
+    this.onReleased(this);
   }
 }
 
@@ -104,6 +117,8 @@ export function createPostgresClusterAdapter(
   pool.on('error', () => undefined); // an idle client's error; the next use reconnects
   let ended = false;
   const isEnded = (): boolean => ended;
+  // The LISTEN connections checked out of the pool and not yet given back.
+  const held = new Set<ListenClient>();
   const callbacks: (() => void)[] = [];
   let resolveListening = (): void => undefined;
   const listening = new Promise<void>((resolve) => {
@@ -122,7 +137,11 @@ export function createPostgresClusterAdapter(
         client.release();
         return parked();
       }
-      return new ListenClient(client, onListen, options.log);
+      const listenClient = new ListenClient(client, onListen, options.log, (released) => {
+        held.delete(released);
+      });
+      held.add(listenClient);
+      return listenClient;
     },
     query: (text: string, values?: unknown[]) =>
       ended ? Promise.reject(new Error('realtime adapter closed')) : pool.query(text, values),
@@ -146,6 +165,10 @@ export function createPostgresClusterAdapter(
     },
     end: async () => {
       ended = true;
+      // The adapter's close() releases its LISTEN connection only once set up: one still sending
+      // LISTEN when the server closes (a signal right after the start) would be held for ever, and
+      // pool.end() waits for every checked-out connection.
+      for (const client of [...held]) client.destroy();
       await pool.end();
     },
   };

@@ -1,0 +1,57 @@
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresClusterAdapter } from '../../../server/realtime/postgresAdapter';
+import { createTestDatabase, type TestDatabase } from './testServer';
+
+/*
+ * The cluster adapter's own pool (server/realtime/postgresAdapter.ts) ends, whatever state the
+ * adapter's LISTEN connection is in when the server closes.
+ */
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+/** Connections of this test database that sent LISTEN last (the adapter's LISTEN connection). */
+async function listeningConnections(): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from pg_stat_activity
+    where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()
+  `.execute(database.db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+describe('the PostgreSQL cluster adapter ends its pool', () => {
+  const log = Fastify({ logger: false }).log;
+
+  it('after the server closed and the adapter released its LISTEN connection', async () => {
+    const cluster = createPostgresClusterAdapter({ url: database.url, log });
+    const io = new Server({ adapter: cluster.adapter });
+    await cluster.listening;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await listeningConnections()).toBe(1);
+    // As the realtime plugin's onClose: the namespace's adapter first, then the pool.
+    await io.of('/').adapter.close();
+    await cluster.end();
+    expect(await listeningConnections()).toBe(0);
+  });
+
+  it('when the server closed while the adapter was still sending LISTEN (a signal right after the start)', async () => {
+    const cluster = createPostgresClusterAdapter({ url: database.url, log });
+    const io = new Server({ adapter: cluster.adapter });
+    // The namespace closes before its LISTEN connection is set up: the adapter has none to release
+    // yet, and keeps the one it then sets up.
+    await io.of('/').adapter.close();
+    await cluster.listening;
+    await new Promise((resolve) => setImmediate(resolve));
+    // pool.end() waits for every checked-out connection: before the fix it never returned here.
+    await cluster.end();
+    expect(await listeningConnections()).toBe(0);
+  });
+});
