@@ -117,14 +117,12 @@ export const shareLatencyBench: BenchArea = {
           });
           const page = await context.newPage();
           await page.addInitScript(OBSERVE_SPEED);
-          await page.goto(`${origin}/share/activity/${tokens[i]}`);
+          // One page at a time, each until its live panel shows: 50 map pages loading at once on 2
+          // cores under llvmpipe time out (docs/bench-latency.md).
+          await page.goto(`${origin}/share/activity/${tokens[i]}`, { timeout: 120_000 });
+          await page.waitForSelector('.ll-share-fact-list dd', { timeout: 120_000 });
           pages.push({ page, context, device });
         }
-        await Promise.all(
-          pages.map(({ page }) =>
-            page.waitForSelector('.ll-share-fact-list dd', { timeout: 60_000 }),
-          ),
-        );
 
         // The viewers open before the 1 Hz load starts: 50 page loads on 2 cores under it time out.
         const loopsStart = Date.now();
