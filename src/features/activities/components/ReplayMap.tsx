@@ -132,15 +132,21 @@ export default function ReplayMap({
   const [fitBounds, setFitBounds] = useState(bounds);
   if (fitBounds === null && bounds !== null) setFitBounds(bounds);
 
-  const position = replaying ? positionAt(columns, timeMs) : null;
+  // The replay's trail and cursor exist from the start, hidden until a replay runs: deck.gl builds
+  // them (shaders, the arrow's icon) while the map loads, not in the first frame after Play.
+  const position = positionAt(columns, replaying ? timeMs : startMs);
   const layers = [
     speedTrackLayer('track', columns, replaying || trimPreview ? 0.35 : 1),
     trimPreview
       ? trimPreviewLayer('trim-preview', columns, trimPreview.startMs, trimPreview.endMs)
       : null,
-    replaying
-      ? replayTrailLayer('replay', columns, (timeMs - startMs) / 1000, REPLAY_COLOUR)
-      : null,
+    replayTrailLayer(
+      'replay',
+      columns,
+      replaying ? (timeMs - startMs) / 1000 : 0,
+      REPLAY_COLOUR,
+      replaying,
+    ),
     eventMarkerLayer('events', markers),
     ...currentPositionLayers(
       'replay-position',
@@ -148,6 +154,7 @@ export default function ReplayMap({
         ? { lon: position.lon, lat: position.lat, accuracyM: null, headingDeg: position.headingDeg }
         : null,
       REPLAY_COLOUR,
+      replaying,
     ),
   ];
 
@@ -161,7 +168,7 @@ export default function ReplayMap({
           theme={theme}
           styleUrl={styleUrl}
           bounds={fitBounds}
-          follow={follow && position ? [position.lon, position.lat] : null}
+          follow={follow && replaying && position ? [position.lon, position.lat] : null}
         />
       </div>
       <div className="ll-replay-controls" role="group" aria-label={t('Activities.Replay.Controls')}>

@@ -31,12 +31,15 @@ function arrowIcon(colour: Rgba): string {
  * whose heading comes and goes (a replay through a stop, a live wearer standing still) would
  * otherwise create and finalize layers frame after frame, and deck.gl releases a finalized layer's
  * shader program, so each reappearance compiles and links it again (tens of ms on a software
- * renderer; bench replay.fjord).
+ * renderer; bench replay.fjord). With `shown` false all three are hidden but built, their shaders
+ * linked and the arrow's icon loaded: a replay map builds its cursor while it loads, so pressing
+ * Play does not stall a frame on that work (docs/decisions.md "Replay and journey rendering").
  */
 export function currentPositionLayers(
   id: string,
   position: MapPosition | null,
   colour: Rgba,
+  shown = true,
 ): [ScatterplotLayer<MapPosition>, ScatterplotLayer<MapPosition>, IconLayer<MapPosition>] | [] {
   if (!position) return [];
   const data = [position];
@@ -44,7 +47,7 @@ export function currentPositionLayers(
     new ScatterplotLayer<MapPosition>({
       id: `${id}-accuracy`,
       data,
-      visible: position.accuracyM !== null && position.accuracyM > 0,
+      visible: shown && position.accuracyM !== null && position.accuracyM > 0,
       getPosition: (p) => [p.lon, p.lat],
       getRadius: (p) => p.accuracyM ?? 0,
       radiusUnits: 'meters',
@@ -57,7 +60,7 @@ export function currentPositionLayers(
     new ScatterplotLayer<MapPosition>({
       id: `${id}-dot`,
       data,
-      visible: position.headingDeg === null,
+      visible: shown && position.headingDeg === null,
       getPosition: (p) => [p.lon, p.lat],
       getRadius: DOT_RADIUS_PX,
       radiusUnits: 'pixels',
@@ -70,7 +73,7 @@ export function currentPositionLayers(
     new IconLayer<MapPosition>({
       id: `${id}-arrow`,
       data,
-      visible: position.headingDeg !== null,
+      visible: shown && position.headingDeg !== null,
       getPosition: (p) => [p.lon, p.lat],
       getIcon: () => ({
         url: arrowIcon(colour),

@@ -120,17 +120,19 @@ export function speedTrackLayer(
  * The replayed part of a track up to `currentTimeS` (seconds after the track's first point; see
  * trackAttributes.relativeSeconds — float32 cannot hold epoch ms), drawn in `colour` over the dimmed
  * whole track, at the level of detail of the zoom shown ({@link TrackDetailLayer}). Null for a track
- * under 2 points.
+ * under 2 points. Not `visible`, it is built but not drawn (a replay map builds it while it loads).
  */
 export function replayTrailLayer(
   id: string,
   columns: TrackColumnsLike,
   currentTimeS: number,
   colour: Rgba,
+  visible = true,
 ): TrackDetailLayer | null {
   if (columns.length < 2) return null;
   return new TrackDetailLayer({
     id,
+    visible,
     derived: derivedTrackOf(columns),
     draw: (track, subId) => tripsPathLayer(subId, track, currentTimeS, colour),
   });

@@ -185,6 +185,28 @@ describe('layer factories', () => {
     expect(currentPositionLayers('me', null, colour)).toEqual([]);
   });
 
+  it('builds a hidden replay cursor and trail before the replay runs, with the same layer ids', () => {
+    const colour = [10, 20, 30, 255] as const;
+    const position = { lon: 5, lat: 59, accuracyM: 12, headingDeg: 90 };
+    const hidden = currentPositionLayers('cursor', position, colour, false);
+    expect(hidden.map((l) => [l.id, l.props.visible])).toEqual([
+      ['cursor-accuracy', false],
+      ['cursor-dot', false],
+      ['cursor-arrow', false],
+    ]);
+    // The arrow's icon is asked for while hidden, so it loads before the replay shows it.
+    const arrow = hidden[2]?.props as unknown as { data: unknown[]; getIcon: () => { id: string } };
+    expect(arrow.data).toHaveLength(1);
+    expect(arrow.getIcon().id).toBe('arrow');
+    const shownIds = currentPositionLayers('cursor', position, colour, true).map((l) => l.id);
+    expect(shownIds).toEqual(hidden.map((l) => l.id));
+
+    const columns = track(100, () => 2);
+    const trail = replayTrailLayer('replay', columns, 0, colour, false);
+    expect(trail?.props.visible).toBe(false);
+    expect(replayTrailLayer('replay', columns, 10, colour)?.props.visible).toBe(true);
+  });
+
   it('puts alert markers on top of the others', () => {
     const layer = eventMarkerLayer('events', [
       { id: 'a', kind: 'alert', lon: 1, lat: 1 },
