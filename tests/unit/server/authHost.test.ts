@@ -1,5 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member } from '../../../src/api/entities/member';
 import { authHostRoutes } from '../../../server/authHost/authHostRoutes';
@@ -8,13 +7,12 @@ import {
   loadMemberTokenSecret,
   type MemberTokenService,
 } from '../../../server/authHost/memberTokens';
-import { installErrorHandling } from '../../../server/http/errorHandler';
 import {
   IdTokenError,
   type IdTokenClaims,
   type IdTokenVerifier,
 } from '../../../server/identity/verifyIdToken';
-import { createTestDatabase, type TestDatabase } from './testServer';
+import { createTestDatabase, type TestDatabase, bareTestApp } from './testServer';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -50,10 +48,7 @@ const verifier: IdTokenVerifier = {
 beforeAll(async () => {
   database = await createTestDatabase();
   tokens = createMemberTokenService(await loadMemberTokenSecret(database.db));
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  app = bareTestApp();
   await app.register(authHostRoutes, {
     db: database.db,
     verifier,

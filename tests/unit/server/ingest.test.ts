@@ -1,12 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readGpxPoints } from '../../../bench/lib/gpxTrack';
 import { openDb } from '../../../server/db/database';
 import { newIngestKey } from '../../../server/devices/ingestKey';
 import { DEMO_DEVICES } from '../../../server/devices/registrySeed';
-import { installErrorHandling } from '../../../server/http/errorHandler';
 import { ingestRoutes } from '../../../server/telemetry/ingestRoutes';
 import type { DemoActivatableDevice } from '../../../src/api/dev';
 import type { Device } from '../../../src/api/entities/device';
@@ -14,7 +12,7 @@ import type { ApiErrorBody } from '../../../src/api/errors';
 import { INGEST_EARLIEST_MS, INGEST_MAX_FUTURE_MS } from '../../../src/api/ingest';
 import { listen } from './identity/identityKit';
 import { signedUpIdToken } from './signedUpMember';
-import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
+import { buildTestServer, createTestDatabase, type TestDatabase, bareTestApp } from './testServer';
 
 /** The injected clock of the clocked ingest app: 2025-06-21T12:00:00Z. */
 const NOW = Date.UTC(2025, 5, 21, 12, 0, 0);
@@ -183,10 +181,7 @@ async function eventsOf(deviceId: number) {
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildTestServer(database.db);
-  clocked = Fastify({ logger: false });
-  clocked.setValidatorCompiler(validatorCompiler);
-  clocked.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(clocked);
+  clocked = bareTestApp();
   await clocked.register(ingestRoutes, { db: database.db, clock: () => NOW });
   await clocked.ready();
   memberId = await addMember('ingest@example.com', ['KAYAKING', 'HIKING']);
@@ -914,9 +909,7 @@ describe('the silenceSweepIntervalMs option', () => {
       .where('device_id', '=', device.deviceId)
       .execute();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const swept = Fastify({ logger: false });
-    swept.setValidatorCompiler(validatorCompiler);
-    swept.setSerializerCompiler(serializerCompiler);
+    const swept = bareTestApp({ errorHandling: false });
     try {
       await swept.register(ingestRoutes, {
         db: database.db,

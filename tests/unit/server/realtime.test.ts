@@ -1,5 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { firstValueFrom, filter, map, Subject } from 'rxjs';
 import { io } from 'socket.io-client';
@@ -19,14 +18,19 @@ import {
   MEMBER_TOKEN_TTL_S,
 } from '../../../server/authHost/memberTokens';
 import { openDb, type Db } from '../../../server/db/database';
-import { installErrorHandling } from '../../../server/http/errorHandler';
 import { isAllowedOrigin } from '../../../server/realtime/originPolicy';
 import { realtimePlugin } from '../../../server/realtime/realtimePlugin';
 import type { ShareTokenVerifier } from '../../../server/realtime/shareAccess';
 import { listen } from './identity/identityKit';
 import { memberIntegrationToken } from './signedUpMember';
 import { connectProbe, EVENT_TIMEOUT_MS, Probe } from './socketProbe';
-import { buildTestServer, createTestDatabase, testConfig, type TestDatabase } from './testServer';
+import {
+  buildTestServer,
+  createTestDatabase,
+  testConfig,
+  type TestDatabase,
+  bareTestApp,
+} from './testServer';
 
 const VERIFY_URL = '/api/member-integration-public/verify-socket-user';
 
@@ -344,10 +348,7 @@ describe('realtime plugin options', () => {
   let origin = '';
 
   beforeAll(async () => {
-    app = Fastify({ logger: false });
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    installErrorHandling(app);
+    app = bareTestApp();
     await app.register(realtimePlugin, {
       config: testConfig(),
       db: database.db,

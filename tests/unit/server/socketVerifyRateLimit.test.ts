@@ -1,14 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   lazyMemberTokenService,
   loadMemberTokenSecret,
 } from '../../../server/authHost/memberTokens';
-import { installErrorHandling } from '../../../server/http/errorHandler';
 import { realtimePlugin } from '../../../server/realtime/realtimePlugin';
 import type { ShareTokenVerifier } from '../../../server/realtime/shareAccess';
-import { createTestDatabase, testConfig, type TestDatabase } from './testServer';
+import { createTestDatabase, testConfig, type TestDatabase, bareTestApp } from './testServer';
 
 const VERIFY_URL = '/api/member-integration-public/verify-socket-user';
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -40,10 +38,7 @@ async function verify(body: Record<string, unknown>, ip: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  app = bareTestApp();
   await app.register(realtimePlugin, {
     config: testConfig(),
     db: database.db,

@@ -2,7 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { inject } from 'vitest';
 import { buildServer } from '../../../server/app';
 import { loadConfig, type ServerConfig } from '../../../server/config';
@@ -10,6 +11,7 @@ import { openDb, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { dropDatabase, ensureDatabase } from '../../../server/db/provision';
 import { seedDefaults } from '../../../server/db/seed';
+import { installErrorHandling } from '../../../server/http/errorHandler';
 
 /** A fresh, migrated and seeded database of the run's test cluster, for one test file. */
 export interface TestDatabase {
@@ -62,5 +64,18 @@ export async function buildTestServer(
 ): Promise<FastifyInstance> {
   const app = await buildServer(config, { db });
   await app.ready();
+  return app;
+}
+
+/**
+ * A bare Fastify app as the server's routes expect it, for a test that registers only the plugins it
+ * tests: the contract's zod validator and serializer and, unless `errorHandling` is false, the
+ * server's error handling (the spec's error shape, server/http/errorHandler.ts).
+ */
+export function bareTestApp(options: { readonly errorHandling?: boolean } = {}): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (options.errorHandling !== false) installErrorHandling(app);
   return app;
 }

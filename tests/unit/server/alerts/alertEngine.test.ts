@@ -1,18 +1,16 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertEngineDeps, RescueRouter } from '../../../../server/alerts/alertEngine';
 import { sweepAlerts } from '../../../../server/alerts/alertSweep';
 import { activityDetail } from '../../../../server/activities/activityRepository';
 import { rescueOrgAlertAddress } from '../../../../server/alerts/alertNotifications';
-import { installErrorHandling } from '../../../../server/http/errorHandler';
 import { ingestTelemetry } from '../../../../server/telemetry/ingest';
 import { ingestRoutes } from '../../../../server/telemetry/ingestRoutes';
 import type { IngestBatchRequest, IngestEvent, IngestPoint } from '../../../../src/api/ingest';
 import type { EmergencyContactsTable } from '../../../../server/db/schema';
 import { addTestDevice } from '../deviceFixtures';
-import { createTestDatabase, type TestDatabase } from '../testServer';
+import { createTestDatabase, type TestDatabase, bareTestApp } from '../testServer';
 
 /*
  * The alert engine on a real database, in virtual time: the ingest app runs on an injected clock and
@@ -157,10 +155,7 @@ const fix = (seconds: number, offset = 0): IngestPoint => ({
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  app = bareTestApp();
   await app.register(ingestRoutes, { db: database.db, clock: () => now, alerts: deps });
   await app.ready();
 });

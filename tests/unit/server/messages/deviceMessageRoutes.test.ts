@@ -1,8 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDevice } from '../../../../server/devices/deviceRepository';
-import { installErrorHandling } from '../../../../server/http/errorHandler';
 import { DEVICE_MESSAGES_MAX } from '../../../../server/messages/deviceMessageRepository';
 import { deviceMessageRoutes } from '../../../../server/messages/deviceMessageRoutes';
 import {
@@ -13,7 +11,7 @@ import { DeviceMessagesResponse } from '../../../../src/api/deviceMessages';
 import { messageState, type Message } from '../../../../src/api/entities/message';
 import type { ApiErrorBody } from '../../../../src/api/errors';
 import { INGEST_EARLIEST_MS, INGEST_MAX_FUTURE_MS } from '../../../../src/api/ingest';
-import { createTestDatabase, type TestDatabase } from '../testServer';
+import { createTestDatabase, type TestDatabase, bareTestApp } from '../testServer';
 import {
   addActivity,
   addDevice,
@@ -41,10 +39,7 @@ let watch: TestDevice;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  app = bareTestApp();
   await app.register(deviceMessageRoutes, { db: database.db, clock: () => NOW });
   await app.ready();
   wanda = await addMember(database.db, 'wanda@example.com');

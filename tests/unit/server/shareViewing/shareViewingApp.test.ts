@@ -1,13 +1,11 @@
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installErrorHandling } from '../../../../server/http/errorHandler';
 import { shareViewingRoutes } from '../../../../server/shareViewing/shareViewingRoutes';
 import { SHARE_VIEWER_RATE_LIMIT } from '../../../../server/shares/shareRateLimit';
 import { createShare } from '../../../../server/shares/shareService';
 import { insertActivity, insertMember } from '../shares/shareFixtures';
 import { registerListeningTestServer } from '../signedUpMember';
 import { connectProbe, type Probe } from '../socketProbe';
+import { bareTestApp } from '../testServer';
 
 /*
  * The shared-viewing calls as server/app.ts wires them (buildServer): registered under
@@ -123,10 +121,7 @@ describe('shared viewing in the built server', () => {
 
 describe('a share verifier that cannot read the database', () => {
   it('answers 503 UNKNOWN rather than "Share not found"', async () => {
-    const app = Fastify({ logger: false });
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    installErrorHandling(app);
+    const app = bareTestApp();
     await app.register(shareViewingRoutes, {
       db: server.database.db,
       shareTokens: {

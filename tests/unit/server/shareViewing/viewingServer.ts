@@ -1,11 +1,9 @@
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   lazyMemberTokenService,
   loadMemberTokenSecret,
 } from '../../../../server/authHost/memberTokens';
-import { installErrorHandling } from '../../../../server/http/errorHandler';
 import { realtimePlugin } from '../../../../server/realtime/realtimePlugin';
 import { shareViewingRoutes } from '../../../../server/shareViewing/shareViewingRoutes';
 import { createShare, type CreatedShare } from '../../../../server/shares/shareService';
@@ -22,7 +20,7 @@ import {
   type TestMember,
 } from '../messages/messageFixtures';
 import { connectProbe, type Probe } from '../socketProbe';
-import { createTestDatabase, testConfig, type TestDatabase } from '../testServer';
+import { createTestDatabase, testConfig, type TestDatabase, bareTestApp } from '../testServer';
 
 /*
  * The shared-viewing calls on a real database with real share tokens, in virtual time: one app with
@@ -74,10 +72,7 @@ export function registerViewingServer(
     const { db } = server.database;
     const clock = () => server.now;
     const shareTokens = createShareTokenVerifier(db, { now: clock });
-    const app = Fastify({ logger: false });
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    installErrorHandling(app);
+    const app = bareTestApp();
     await app.register(realtimePlugin, {
       config: testConfig(),
       db,
