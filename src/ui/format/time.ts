@@ -8,9 +8,17 @@ import { intlLocale } from './measure';
  */
 export const WEEK_STARTS_ON: Day = 1;
 
-/** The IANA zone of the browser (or of Node in tests), e.g. "Europe/Amsterdam". */
+let systemZone: string | undefined;
+
+/**
+ * The IANA zone of the browser (or of Node in tests), e.g. "Europe/Amsterdam", read once per page:
+ * the first `Intl.DateTimeFormat` of a page loads the engine's locale data (tens of ms on a slow
+ * machine), and every screen's formatter asks for it. A zone changed while the page is open shows
+ * after a reload.
+ */
 export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  systemZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return systemZone;
 }
 
 const knownZones = new Map<string, boolean>();

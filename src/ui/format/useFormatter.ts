@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_UNITS, type Units } from '../../api/entities/client';
 import { formatterFor, type Formatter } from './formatter';
 import { measureText, type Measure } from './measure';
+import { systemTimeZone } from './time';
 
 /**
  * The formatter of a screen (issue 7 item 6): `units` in the UI language, times in the browser's zone
@@ -21,7 +22,7 @@ export function useFormatter(units: Units | null | undefined): {
   return useMemo(
     () => ({
       format: formatterFor(effective, language, {
-        browserTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        browserTimeZone: systemTimeZone(),
       }),
       text: (m: Measure) => measureText(m, t),
     }),
