@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { memo, useMemo } from 'react';
 import type { LandCell } from '../../../api/basemap';
-import { useAppSelector } from '../../../store/hooks';
+import { useSelectorWhile } from '../../../store/useSelectorWhile';
 import { trackColumns } from '../../../store/locationHistory/trackEntry';
 import { cardFix } from '../../../store/monitor/monitorCards';
 import type { Formatter } from '../../../ui/format';
@@ -32,9 +32,6 @@ export interface MonitorCardLiveProps {
   readonly inView: boolean;
 }
 
-/** While a card is out of sight, every new selection counts as unchanged: no render. */
-const unchanged = () => true;
-
 /**
  * What every fix of a monitor card's wearer changes: the small map of the recent track, the data age
  * and the last position. It reads the wearer's live state and the activity's track from the store
@@ -53,14 +50,16 @@ export const MonitorCardLive = memo(function MonitorCardLive({
   landCells,
   inView,
 }: MonitorCardLiveProps) {
-  // One subscription per card (a page of 100 cards checks them all on every store change).
-  const [live, entry] = useAppSelector(
+  // One subscription per card in sight (a page of 100 cards checks them all on every store change);
+  // none for a card out of sight.
+  const [live, entry] = useSelectorWhile(
+    inView,
     (state) =>
       [
         wearerId === null ? undefined : state.liveWearers.entities[wearerId],
         state.locationHistory.tracks[activityId],
       ] as const,
-    inView ? samePair : unchanged,
+    samePair,
   );
   const fix = useMemo(() => cardFix(live, entry), [live, entry]);
   const columns = useMemo(() => trackColumns(entry), [entry]);
