@@ -30,6 +30,7 @@ import { closeSilentActivities, startSilenceSweep } from '../../../server/teleme
 import type { ActivityType } from '../../../src/api/enums';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { createTestDatabase, type TestDatabase } from './testServer';
+import { addTestMember } from './deviceFixtures';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 5, 21, 10, 0, 0);
@@ -308,21 +309,13 @@ describe('the builder on the database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const member = await database.db
-      .insertInto('members')
-      .values({
-        identity_sub: 'builder-member',
-        client_id: 1,
-        domain_id: 'local',
-        email: 'builder@example.com',
-        name_first: 'Ada',
-        name_last: 'Builder',
-        language_code: 'en',
-        activity_types: ['HIKING', 'SAILING'],
-      })
-      .returning('member_id')
-      .executeTakeFirstOrThrow();
-    memberId = member.member_id;
+    memberId = await addTestMember(database.db, {
+      sub: 'builder-member',
+      email: 'builder@example.com',
+      nameFirst: 'Ada',
+      nameLast: 'Builder',
+      activityTypes: ['HIKING', 'SAILING'],
+    });
     ingestKey = newIngestKey();
     const device = await database.db
       .insertInto('devices')

@@ -36,3 +36,34 @@ export async function addTestDevice(
     .executeTakeFirstOrThrow();
   return { deviceId: row.device_id, key };
 }
+
+/** Who a test member is: the identity's subject, e-mail, names and favourite activity types. */
+export interface TestMemberFields {
+  readonly sub: string;
+  readonly email: string;
+  readonly nameFirst: string;
+  readonly nameLast: string;
+  readonly activityTypes: readonly string[];
+}
+
+/**
+ * Inserts a member of the seeded client 1 on the local domain, speaking English, as the member-token
+ * login leaves it; returns its member id.
+ */
+export async function addTestMember(db: Db, member: TestMemberFields): Promise<number> {
+  const row = await db
+    .insertInto('members')
+    .values({
+      identity_sub: member.sub,
+      client_id: 1,
+      domain_id: 'local',
+      email: member.email,
+      name_first: member.nameFirst,
+      name_last: member.nameLast,
+      language_code: 'en',
+      activity_types: [...member.activityTypes],
+    })
+    .returning('member_id')
+    .executeTakeFirstOrThrow();
+  return row.member_id;
+}

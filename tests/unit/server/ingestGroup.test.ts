@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestGroup, ingestTelemetry } from '../../../server/telemetry/ingest';
 import type { IngestPoint } from '../../../src/api/ingest';
-import { addTestDevice } from './deviceFixtures';
+import { addTestDevice, addTestMember } from './deviceFixtures';
 import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -54,21 +54,13 @@ async function built(deviceId: number) {
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildTestServer(database.db);
-  const member = await database.db
-    .insertInto('members')
-    .values({
-      identity_sub: 'group-member',
-      client_id: 1,
-      domain_id: 'local',
-      email: 'group@example.com',
-      name_first: 'Gro',
-      name_last: 'Up',
-      language_code: 'en',
-      activity_types: ['KAYAKING'],
-    })
-    .returning('member_id')
-    .executeTakeFirstOrThrow();
-  memberId = member.member_id;
+  memberId = await addTestMember(database.db, {
+    sub: 'group-member',
+    email: 'group@example.com',
+    nameFirst: 'Gro',
+    nameLast: 'Up',
+    activityTypes: ['KAYAKING'],
+  });
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinTracks, readTrackFile, type TrackPoint } from '../../../tools/tracks';
-import { addTestDevice } from './deviceFixtures';
+import { addTestDevice, addTestMember } from './deviceFixtures';
 import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
 
 /*
@@ -83,21 +83,13 @@ async function send(key: string, points: readonly TrackPoint[]): Promise<void> {
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildTestServer(database.db);
-  const member = await database.db
-    .insertInto('members')
-    .values({
-      identity_sub: 'sub-track-files',
-      client_id: 1,
-      domain_id: 'local',
-      email: 'tracks@example.com',
-      name_first: 'Tess',
-      name_last: 'Track',
-      language_code: 'en',
-      activity_types: ['CYCLING'],
-    })
-    .returning('member_id')
-    .executeTakeFirstOrThrow();
-  memberId = member.member_id;
+  memberId = await addTestMember(database.db, {
+    sub: 'sub-track-files',
+    email: 'tracks@example.com',
+    nameFirst: 'Tess',
+    nameLast: 'Track',
+    activityTypes: ['CYCLING'],
+  });
 });
 
 afterAll(async () => {

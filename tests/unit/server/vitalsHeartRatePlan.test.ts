@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/schema';
 import { insertEvents } from '../../../server/telemetry/telemetryStore';
 import type { IngestEvent } from '../../../src/api/ingest';
-import { addTestDevice } from './deviceFixtures';
+import { addTestDevice, addTestMember } from './deviceFixtures';
 import { createTestDatabase, type TestDatabase } from './testServer';
 
 /*
@@ -21,22 +21,15 @@ const T0 = Date.UTC(2025, 5, 21, 10, 0, 0);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const member = await database.db
-    .insertInto('members')
-    .values({
-      identity_sub: 'vitals-plan-member',
-      client_id: 1,
-      domain_id: 'local',
-      email: 'vitals-plan@example.com',
-      name_first: 'Ada',
-      name_last: 'Plan',
-      language_code: 'en',
-      activity_types: ['HIKING'],
-    })
-    .returning('member_id')
-    .executeTakeFirstOrThrow();
-  const other = await addTestDevice(database.db, member.member_id);
-  const fresh = await addTestDevice(database.db, member.member_id);
+  const memberId = await addTestMember(database.db, {
+    sub: 'vitals-plan-member',
+    email: 'vitals-plan@example.com',
+    nameFirst: 'Ada',
+    nameLast: 'Plan',
+    activityTypes: ['HIKING'],
+  });
+  const other = await addTestDevice(database.db, memberId);
+  const fresh = await addTestDevice(database.db, memberId);
   deviceId = fresh.deviceId;
   // Statistics that know another device's fixes only, then the new device's fixes.
   await sql`insert into location_points (device_id, device_time_ms, lon, lat)
