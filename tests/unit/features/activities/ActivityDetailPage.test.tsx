@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NEVER, throwError } from 'rxjs';
 import { HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
@@ -80,16 +80,20 @@ describe('the activity detail page’s Data and Splits tabs (issue 7 item 3)', (
       target: { value: '100' },
     });
     await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
-    expect(await screen.findByRole('figure', { name: 'Speed over time' })).toBeVisible();
-    const speed = FakeUPlot.plots[0];
-    if (!speed) throw new Error('no speed chart');
+    expect(await screen.findByRole('figure', { name: 'Speed over time' }, CHUNK)).toBeVisible();
+    // The figure commits first; its uPlot is made in the chart's effect, which may run a task later.
+    const speed = await waitFor(() => {
+      const plot = FakeUPlot.plots[0];
+      if (!plot) throw new Error('no speed chart yet');
+      return plot;
+    });
     expect(speed.over.querySelector<HTMLElement>('.ll-chart-replay')?.style.left).toBe('100px');
 
     speed.cursor.left = 250;
     fireEvent.click(speed.over);
     expect(playbackTimes().at(-1)).toBe(TRACK_START + 250_000);
     await userEvent.click(screen.getByRole('tab', { name: 'Map' }));
-    expect(await screen.findByRole('slider', { name: 'Replay time' })).toHaveValue('250');
+    expect(await screen.findByRole('slider', { name: 'Replay time' }, CHUNK)).toHaveValue('250');
   });
 
   it('shows the splits form and table on the Splits tab', async () => {
