@@ -1,3 +1,4 @@
+import { share } from 'rxjs';
 import { combineEpics } from 'redux-observable';
 import { activityEpics } from './activities/activityEpics';
 import { appEpics } from './app/appEpics';
@@ -47,7 +48,17 @@ export const storeEpics: readonly AppEpic[] = [
   ...appEpics,
 ];
 
-/** Combines the store's epics with the features' lists into the one root epic. */
+/**
+ * Combines the store's epics with the features' lists into the one root epic. The epics share ONE
+ * subscription to redux-observable's action stream (`share()`): that stream is
+ * `actionSubject$.pipe(observeOn(queueScheduler))`, so each subscription to it schedules its own
+ * queue action per dispatched action. With ~110 epics subscribing directly, every dispatch scheduled
+ * ~110 of them; shared, it schedules one and fans out through a plain Subject. The order of delivery
+ * is unchanged: an action reaches every epic before any reaction they dispatch (the reactions still
+ * go through the middleware's queue). Measured 2026-11-28: 102 → 38 µs per dispatch of an action no
+ * epic wants, in Node with the production builds (docs/monitor.md "Cost per frame").
+ */
 export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {
-  return combineEpics(...storeEpics, ...featureEpics);
+  const epics = combineEpics(...storeEpics, ...featureEpics);
+  return (action$, state$, dependencies) => epics(action$.pipe(share()), state$, dependencies);
 }

@@ -1,0 +1,66 @@
+import type { Action } from '@reduxjs/toolkit';
+import { Observable, Subject, type Observer } from 'rxjs';
+import { StateObservable } from 'redux-observable';
+import { describe, expect, it } from 'vitest';
+import { rootReducer, type RootState } from '../../../src/store/rootReducer';
+import { createAppStore } from '../../../src/store/store';
+import { createRootEpic, storeEpics } from '../../../src/store/rootEpic';
+import { testDependencies } from './testDependencies';
+import type { AppEpic } from '../../../src/store/epic';
+import { filter, map } from 'rxjs/operators';
+
+/** An action stream that counts who subscribes to it, as redux-observable's own would cost. */
+function countedActions() {
+  const source = new Subject<Action>();
+  let subscriptions = 0;
+  const action$ = new Observable<Action>((subscriber: Observer<Action>) => {
+    subscriptions += 1;
+    return source.subscribe(subscriber);
+  });
+  return { source, action$, subscriptions: () => subscriptions };
+}
+
+const state$ = new StateObservable<RootState>(
+  new Subject<RootState>(),
+  rootReducer(undefined, { type: 'test/init' }),
+);
+
+describe('the root epic (src/store/rootEpic.ts)', () => {
+  it('subscribes to the action stream once, however many epics listen', () => {
+    const { action$, subscriptions } = countedActions();
+    const subscription = createRootEpic()(action$, state$, testDependencies()).subscribe();
+    expect(storeEpics.length).toBeGreaterThan(50);
+    expect(subscriptions()).toBe(1);
+    subscription.unsubscribe();
+  });
+
+  it('delivers each action to every epic, the features’ included, in dispatch order', () => {
+    const echo =
+      (name: string): AppEpic =>
+      (actions$) =>
+        actions$.pipe(
+          filter((action) => action.type.startsWith('probe/')),
+          map((action) => ({ type: `${name}:${action.type}` })),
+        );
+    const store = createAppStore({
+      dependencies: testDependencies(),
+      epics: [echo('a'), echo('b')],
+    });
+    const seen = () =>
+      store.actionLog
+        .entries()
+        .map((entry) => entry.action.type)
+        .filter((type) => type.includes('probe/'));
+    store.dispatch({ type: 'probe/1' });
+    store.dispatch({ type: 'other' });
+    store.dispatch({ type: 'probe/2' });
+    expect(seen()).toEqual([
+      'probe/1',
+      'a:probe/1',
+      'b:probe/1',
+      'probe/2',
+      'a:probe/2',
+      'b:probe/2',
+    ]);
+  });
+});
