@@ -71,6 +71,7 @@ export const MonitorCardLive = memo(function MonitorCardLive({
         name={name}
         theme={theme}
         landCells={landCells}
+        t={t}
       />
       <MonitorCardAge
         ShareToken={ShareToken}

@@ -1,5 +1,5 @@
+import type { TFunction } from 'i18next';
 import { memo, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { landCellKey, landCellOfKey, type LandCell } from '../../../api/basemap';
 import { landCellsRequested } from '../../../store/basemap/landCellsSlice';
 import { useAppDispatch } from '../../../store/hooks';
@@ -27,6 +27,11 @@ export interface MonitorCardMapProps {
   readonly theme: MapTheme;
   /** The loaded land cells (the page selects them once for every card). */
   readonly landCells: Readonly<Record<string, LandCell>>;
+  /**
+   * The card's `t` (passed, not hooked: this renders on every fix, and `useTranslation` checks the
+   * loaded namespaces on every render).
+   */
+  readonly t: TFunction;
 }
 
 /**
@@ -42,8 +47,8 @@ export const MonitorCardMap = memo(function MonitorCardMap({
   name,
   theme,
   landCells,
+  t,
 }: MonitorCardMapProps) {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const track = useMemo(
     () =>

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import type { Formatter } from '../../../ui/format';
 import { MEASURE_KEY, type Measure } from '../../../ui/format/measure';
-import { repeatedText } from '../repeatedTexts';
+import { repeatedPattern, repeatedText } from '../repeatedTexts';
 
 /** Props of {@link MonitorCardPosition}. */
 export interface MonitorCardPositionProps {
@@ -27,11 +27,15 @@ export const MonitorCardPosition = memo(function MonitorCardPosition({
 }: MonitorCardPositionProps) {
   if (lat === null || lon === null) return <p className="ll-muted">{t('Monitor.NoPosition')}</p>;
   const position = format.location(lat, lon);
-  // measureText's pattern, with the unit's label translated once (this renders on every fix).
-  const text = (m: Measure) => t(MEASURE_KEY, { value: m.value, unit: repeatedText(t, m.unit) });
+  // measureText's pattern, its translations made once per language (this renders on every fix).
+  const text = (m: Measure) =>
+    repeatedPattern(t, MEASURE_KEY, { value: m.value, unit: repeatedText(t, m.unit) });
   return (
     <p className="ll-muted">
-      {t('Monitor.Position', { lat: text(position.latitude), lon: text(position.longitude) })}
+      {repeatedPattern(t, 'Monitor.Position', {
+        lat: text(position.latitude),
+        lon: text(position.longitude),
+      })}
     </p>
   );
 });
