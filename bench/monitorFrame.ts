@@ -47,6 +47,11 @@ const WARMUP_MS = Number(process.env.MONITOR_FRAME_WARMUP_MS ?? 10_000);
 const MEASURE_MS = Number(process.env.MONITOR_FRAME_MEASURE_MS ?? 20_000);
 /** Where to keep the raw trace for a look in DevTools (unset: not kept). */
 const TRACE_FILE = process.env.MONITOR_FRAME_TRACE_FILE;
+/**
+ * Where to write the page's V8 CPU profile of the measuring window (1 ms sampling; unset: no
+ * profiler). The profiler costs time itself: the figures of a profiled run read higher.
+ */
+const PROFILE_FILE = process.env.MONITOR_FRAME_PROFILE_FILE;
 const PERIOD_MS = 1_000;
 /** The fixes ingested before the page opens: the card maps' 15 minutes at 1 Hz. */
 const HISTORY_FIXES = 15 * 60;
@@ -171,10 +176,19 @@ export const monitorFrameBench: BenchArea = {
         });
 
         await sleep(WARMUP_MS);
+        const cdp = PROFILE_FILE ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+          await cdp.send('Profiler.start');
+        }
         await browser.startTracing(page, { categories: [...TRACE_CATEGORIES] });
         const measureFrom = Date.now();
         await sleep(MEASURE_MS);
         const trace = await browser.stopTracing();
+        if (cdp && PROFILE_FILE) {
+          await writeFile(PROFILE_FILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+        }
         const measuredS = (Date.now() - measureFrom) / 1000;
         const live = await page.locator('.ll-monitor-age-live').count();
         run.stop = true;
