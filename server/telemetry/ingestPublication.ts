@@ -159,6 +159,8 @@ export async function collectPublication(
     const row = activityId === null ? undefined : byId.get(activityId);
     const status = ActivityStatus.safeParse(row?.status);
     const bearing = group.findLast((point) => point.bearing_deg !== null)?.bearing_deg ?? null;
+    const heartRate =
+      group.findLast((point) => point.heart_rate_bpm !== null)?.heart_rate_bpm ?? null;
     updates.push({
       WearerID: wearerId,
       ActivityId: row ? activityId : null,
@@ -166,6 +168,7 @@ export async function collectPublication(
       Battery: commit.battery,
       Status: status.success ? status.data : null,
       Heading: bearing === null ? null : heading(bearing),
+      HeartRate: heartRate,
       ...(row ? { ActivityStats: toActivitySummary(row).ActivityStats } : {}),
     });
   }

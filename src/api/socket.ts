@@ -64,7 +64,8 @@ export type EntityChanges = z.infer<typeof EntityChanges>;
  * - `Battery`: device battery in percent 0–100, null when unknown;
  * - `Status`: the activity's status now, null when no activity;
  * - `Heading`: direction of travel, degrees clockwise from true north [0, 360), null when unknown;
- * - `HeartRate`: beats per minute, null when not measured;
+ * - `HeartRate`: beats per minute, the newest reading among `Points` (a point's own `HeartRate`), null
+ *   when none of them carries one; optional: older servers leave it out;
  * - `ActivityStats`: the open activity's updated figures, when recomputed.
  */
 export const TelemetryWearerUpdate = z.object({

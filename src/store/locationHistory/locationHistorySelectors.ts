@@ -46,6 +46,37 @@ export const selectLastPoint = createSelector([selectTrackEntry], (entry): Locat
     : columnsPoint(trackColumns(entry), entry.length - 1),
 );
 
+/** A heart rate reading of the track: `bpm` beats per minute at `Time` (epoch ms, device time). */
+export interface HeartRateReading {
+  readonly bpm: number;
+  readonly Time: number;
+}
+
+/**
+ * How far back from the newest point {@link selectLatestHeartRate} looks, in points: 15 minutes at
+ * 1 Hz. An older reading is no longer the wearer's heart rate "now", and the scan stays bounded.
+ */
+export const HEART_RATE_LOOKBACK_POINTS = 900;
+
+/**
+ * The activity's newest heart rate reading among its last {@link HEART_RATE_LOOKBACK_POINTS} points
+ * (the points' optional HeartRate, docs/decisions.md "Heart rate"), null when none has one — a
+ * phone app never measures it. Memoized per track version.
+ */
+export const selectLatestHeartRate = createSelector(
+  [selectTrackEntry],
+  (entry): HeartRateReading | null => {
+    if (entry === undefined) return null;
+    const { heartRate, time } = trackColumns(entry);
+    const stop = Math.max(0, entry.length - HEART_RATE_LOOKBACK_POINTS);
+    for (let i = entry.length - 1; i >= stop; i -= 1) {
+      const bpm = heartRate[i];
+      if (bpm !== undefined && !Number.isNaN(bpm)) return { bpm, Time: time[i] ?? 0 };
+    }
+    return null;
+  },
+);
+
 /** First and last Time of the activity's track (epoch ms), null without points. */
 export const selectTrackTimeRange = createSelector(
   [selectTrackEntry],

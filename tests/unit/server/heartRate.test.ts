@@ -174,7 +174,7 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
 describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', () => {
   const probes: Probe[] = [];
 
-  it('sends each new point with its HeartRate, and none where unknown', async () => {
+  it('sends each new point with its HeartRate, and none where unknown; the update’s HeartRate is the newest', async () => {
     const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
     const probe = await connectProbe(server.origin, probes);
     const verified = await server.app.inject({
@@ -193,6 +193,12 @@ describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', 
     await postBatch(device, live, [vitals(liveMs + 1_000, 134)]);
     const update = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 1));
     expect(update.Points.map((point) => point.HeartRate)).toEqual([undefined, 134]);
+    expect(update.HeartRate).toBe(134);
+    // Fixes without a reading: the update says none was measured with them.
+    const third = { ...(points[1] as IngestPoint), Time: liveMs + 2_000 };
+    await postBatch(device, [third], []);
+    const next = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 2));
+    expect(next.HeartRate).toBeNull();
     probe.socket.disconnect();
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { HeartRateReading } from '../../../store/locationHistory/locationHistorySelectors';
 import type { DataAge } from '../../../store/realtime/dataFreshness';
 import type { Formatter, Measure } from '../../../ui/format';
 
@@ -13,11 +14,24 @@ export interface LiveFactsProps {
   readonly battery: number | null;
   /** Distance of the activity so far, m. */
   readonly distanceM: number | null;
+  /**
+   * The newest heart rate reading (bpm, at its device time); null when the device measured none, and
+   * then the fact is not shown (a phone app never measures it).
+   */
+  readonly heartRate: HeartRateReading | null;
+  /** Device time of the newest fix, epoch ms; a heart rate older than the fix says when it was read. */
+  readonly lastFixTime: number | null;
   readonly format: Formatter;
   readonly text: (m: Measure) => string;
   /** The wall clock, epoch ms (for the countdown to the next report). */
   readonly now: number;
 }
+
+/**
+ * A heart rate read this long before the newest fix (ms) shows its time: the device stopped sending
+ * it, and the guardian must not take an old pulse for the current one.
+ */
+export const HEART_RATE_STALE_MS = 60_000;
 
 /** Whole seconds of a duration in ms, for "12 s ago" texts (never negative). */
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
@@ -25,7 +39,9 @@ const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 /**
  * The wearer's live facts (issue 8 item 2): first and plainest, how old the newest fix is and when the
  * next report is due — live, late (a report missed) or stale (the map shows where the wearer WAS) —
- * then speed, heading, battery and distance. The age line is a polite live region.
+ * then speed, heading, battery, distance and, when the device measures it, the heart rate (with its
+ * time once it is {@link HEART_RATE_STALE_MS} older than the newest fix). The age line is a polite
+ * live region.
  */
 export function LiveFacts({
   age,
@@ -33,6 +49,8 @@ export function LiveFacts({
   headingDeg,
   battery,
   distanceM,
+  heartRate,
+  lastFixTime,
   format,
   text,
   now,
@@ -77,6 +95,19 @@ export function LiveFacts({
           <dt>{t('Share.Distance')}</dt>
           <dd>{distanceM === null ? '–' : text(format.distance(distanceM))}</dd>
         </div>
+        {heartRate === null ? null : (
+          <div>
+            <dt>{t('Share.HeartRate')}</dt>
+            <dd>
+              {lastFixTime !== null && lastFixTime - heartRate.Time > HEART_RATE_STALE_MS
+                ? t('Share.HeartRateAt', {
+                    value: text(format.heartRate(heartRate.bpm)),
+                    time: format.time(heartRate.Time, { seconds: true }),
+                  })
+                : text(format.heartRate(heartRate.bpm))}
+            </dd>
+          </div>
+        )}
       </dl>
     </section>
   );

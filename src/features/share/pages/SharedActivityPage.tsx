@@ -4,7 +4,10 @@ import { selectActivityDetail } from '../../../store/activities/activityDetailsS
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
 import { isAlertOpen } from '../../../api/entities/alert';
 import { useAppSelector } from '../../../store/hooks';
-import { selectLastPoint } from '../../../store/locationHistory/locationHistorySelectors';
+import {
+  selectLastPoint,
+  selectLatestHeartRate,
+} from '../../../store/locationHistory/locationHistorySelectors';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
@@ -76,6 +79,7 @@ export function SharedActivityView({
     wearerId === null ? undefined : selectLiveWearer(state, wearerId),
   );
   const last = useAppSelector((state) => selectLastPoint(state, activityId));
+  const heartRate = useAppSelector((state) => selectLatestHeartRate(state, activityId));
   const openAlert = alerts.find(isAlertOpen) ?? null;
   const alertMarkers = useMemo(
     (): MapMarker[] =>
@@ -128,6 +132,8 @@ export function SharedActivityView({
         headingDeg={live?.Heading ?? null}
         battery={live?.Battery ?? null}
         distanceM={detail?.ActivityStats.Distance.Displayed ?? null}
+        heartRate={heartRate}
+        lastFixTime={lastFixTime}
         format={format}
         text={text}
         now={now}

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import type { Alert } from '../../../../src/api/entities/alert';
+import type { LocationPoint } from '../../../../src/api/entities/location';
 import { initI18n } from '../../../../src/app/i18n';
 import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
@@ -136,6 +137,43 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(screen.getByText('3.9 kts')).toBeVisible();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Units' }), 'Default units');
     expect(screen.getByText('7.2 km/h')).toBeVisible();
+  });
+
+  it('shows no heart rate fact for a device that measures none (a phone app)', async () => {
+    open(shared(activity(2_000)));
+    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(screen.queryByText('Heart rate')).toBeNull();
+  });
+
+  it('shows the heart rate the device measured with the newest fix, in whole beats', async () => {
+    const detail = activity(2_000);
+    const [first, last] = detail.LocationHistory as [LocationPoint, LocationPoint];
+    open(
+      shared({
+        ...detail,
+        LocationHistory: [
+          { ...first, HeartRate: 88 },
+          { ...last, HeartRate: 112.4 },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Heart rate')).toBeVisible();
+    expect(screen.getByText('112 bpm')).toBeVisible();
+  });
+
+  it('says when an old heart rate was read instead of passing it off as the current one', async () => {
+    const detail = activity(2_000);
+    const [, last] = detail.LocationHistory as [LocationPoint, LocationPoint];
+    const readAt = last.Time - 61_000;
+    const early = { ...last, Time: readAt, HeartRate: 95 };
+    open(shared({ ...detail, LocationHistory: [early, last] }));
+    expect(await screen.findByText('Heart rate')).toBeVisible();
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(readAt);
+    expect(screen.getByText(`95 bpm at ${time}`)).toBeVisible();
   });
 
   it('never shows old data as live: a fix 10 minutes old is "not live"', async () => {

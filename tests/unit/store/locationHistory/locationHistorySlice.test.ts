@@ -10,6 +10,8 @@ import {
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import {
   selectLastPoint,
+  selectLatestHeartRate,
+  HEART_RATE_LOOKBACK_POINTS,
   selectTrackColumns,
   selectTrackEntry,
   selectTrackTimeRange,
@@ -288,5 +290,38 @@ describe('locationHistory selectors', () => {
     expect(selectTrackColumns(changed, 1)).not.toBe(selectTrackColumns(state, 1));
     expect(selectLastPoint(changed, 1)?.Time).toBe(EPOCH + 20);
     expect(selectTrackTimeRange(changed, 1)).toEqual({ start: EPOCH, end: EPOCH + 20 });
+  });
+});
+
+describe('selectLatestHeartRate (the share view’s live heart rate)', () => {
+  const withHr = (ms: number, bpm: number): LocationPoint => ({ ...point(ms), HeartRate: bpm });
+
+  it('gives the newest reading, skipping the newer points measured without one', () => {
+    const state = fold([
+      historyLoaded({
+        ActivityId: 1,
+        LocationHistory: [withHr(0, 80), withHr(10, 92), point(20), point(30)],
+      }),
+    ]);
+    expect(selectLatestHeartRate(state, 1)).toEqual({ bpm: 92, Time: EPOCH + 10 });
+  });
+
+  it('follows live points, and is null without a reading or without a track', () => {
+    const state = fold([historyLoaded({ ActivityId: 1, LocationHistory: [point(0), point(10)] })]);
+    expect(selectLatestHeartRate(state, 1)).toBeNull();
+    expect(selectLatestHeartRate(state, 9)).toBeNull();
+    const live = rootReducer(state, appended({ 1: [withHr(20, 101)] }));
+    expect(selectLatestHeartRate(live, 1)).toEqual({ bpm: 101, Time: EPOCH + 20 });
+  });
+
+  it('looks back at most HEART_RATE_LOOKBACK_POINTS points: an older reading is not "now"', () => {
+    const points = [
+      withHr(0, 70),
+      ...Array.from({ length: HEART_RATE_LOOKBACK_POINTS }, (_, i) => point(i + 1)),
+    ];
+    const state = fold([historyLoaded({ ActivityId: 1, LocationHistory: points })]);
+    expect(selectLatestHeartRate(state, 1)).toBeNull();
+    const within = fold([historyLoaded({ ActivityId: 1, LocationHistory: points.slice(0, -1) })]);
+    expect(selectLatestHeartRate(within, 1)).toEqual({ bpm: 70, Time: EPOCH });
   });
 });
