@@ -47,6 +47,8 @@ function label(frame: CpuProfile['nodes'][number]['callFrame']): string {
     return frame.functionName.startsWith('(')
       ? frame.functionName
       : `(${frame.functionName || 'anonymous'})`;
+  // A script's top level has no position (line -1): the file itself.
+  if (frame.lineNumber < 0) return frame.url;
   const original = consumerFor(frame.url)?.originalPositionFor({
     line: frame.lineNumber + 1,
     column: frame.columnNumber,
