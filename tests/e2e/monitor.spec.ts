@@ -1,9 +1,70 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { registerMember, uniqueEmail, uniquePhone } from './support/accounts';
+import { startSimulator, stopSimulator, type ActivatableDevice } from './support/simulator';
 
 /*
  * The operator monitor (issue 8 item 6; docs/monitor.md): an operator without an account pastes the
  * demo's share link and watches the wearer live on a card; a link that is no activity share is refused.
+ * Then the issue's check: the demo share plus two more live shares, each of a new member whose device
+ * the simulator drives (`npm run simulate`'s program replaying a real track).
  */
+
+/** The dev demo's share link of its live activity, once the demo watch stored its first fix. */
+async function demoShareUrl(page: Page): Promise<string> {
+  const current = async () =>
+    ((await (await page.request.get('/api/dev/demo')).json()) as { ShareUrl: string | null })
+      .ShareUrl;
+  await expect.poll(current, { timeout: 60_000 }).toMatch(/\/share\/activity\//);
+  return String(await current());
+}
+
+/**
+ * A new member named `firstName` in a fresh context, registered to the dashboard, with the dev
+ * demo's unassigned device of `deviceType` activated, whose ingest key is returned.
+ */
+async function memberWithDevice(
+  browser: Browser,
+  firstName: string,
+  deviceType: { readonly code: string; readonly label: string },
+): Promise<{ page: Page; device: ActivatableDevice }> {
+  const page = await (await browser.newContext()).newPage();
+  await registerMember(page, {
+    email: uniqueEmail(firstName.toLowerCase()),
+    password: 'Fjord#Paddle7',
+    firstName,
+    phone: uniquePhone(),
+  });
+  const demo = (await (await page.request.get('/api/dev/demo')).json()) as {
+    ActivatableDevices: ActivatableDevice[];
+  };
+  const device = demo.ActivatableDevices.find((d) => d.DeviceType === deviceType.code);
+  if (!device) throw new Error(`No activatable ${deviceType.code} device left`);
+  await page.goto('/member/activate-device');
+  await page.getByLabel('IMEI').fill(device.Imei);
+  await page.getByLabel('Activation code').fill(device.Code);
+  await page.getByLabel('Nickname').fill(`${firstName} tracker`);
+  await page.getByLabel('Device type').selectOption({ label: deviceType.label });
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(page).toHaveURL(/\/member\/devices$/, { timeout: 10_000 });
+  return { page, device };
+}
+
+/** The member's live activity (the only one) opened from the list, shared: the share link. */
+async function shareLiveActivity(page: Page): Promise<string> {
+  await page.goto('/member/activities');
+  const row = page.locator('a[href^="/member/activity/"]').first();
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await row.click();
+  await page.locator('summary', { hasText: 'Share links' }).click();
+  await page.getByRole('button', { name: 'Create a share link' }).click();
+  const link = await page.getByLabel('Share link', { exact: true }).inputValue();
+  expect(link).toMatch(/\/share\/activity\//);
+  return link;
+}
+
 test('an operator watches the demo share on the monitor, live, and opens its full view', async ({
   page,
   request,
@@ -33,4 +94,53 @@ test('an operator watches the demo share on the monitor, live, and opens its ful
   await card.click();
   await expect(page).toHaveURL(/\/share\/activity\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingrid Nordvik');
+});
+
+test('the monitor watches the demo share and two more live shares from the simulator', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const demoLink = await demoShareUrl(page);
+  const [astrid, bjorn] = await Promise.all([
+    memberWithDevice(browser, 'Astrid', { code: 'BRACELET', label: 'Bracelet' }),
+    memberWithDevice(browser, 'Bjorn', { code: 'EV07', label: 'EV07' }),
+  ]);
+  const simulators = [
+    startSimulator(String(baseURL), astrid.device.IngestKey, 'run-washington-dc-hr.gpx'),
+    startSimulator(
+      String(baseURL),
+      bjorn.device.IngestKey,
+      'sail-valencia-regatta-ESP29375-race1.gpx',
+    ),
+  ];
+  try {
+    const links = await Promise.all([
+      shareLiveActivity(astrid.page),
+      shareLiveActivity(bjorn.page),
+    ]);
+
+    await page.goto('/monitor');
+    for (const link of [demoLink, ...links]) {
+      await page.getByLabel('Share link').fill(link);
+      await page.getByRole('button', { name: 'Watch' }).click();
+    }
+    await expect(page.getByText('3 shares watched')).toBeVisible();
+    for (const name of ['Ingrid Nordvik', 'Astrid Nordmann', 'Bjorn Nordmann']) {
+      const card = page.getByRole('link', { name });
+      await expect(card).toBeVisible({ timeout: 30_000 });
+      // Each card's last fix moves on as its device reports (all over the monitor's one socket).
+      const lastFix = page
+        .getByRole('listitem')
+        .filter({ has: card })
+        .getByText(/Last fix /);
+      const before = await lastFix.innerText();
+      await expect.poll(() => lastFix.innerText(), { timeout: 30_000 }).not.toBe(before);
+    }
+  } finally {
+    await Promise.all(simulators.map(stopSimulator));
+    await astrid.page.context().close();
+    await bjorn.page.context().close();
+  }
 });

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** A device the dev demo offers for activation (`GET /api/dev/demo` ActivatableDevices). */
+export interface ActivatableDevice {
+  readonly Imei: string;
+  readonly Code: string;
+  readonly DeviceType: string;
+  readonly IngestKey: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Starts `npm run simulate`'s program (tools/simulate.ts) as its own process: the device of
+ * `ingestKey` replays the real track `track` (a file of tests/fixtures/tracks) to `server` over the
+ * OsmAnd protocol, looping, and answers messages as the watch. Stop it with {@link stopSimulator}.
+ */
+export function startSimulator(server: string, ingestKey: string, track: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'tools/simulate.ts',
+      '--server',
+      server,
+      '--key',
+      ingestKey,
+      '--track',
+      path.join('tests/fixtures/tracks', track),
+      '--loop',
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+}
+
+/** Stops a simulator started by {@link startSimulator} and waits until its process has ended. */
+export async function stopSimulator(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  child.kill('SIGTERM');
+  // A second signal quits at once (tools/simulate.ts), should the first wait on the network.
+  const force = setTimeout(() => child.kill('SIGTERM'), 5_000);
+  await ended;
+  clearTimeout(force);
+}
