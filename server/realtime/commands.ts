@@ -3,7 +3,8 @@ import { SocketCommand, type SocketInit } from '../../src/api/socket';
 import type { Db } from '../db/database';
 import { memberOwnsActivity } from '../activities/activityOwnership';
 import type { RealtimeSocket } from './events';
-import { activityRoom, verifiedMemberOf } from './rooms';
+import { activityRoom, shareRoom, verifiedMemberOf } from './rooms';
+import { roomsLeavingShare, shareIdsOf, sharedActivities } from './shareDisconnect';
 
 /** Commands of one socket waiting to be handled; more are dropped (a flood costs the sender only). */
 export const MAX_PENDING_COMMANDS = 32;
@@ -14,6 +15,11 @@ export interface CommandContext {
   readonly log: FastifyBaseLogger;
   /** A fresh SocketInit (ServerTimestamp now). */
   readonly socketInit: () => SocketInit;
+  /**
+   * The share id of a share token this server signed, expired or revoked ones included; null for
+   * anything else (server/shares/shareToken.ts `signedShareIdOf`). Without it LEAVE_SHARE is ignored.
+   */
+  readonly signedShareId?: (token: unknown) => Promise<string | null>;
 }
 
 async function handle(
@@ -28,6 +34,15 @@ async function handle(
     case 'UNWATCH_ACTIVITY':
       await socket.leave(activityRoom(command.ActivityId));
       return;
+    case 'LEAVE_SHARE': {
+      const shareId = (await context.signedShareId?.(command.ShareToken)) ?? null;
+      if (shareId === null || !socket.rooms.has(shareRoom(shareId))) return;
+      const activities = await sharedActivities(context.db, shareIdsOf(socket.rooms));
+      for (const room of roomsLeavingShare(socket.rooms, shareId, activities)) {
+        await socket.leave(room);
+      }
+      return;
+    }
     case 'WATCH_ACTIVITY': {
       const memberId = verifiedMemberOf(socket.rooms);
       if (memberId === null) return;
@@ -47,7 +62,11 @@ async function handle(
  * - `WATCH_ACTIVITY` → joins `activity:{ActivityId}` when the socket verified as a member and the
  *   activity is that member's (the `activities` table); otherwise ignored — also for share viewers
  *   until the share issue says which activities a share may watch;
- * - `UNWATCH_ACTIVITY` → leaves that room.
+ * - `UNWATCH_ACTIVITY` → leaves that room;
+ * - `LEAVE_SHARE` → when the socket verified that share (the token is one this server signed, even
+ *   if expired or revoked since), leaves `share:{id}` and, unless another of its shares targets the
+ *   same activity, that activity's room: the operator monitor removed the share (docs/monitor.md).
+ *   Its other shares stay; a token it did not verify changes nothing.
  * A payload that is not a SocketCommand is ignored, as is any command beyond
  * {@link MAX_PENDING_COMMANDS} waiting. Nothing is answered on failure.
  */

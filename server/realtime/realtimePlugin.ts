@@ -110,6 +110,7 @@ function realtime(
       db: options.db,
       log: app.log,
       socketInit,
+      signedShareId: async (token) => (await options.shareTokens?.signedShareId?.(token)) ?? null,
       unverifiedTimeoutMs: options.unverifiedTimeoutMs ?? UNVERIFIED_SOCKET_TIMEOUT_MS,
     });
   });

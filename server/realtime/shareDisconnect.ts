@@ -19,7 +19,10 @@ interface ClusterOperations {
 }
 
 /** The activity each of `shareIds` shares (journey shares and unknown ids are absent). */
-async function sharedActivities(db: Db, shareIds: readonly string[]): Promise<Map<string, number>> {
+export async function sharedActivities(
+  db: Db,
+  shareIds: readonly string[],
+): Promise<Map<string, number>> {
   if (shareIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('shares')
@@ -30,6 +33,30 @@ async function sharedActivities(db: Db, shareIds: readonly string[]): Promise<Ma
   for (const row of rows)
     if (row.activity_id !== null) activities.set(row.share_id, row.activity_id);
   return activities;
+}
+
+/**
+ * The rooms a socket in `rooms` leaves when it stops watching share `shareId`: `share:{shareId}` and,
+ * unless another of its shares targets the same activity, that activity's room. `activities` holds
+ * the activity of each of the socket's shares ({@link sharedActivities}).
+ */
+export function roomsLeavingShare(
+  rooms: ReadonlySet<string>,
+  shareId: string,
+  activities: ReadonlyMap<string, number>,
+): string[] {
+  const room = shareRoom(shareId);
+  const activity = activities.get(shareId);
+  if (activity === undefined) return [room];
+  const stillShared = shareRoomsOf(rooms).some(
+    (other) => other !== room && activities.get(other.slice('share:'.length)) === activity,
+  );
+  return stillShared ? [room] : [room, activityRoom(activity)];
+}
+
+/** The share ids of the `share:` rooms among `rooms`. */
+export function shareIdsOf(rooms: ReadonlySet<string>): string[] {
+  return shareRoomsOf(rooms).map((room) => room.slice('share:'.length));
 }
 
 /**
@@ -65,18 +92,13 @@ export async function disconnectShareViewers(
 
   const otherShareIds = new Set<string>([shareId]);
   for (const socket of watchingOthers)
-    for (const other of shareRoomsOf(socket.rooms)) otherShareIds.add(other.slice('share:'.length));
+    for (const id of shareIdsOf(socket.rooms)) otherShareIds.add(id);
   const activities = await sharedActivities(db, [...otherShareIds]);
   const revokedActivity = activities.get(shareId);
   await Promise.all(
     watchingOthers.map(async (socket) => {
-      const leaving = [room];
+      const leaving = roomsLeavingShare(socket.rooms, shareId, activities);
       if (revokedActivity !== undefined) {
-        const stillShared = shareRoomsOf(socket.rooms).some(
-          (other) =>
-            other !== room && activities.get(other.slice('share:'.length)) === revokedActivity,
-        );
-        if (!stillShared) leaving.push(activityRoom(revokedActivity));
         io.to(socket.id).emit('EntityChanges', [
           {
             EntityType: 'Activity',

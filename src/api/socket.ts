@@ -84,12 +84,15 @@ export type TelemetryWearerUpdate = z.infer<typeof TelemetryWearerUpdate>;
  * A command from the client (app §7 "accepts SocketCommand"). Designed, as the spec lists none:
  * - `WATCH_ACTIVITY` / `UNWATCH_ACTIVITY`: start / stop receiving live telemetry of one activity the
  *   socket is allowed to see (a member's own, or the share's);
- * - `PING`: the server answers with a SocketInit, for checking the connection after a wake-up.
+ * - `PING`: the server answers with a SocketInit, for checking the connection after a wake-up;
+ * - `LEAVE_SHARE`: the socket stops hearing one of the shares it verified (the operator monitor
+ *   removed it; docs/monitor.md), the others stay.
  */
 export const SocketCommand = z.discriminatedUnion('Command', [
   z.object({ Command: z.literal('WATCH_ACTIVITY'), ActivityId: Id }),
   z.object({ Command: z.literal('UNWATCH_ACTIVITY'), ActivityId: Id }),
   z.object({ Command: z.literal('PING') }),
+  z.object({ Command: z.literal('LEAVE_SHARE'), ShareToken: z.string().min(1).max(4096) }),
 ]);
 export type SocketCommand = z.infer<typeof SocketCommand>;
 

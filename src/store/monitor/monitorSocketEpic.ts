@@ -26,7 +26,13 @@ import { verifiedSocketActions } from '../realtime/verifiedSocket';
 import { shareCallsOver } from '../shares/shareCalls';
 import { sharedViewRequested } from '../shares/sharedViewsSlice';
 import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
-import { monitorClosed, monitorOpened, monitorRestored, monitorShareAdded } from './monitorSlice';
+import {
+  monitorClosed,
+  monitorOpened,
+  monitorRestored,
+  monitorShareAdded,
+  monitorShareRemoved,
+} from './monitorSlice';
 
 /** The watched tokens whose share is served by `c2Url`. */
 function tokensOn(state: RootState, c2Url: string): string[] {
@@ -43,8 +49,9 @@ function tokensOn(state: RootState, c2Url: string): string[] {
  * least one token verified. A disconnect checks every watched link of that server again. EntityChanges
  * reload the watched shares of the activities they name, each at most once per
  * {@link SHARED_VIEW_RELOAD_AUDIT_MS} (a revoked share is told so — server/realtime/shareDisconnect.ts —
- * and turns not-found). Closing the monitor closes its sockets. A removed share's rooms stay on the
- * server until the socket reconnects (there is no un-verify call); its view is gone from the store.
+ * and turns not-found). Closing the monitor closes its sockets. A removed share is left at once: the
+ * socket sends `LEAVE_SHARE` with its token (a socket offline then drops it, and its next connect
+ * verifies only the tokens still watched).
  */
 export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -71,6 +78,13 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           },
           onDisconnected: () =>
             tokensOn(state$.value, c2Url).map((ShareToken) => sharedViewRequested({ ShareToken })),
+          // A removed share stops reaching this socket at once, not only at its next connect.
+          commands$: action$.pipe(
+            filter(monitorShareRemoved.match),
+            map(({ payload }) => payload.ShareToken),
+            filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url),
+            map((ShareToken) => ({ Command: 'LEAVE_SHARE' as const, ShareToken })),
+          ),
         }).pipe(
           tap((action) => {
             if (socketStateChanged.match(action)) {

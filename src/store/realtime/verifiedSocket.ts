@@ -10,6 +10,7 @@ import {
   of,
   type Observable,
 } from 'rxjs';
+import type { SocketCommand } from '../../api/socket';
 import type { SocketEvent } from '../../streams/socket';
 import type { StoreDependencies } from '../dependencies';
 import {
@@ -37,6 +38,8 @@ export interface VerifiedSocketOptions {
    * while watching does).
    */
   readonly onRejected?: () => readonly Action[];
+  /** SocketCommands to send while connected (src/streams/socket.ts: not queued while offline). */
+  readonly commands$?: Observable<SocketCommand>;
 }
 
 /**
@@ -65,6 +68,7 @@ export function verifiedSocketActions(
       reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
       reconnectionDelayMs: SOCKET_RECONNECT_DELAY_MS,
       reconnectionDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
+      ...(options.commands$ ? { commands$: options.commands$ } : {}),
     })
     .pipe(
       // The state action is emitted (first branch) before the verification or follow-up it starts.

@@ -7,7 +7,8 @@ import { insertActivity } from './shareFixtures';
 /*
  * One socket watching several shares (issue 8 item 6, the operator monitor; docs/monitor.md): share
  * identities accumulate on a socket up to SHARES_PER_SOCKET_MAX, a member identity never mixes with
- * them, and revoking one share takes only that share's rooms from a socket that watches others.
+ * them, revoking one share takes only that share's rooms from a socket that watches others, and so
+ * does the socket's own LEAVE_SHARE (the monitor removed the share).
  */
 
 const server = registerListeningTestServer();
@@ -164,6 +165,53 @@ describe('a socket watching several shares', () => {
     const before = monitor.received('TelemetryWearerUpdate').length;
     server.app.realtime.publishTelemetry(ann.memberId, update(ann));
     await monitor.nth('TelemetryWearerUpdate', before + 1);
+  });
+
+  it('LEAVE_SHARE takes one verified share’s rooms off the socket, and nothing else', async () => {
+    const [annShare, benShare, annAgain, catShare] = [
+      await share(ann),
+      await share(ben),
+      await share(ann),
+      await share(cat),
+    ];
+    const monitor = await connectProbe(server.origin, probes);
+    for (const shared of [annShare, benShare, annAgain]) {
+      await verify({ ShareToken: shared.ShareToken, SocketID: monitor.id });
+    }
+    const roomsNow = async () => new Set(await server.app.realtime.roomsOf(monitor.id));
+
+    // A share the socket never verified, a tampered token, garbage: nothing changes.
+    monitor.command({ Command: 'LEAVE_SHARE', ShareToken: catShare.ShareToken });
+    monitor.command({ Command: 'LEAVE_SHARE', ShareToken: `${benShare.ShareToken}x` });
+    monitor.command({ Command: 'LEAVE_SHARE', ShareToken: 'not-a-token' });
+    await monitor.ping();
+    expect((await roomsNow()).size).toBe(6);
+
+    monitor.command({ Command: 'LEAVE_SHARE', ShareToken: benShare.ShareToken });
+    await monitor.ping();
+    expect(await roomsNow()).toEqual(
+      new Set([
+        monitor.id,
+        `share:${annShare.ShareId}`,
+        `share:${annAgain.ShareId}`,
+        `activity:${ann.activityId}`,
+      ]),
+    );
+    // Another share of the same activity keeps the activity's room.
+    monitor.command({ Command: 'LEAVE_SHARE', ShareToken: annShare.ShareToken });
+    await monitor.ping();
+    expect(await roomsNow()).toEqual(
+      new Set([monitor.id, `share:${annAgain.ShareId}`, `activity:${ann.activityId}`]),
+    );
+
+    // The left share's wearer is no longer heard; the one still watched is.
+    server.app.realtime.publishTelemetry(ben.memberId, update(ben));
+    server.app.realtime.publishTelemetry(ann.memberId, update(ann));
+    await monitor.nth('TelemetryWearerUpdate', 1);
+    await monitor.ping();
+    const heard = monitor.received('TelemetryWearerUpdate') as { WearerID: number }[];
+    expect(heard.map((u) => u.WearerID)).toEqual([ann.wearerId]);
+    expect(monitor.socket.connected).toBe(true);
   });
 
   it(`answers Success false past ${SHARES_PER_SOCKET_MAX} shares, keeping the ones it has`, async () => {

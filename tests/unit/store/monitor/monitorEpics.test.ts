@@ -1,7 +1,8 @@
 import { Observable, type Subscriber } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../../src/api/entities/alert';
-import type { SocketEvent } from '../../../../src/streams/socket';
+import type { SocketCommand } from '../../../../src/api/socket';
+import type { SocketConnectOptions, SocketEvent } from '../../../../src/streams/socket';
 import { createStorage } from '../../../../src/streams/storage';
 import { selectMonitorCards } from '../../../../src/store/monitor/monitorCards';
 import { monitorEpics } from '../../../../src/store/monitor/monitorEpics';
@@ -59,19 +60,25 @@ const sharing =
     });
   };
 
-/** Sockets the test drives: each `openSocket` call gets the next subscriber. */
+/**
+ * Sockets the test drives: each `openSocket` call gets the next subscriber; the SocketCommands sent
+ * over them are kept in `commands`, in order.
+ */
 function sockets() {
   const open: Subscriber<SocketEvent>[] = [];
   const urls: string[] = [];
-  const openSocket = (options: { url: string }) =>
+  const commands: SocketCommand[] = [];
+  const openSocket = (options: SocketConnectOptions) =>
     new Observable<SocketEvent>((subscriber) => {
       urls.push(options.url);
       open.push(subscriber);
+      const sent = options.commands$?.subscribe((command) => commands.push(command));
       return () => {
+        sent?.unsubscribe();
         open.splice(open.indexOf(subscriber), 1);
       };
     });
-  return { open, urls, openSocket };
+  return { open, urls, commands, openSocket };
 }
 
 /** A Storage over a Map, so what the epics store can be read back. */
@@ -199,6 +206,31 @@ describe('the operator monitor’s store', () => {
       ]);
       expect(kit.store.getState().realtime.verified).toBe(true);
       expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('leaves a removed share on the server at once: LEAVE_SHARE with its token, the others stay', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(10, { Success: true }),
+        },
+      });
+      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      scheduler.schedule(() => {
+        kit.store.dispatch(monitorShareRemoved({ ShareToken: TOKEN_8 }));
+      }, 500);
+      flush();
+      expect(fake.commands).toEqual([{ Command: 'LEAVE_SHARE', ShareToken: TOKEN_8 }]);
+      expect(kit.store.getState().monitor.tokens).toEqual([TOKEN_7]);
+      kit.store.dispatch(monitorClosed());
     });
   });
 
