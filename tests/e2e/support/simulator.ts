@@ -38,7 +38,11 @@ export function startSimulator(server: string, ingestKey: string, track: string)
 /** Stops a simulator started by {@link startSimulator} and waits until its process has ended. */
 export async function stopSimulator(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const ended = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  const ended = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   child.kill('SIGTERM');
   // A second signal quits at once (tools/simulate.ts), should the first wait on the network.
   const force = setTimeout(() => child.kill('SIGTERM'), 5_000);
