@@ -1,4 +1,5 @@
 import { Observable, type Subscriber } from 'rxjs';
+import { TestScheduler, type RunHelpers } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../../src/api/entities/alert';
 import type { SocketCommand } from '../../../../src/api/socket';
@@ -79,6 +80,27 @@ function sockets() {
       };
     });
   return { open, urls, commands, openSocket };
+}
+
+/**
+ * The monitor opened with TOKEN_7 and TOKEN_8 added at once; its socket (the fake's first) connects as
+ * `sock-1` at 200 ms, and every share loads and verifies.
+ */
+function monitorOnOneSocket(scheduler: TestScheduler, hot: RunHelpers['hot']) {
+  const fake = sockets();
+  const kit = startStore(scheduler, {
+    epics: EPICS,
+    dependencies: { openSocket: fake.openSocket },
+    calls: {
+      'activity-sharing': sharing(),
+      'verify-socket-user': () => answer(10, { Success: true }),
+    },
+  });
+  kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+  scheduler.schedule(() => {
+    fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+  }, 200);
+  return { fake, kit };
 }
 
 /** A Storage over a Map, so what the epics store can be read back. */
@@ -177,19 +199,7 @@ describe('the operator monitor’s store', () => {
 
   it('opens ONE socket for all watched shares and verifies each token on it', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
-      const fake = sockets();
-      const kit = startStore(scheduler, {
-        epics: EPICS,
-        dependencies: { openSocket: fake.openSocket },
-        calls: {
-          'activity-sharing': sharing(),
-          'verify-socket-user': () => answer(10, { Success: true }),
-        },
-      });
-      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
-      scheduler.schedule(() => {
-        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
-      }, 200);
+      const { fake, kit } = monitorOnOneSocket(scheduler, hot);
       scheduler.schedule(() => {
         kit.store.dispatch(add(TOKEN_9));
       }, 500);
@@ -211,19 +221,7 @@ describe('the operator monitor’s store', () => {
 
   it('leaves a removed share on the server at once: LEAVE_SHARE with its token, the others stay', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
-      const fake = sockets();
-      const kit = startStore(scheduler, {
-        epics: EPICS,
-        dependencies: { openSocket: fake.openSocket },
-        calls: {
-          'activity-sharing': sharing(),
-          'verify-socket-user': () => answer(10, { Success: true }),
-        },
-      });
-      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
-      scheduler.schedule(() => {
-        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
-      }, 200);
+      const { fake, kit } = monitorOnOneSocket(scheduler, hot);
       scheduler.schedule(() => {
         kit.store.dispatch(monitorShareRemoved({ ShareToken: TOKEN_8 }));
       }, 500);
