@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { registerMember, uniqueEmail, uniquePhone } from './support/accounts';
-import { startSimulator, stopSimulator, type ActivatableDevice } from './support/simulator';
+import { activatableDevice, type ActivatableDevice } from './support/demoDevices';
+import { startSimulator, stopSimulator } from './support/simulator';
 
 /*
  * The operator monitor (issue 8 item 6; docs/monitor.md): an operator without an account pastes the
@@ -20,7 +21,7 @@ async function demoShareUrl(page: Page): Promise<string> {
 
 /**
  * A new member named `firstName` in a fresh context, registered to the dashboard, with the dev
- * demo's unassigned device of `deviceType` activated, whose ingest key is returned.
+ * demo's unassigned device of `deviceType` activated; returns the page and that device.
  */
 async function memberWithDevice(
   browser: Browser,
@@ -34,11 +35,7 @@ async function memberWithDevice(
     firstName,
     phone: uniquePhone(),
   });
-  const demo = (await (await page.request.get('/api/dev/demo')).json()) as {
-    ActivatableDevices: ActivatableDevice[];
-  };
-  const device = demo.ActivatableDevices.find((d) => d.DeviceType === deviceType.code);
-  if (!device) throw new Error(`No activatable ${deviceType.code} device left`);
+  const device = await activatableDevice(page, deviceType.code);
   await page.goto('/member/activate-device');
   await page.getByLabel('IMEI').fill(device.Imei);
   await page.getByLabel('Activation code').fill(device.Code);

@@ -7,25 +7,10 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './support/accounts';
+import { activatableDevice, type ActivatableDevice } from './support/demoDevices';
 
 // These tests activate devices of the shared demo registry: run them one after another.
 test.describe.configure({ mode: 'serial' });
-
-interface ActivatableDevice {
-  Imei: string;
-  Code: string;
-  DeviceType: string;
-}
-
-/** A seeded demo device nobody holds yet, from the development endpoint (issue: device registry). */
-async function activatableDevice(page: Page, type: string): Promise<ActivatableDevice> {
-  const demo = (await (await page.request.get('/api/dev/demo')).json()) as {
-    ActivatableDevices: ActivatableDevice[];
-  };
-  const device = demo.ActivatableDevices.find((d) => d.DeviceType === type);
-  if (!device) throw new Error(`No activatable ${type} device left`);
-  return device;
-}
 
 async function activate(page: Page, device: ActivatableDevice, typeLabel: string) {
   await page.getByLabel('IMEI').fill(device.Imei);

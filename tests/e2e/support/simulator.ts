@@ -1,14 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/** A device the dev demo offers for activation (`GET /api/dev/demo` ActivatableDevices). */
-export interface ActivatableDevice {
-  readonly Imei: string;
-  readonly Code: string;
-  readonly DeviceType: string;
-  readonly IngestKey: string;
-}
-
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
