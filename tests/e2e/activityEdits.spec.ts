@@ -36,13 +36,17 @@ test('trimming an activity changes its figures once it reloads, and the trim is 
   await expect(duration).toHaveText('47:30');
   const distanceBefore = await distance.innerText();
 
-  await page.locator('summary', { hasText: 'Edit the activity' }).click();
+  // The spec's trim route: the same page, opened on its trim.
+  await page.goto(`/member/activity/trim/${String(id)}`);
   const edit = page.getByRole('region', { name: 'Edit the activity' });
+  await expect(edit.getByRole('spinbutton', { name: 'Minutes off the start' })).toBeFocused();
+  await expect(duration).toHaveText('47:30');
   await edit.getByRole('spinbutton', { name: 'Minutes off the start' }).fill('10');
   await edit.getByRole('spinbutton', { name: 'Minutes off the end' }).fill('5');
   await expect(edit.getByRole('status')).toHaveText(/\(32:30\)$/);
   const reloaded = detailReload(page, id);
   await edit.getByRole('button', { name: 'Trim' }).click();
+  await expect(page).toHaveURL(new RegExp(`/member/activity/${String(id)}$`));
   // The server recomputes the figures; the page shows them with the reload about 6 s later.
   await reloaded;
   await expect(duration).not.toHaveText('47:30', { timeout: 10_000 });

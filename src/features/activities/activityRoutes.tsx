@@ -16,7 +16,8 @@ const member = (titleKey: string) => ({ titleKey, gated: true });
 
 /**
  * The member's activities and journey (spec app §2 member area: activities, activity/{ActivityId},
- * share-journey, and share-event, which redirects to share-journey).
+ * activity/trim/{ActivityId} — the detail page open on its trim —, share-journey, and share-event,
+ * which redirects to share-journey).
  */
 export const activityRoutes: RouteObject[] = [
   { path: '/member/activities', element: <ActivitiesPage />, handle: member('Titles.Activities') },
@@ -24,6 +25,11 @@ export const activityRoutes: RouteObject[] = [
     path: '/member/activity/:ActivityId',
     element: <ActivityDetailPage />,
     handle: member('Titles.Activity'),
+  },
+  {
+    path: '/member/activity/trim/:ActivityId',
+    element: <ActivityDetailPage trimming />,
+    handle: member('Titles.ActivityTrim'),
   },
   { path: '/member/share-journey', element: <JourneyRoute />, handle: member('Titles.Journey') },
   {

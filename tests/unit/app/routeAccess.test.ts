@@ -70,6 +70,7 @@ describe('route access (spec application-behaviour §2)', () => {
     ['/member/services-provided', 'member gate'],
     ['/member/activities', 'member gate'],
     ['/member/activity/:ActivityId', 'member gate'],
+    ['/member/activity/trim/:ActivityId', 'member gate'],
     ['/member/share-journey', 'member gate'],
     ['/member/share-event', 'member gate'],
     // An addition (app §1 "choice of … units"; docs/decisions.md "Units preference").

@@ -31,17 +31,23 @@ export interface TrimDraft {
  * updates the store at once and reloads; a failure puts the old values back and shows a translated
  * notice. Trim takes minutes from the start and before the end, validated by the contract's TrimRange
  * (at least 1 minute left, inside the activity). Delete asks for confirmation: it cannot be undone.
- * An open activity cannot be trimmed. `onTrimDraft` hears the span a valid trim being drafted would
- * keep (null when nothing is cut or the cut is invalid), for the map's preview.
+ * An open activity cannot be trimmed (it says so when `trimming`). `onTrimDraft` hears the span a
+ * valid trim being drafted would keep (null when nothing is cut or the cut is invalid), for the map's
+ * preview. `trimming` (the trim route, /member/activity/trim/{ActivityId}) puts the focus in the trim's
+ * first field; `onTrimmed` hears that a trim was sent.
  */
 export function ActivityActions({
   activity,
   format,
   onTrimDraft,
+  trimming = false,
+  onTrimmed,
 }: {
   activity: EditableActivity;
   format: Formatter;
   onTrimDraft?: (draft: TrimDraft | null) => void;
+  trimming?: boolean;
+  onTrimmed?: () => void;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -114,12 +120,15 @@ export function ActivityActions({
               );
               setCutStartMin(0);
               setCutEndMin(0);
+              onTrimmed?.();
             }
           }}
         >
           <label>
             {t('Activities.Actions.CutStart')}
             <input
+              // The trim route opens on this field (a screen of its own: focus is expected there).
+              autoFocus={trimming}
               type="number"
               min={0}
               value={cutStartMin}
@@ -155,6 +164,8 @@ export function ActivityActions({
             {t('Activities.Actions.Trim')}
           </button>
         </form>
+      ) : trimming ? (
+        <p role="status">{t('Activities.Actions.TrimOpen')}</p>
       ) : null}
       {confirming ? (
         <div role="alertdialog" aria-label={t('Activities.Actions.ConfirmDelete')}>

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   selectActivityDetail,
   selectActivityDetailMissing,
@@ -43,10 +43,15 @@ const ActivityDataCharts = lazyChunk(() =>
  * each minute while open. The replay's time at rest is kept here, per activity, so the Data tab's
  * charts mark where the map's replay stopped and a seek in a chart moves the replay; the page hears
  * it when the replay rests or the map closes, never per animation frame.
+ *
+ * With `trimming`, it is /member/activity/trim/{ActivityId} (spec app §2; docs/activities.md "Trim
+ * route"): the same page with its edit panel open on the trim, the focus in its first field and the
+ * map previewing the kept span; once a trim is sent it goes back to the activity's own route.
  */
-export function ActivityDetailPage() {
+export function ActivityDetailPage({ trimming = false }: { readonly trimming?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const activityId = Number(useParams().ActivityId);
   const valid = Number.isSafeInteger(activityId) && activityId > 0;
   useEffect(() => {
@@ -81,6 +86,9 @@ export function ActivityDetailPage() {
     [activityId, dispatch],
   );
   const store = useAppStore();
+  const onTrimmed = useCallback(() => {
+    void navigate(`/member/activity/${String(activityId)}`, { replace: true });
+  }, [navigate, activityId]);
 
   if (!valid) return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
   if (!detail) {
@@ -140,9 +148,15 @@ export function ActivityDetailPage() {
           {t('Activities.Detail.ExportGpx')}
         </button>
       </header>
-      <details className="ll-activity-edit">
+      <details className="ll-activity-edit" open={trimming || undefined}>
         <summary>{t('Activities.Actions.Title')}</summary>
-        <ActivityActions activity={detail} format={format} onTrimDraft={setTrimDraft} />
+        <ActivityActions
+          activity={detail}
+          format={format}
+          onTrimDraft={setTrimDraft}
+          trimming={trimming}
+          onTrimmed={trimming ? onTrimmed : undefined}
+        />
       </details>
       <details className="ll-activity-edit">
         <summary>{t('Activities.Shares.Title')}</summary>

@@ -22,7 +22,11 @@ const START = Date.UTC(2026, 10, 20, 9, 0);
 const HOUR = 3_600_000;
 const format = formatterFor(DEFAULT_UNITS, 'en');
 
-function renderActions(end: number | null, onTrimDraft?: (draft: TrimDraft | null) => void) {
+function renderActions(
+  end: number | null,
+  onTrimDraft?: (draft: TrimDraft | null) => void,
+  trim: { trimming?: boolean; onTrimmed?: () => void } = {},
+) {
   const store = createAppStore({ dependencies: testDependencies() });
   const activity = {
     ActivityId: 7,
@@ -35,7 +39,14 @@ function renderActions(end: number | null, onTrimDraft?: (draft: TrimDraft | nul
     [
       {
         path: '/member/activity/7',
-        element: <ActivityActions activity={activity} format={format} onTrimDraft={onTrimDraft} />,
+        element: (
+          <ActivityActions
+            activity={activity}
+            format={format}
+            onTrimDraft={onTrimDraft}
+            {...trim}
+          />
+        ),
       },
     ],
     '/member/activity/7',
@@ -95,6 +106,27 @@ describe('editing an activity (issue 7 item 3; spec §4 edit, trim, delete)', ()
   it('offers no trim while the activity is still open', () => {
     renderActions(null);
     expect(screen.queryByRole('button', { name: 'Trim' })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('on the trim route: starts in the trim’s first field, says so when it is still open', async () => {
+    const trimmed: string[] = [];
+    const { sent, unmount } = renderActions(START + HOUR, undefined, {
+      trimming: true,
+      onTrimmed: () => trimmed.push('sent'),
+    });
+    expect(screen.getByLabelText('Minutes off the start')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Minutes off the start'), '5');
+    expect(trimmed).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Trim' }));
+    expect(sent('activities/activityTrimRequested')).toHaveLength(1);
+    expect(trimmed).toEqual(['sent']);
+    unmount();
+
+    renderActions(null, undefined, { trimming: true });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This activity is still being recorded: it can be trimmed once it has ended.',
+    );
   });
 
   it('deletes only after a confirmation, then goes back to the list', async () => {

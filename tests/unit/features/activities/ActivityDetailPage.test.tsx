@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NEVER, throwError } from 'rxjs';
 import { HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
@@ -118,6 +118,46 @@ describe('the activity detail page’s figures (issue 7)', () => {
     renderPage(0, { HeartRateAvgBPM: null });
     expect(await screen.findByText('Average speed')).toBeVisible();
     expect(figure('Average heart rate')).toBeUndefined();
+  });
+});
+
+describe('the trim route /member/activity/trim/{ActivityId} (spec app §2)', () => {
+  it('opens the page on its trim, and goes back to the activity once a trim is sent', async () => {
+    const calls: MemberCalls = { call: () => NEVER };
+    const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+    loadDetail(store, equatorActivity(7, 51));
+    const { router } = renderRoutesAt(
+      store,
+      [
+        { path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> },
+        { path: '/member/activity/trim/:ActivityId', element: <ActivityDetailPage trimming /> },
+      ],
+      '/member/activity/trim/7',
+    );
+    const cutStart = await screen.findByLabelText('Minutes off the start');
+    expect(cutStart).toBeVisible();
+    expect(cutStart).toHaveFocus();
+    expect(await screen.findByRole('img', { name: 'Map of the activity' }, CHUNK)).toBeVisible();
+    // The 500 s activity loses its first 2 minutes: 6:20 are kept.
+    await userEvent.type(cutStart, '2');
+    const edit = screen.getByRole('region', { name: 'Edit the activity' });
+    expect(within(edit).getByRole('status')).toHaveTextContent('(6:20)');
+    await userEvent.click(screen.getByRole('button', { name: 'Trim' }));
+    expect(
+      store.actionLog
+        .entries()
+        .map((entry) => entry.action)
+        .filter((action) => action.type === 'activities/activityTrimRequested'),
+    ).toHaveLength(1);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/member/activity/7');
+    });
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps the edit panel closed on the activity’s own route', async () => {
+    renderPage(51);
+    expect(await screen.findByLabelText('Minutes off the start')).not.toBeVisible();
   });
 });
 
