@@ -76,6 +76,19 @@ export function isAlertOpen(alert: Pick<Alert, 'CloseState'>): boolean {
   return alert.CloseState === 'OPEN';
 }
 
+/** How an alert is shown (policy §3 "Alert": "Type shown as alert, assistance or manual emergency"). */
+export type AlertKind = 'ALERT' | 'ASSISTANCE' | 'MANUAL';
+
+/**
+ * The kind an alert of `type` is shown as (policy §3 "Alert"): the wearer's assistance request
+ * (ASSISTANCE), the manual emergency (MANUAL, the SOS), and every other type — the ones the device
+ * or the server raises by itself (fall, no motion, geofence, vitals, battery …) — an alert. The same
+ * three as the activity statuses ALERT, ASSISTANCE and MANUAL.
+ */
+export function alertKindOf(type: AlertType): AlertKind {
+  return type === 'ASSISTANCE' || type === 'MANUAL' ? type : 'ALERT';
+}
+
 /**
  * How many notifications go out per channel for one alert (app §3 "notification counts … by email,
  * SMS, voice and push"). Non-negative integers; 0 disables the channel.

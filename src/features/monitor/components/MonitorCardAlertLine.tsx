@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeverityName, type AlertType, type Severity } from '../../../api/enums';
 import type { Formatter } from '../../../ui/format';
+import { alertLabel } from '../../../ui/alerts/alertLabel';
 
 /** Props of {@link MonitorCardAlertLine}: the card's open alert, all null without one. */
 export interface MonitorCardAlertLineProps {
@@ -13,7 +14,7 @@ export interface MonitorCardAlertLineProps {
 }
 
 /**
- * A monitor card's alert line: the open alert's type, severity and since when, or "No open alert".
+ * A monitor card's alert line: the open alert's kind and type (`alertLabel`), severity and since when, or "No open alert".
  * Memoized with plain props, so a card's fixes and clock ticks do not translate it again.
  */
 export const MonitorCardAlertLine = memo(function MonitorCardAlertLine({
@@ -29,7 +30,7 @@ export const MonitorCardAlertLine = memo(function MonitorCardAlertLine({
   return (
     <p className="ll-monitor-alert">
       {t('Monitor.AlertSince', {
-        type: t(`Alerts.Type.${alertType}`),
+        type: alertLabel(t, alertType),
         severity: t(`Alerts.Severity.${SeverityName.options[severity] ?? 'None'}`),
         time: format.time(since),
       })}

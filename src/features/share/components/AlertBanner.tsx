@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../api/entities/alert';
+import { alertLabel } from '../../../ui/alerts/alertLabel';
 import type { Formatter } from '../../../ui/format';
 
 /** Severity names by wire value (app §3 "Alert configuration"). */
 const SEVERITY_NAMES = ['None', 'Informational', 'Low', 'Warning', 'Critical'] as const;
 
 /**
- * The open alert of a shared activity (issue 8 item 2): type, severity, when it was raised, and the
- * rescue organisations notified (policy §1) — or that only the emergency contacts were. Announced to
- * screen readers as an alert. Nothing when there is no open alert.
+ * The open alert of a shared activity (issue 8 item 2): its kind — an alert, an assistance request or
+ * a manual emergency (policy §3 "Alert", `alertLabel`) — with the type of an alert (fall, no motion …),
+ * severity, when it was raised, and the rescue organisations notified (policy §1) — or that only the
+ * emergency contacts were. Announced to screen readers as an alert. Nothing when there is no open
+ * alert.
  */
 export function AlertBanner({ alert, format }: { alert: Alert | null; format: Formatter }) {
   const { t } = useTranslation();
@@ -21,7 +24,7 @@ export function AlertBanner({ alert, format }: { alert: Alert | null; format: Fo
       aria-labelledby="share-alert-title"
     >
       <h2 id="share-alert-title">
-        {t(`Alerts.Type.${alert.AlertType}`)}
+        {alertLabel(t, alert.AlertType)}
         <span className="ll-share-alert-severity">{t(`Alerts.Severity.${severity}`)}</span>
       </h2>
       <p>{t('Share.AlertRaisedAt', { time: format.dateTime(alert.TimestampStart) })}</p>

@@ -102,7 +102,7 @@ describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-
     const file = new File([record], 'incident.json', { type: 'application/json' });
     await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
     expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Fall');
+    expect(screen.getByRole('alert')).toHaveTextContent('Alert: Fall');
     expect(screen.getByText('Alert')).toBeVisible();
     // Read-only: no actions, no new record.
     expect(screen.queryByRole('button', { name: 'Save a record of this view' })).toBeNull();
