@@ -7,7 +7,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
  * a bench's *_PROFILE_FILE knob) spent its self time, by source file of the built web app: each
  * sample's frame is mapped through dist/web's source maps to its original file, and library files
  * are grouped by package. Prints the share of the profile's sampled time per file, the top `top`
- * (default 40), and the total sampled ms.
+ * (default 40), and the total sampled ms. With `--lines`, per original line and function instead.
  */
 
 /** The fields of a V8 `Profiler.Profile` read here. */
@@ -56,10 +56,15 @@ function label(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const source = original?.source;
   if (!source) return frame.url;
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-  return inModules ? `npm:${inModules[1] ?? ''}` : source.replace(/^(\.\.\/)+/, '');
+  const name = inModules ? `npm:${inModules[1] ?? ''}` : source.replace(/^(\.\.\/)+/, '');
+  // `--lines`: the original line and the name of the function (original name where the map has it).
+  return BY_LINE
+    ? `${name}:${String(original?.line ?? 0)} ${original?.name ?? frame.functionName}`
+    : name;
 }
 
-const [file, topArg] = process.argv.slice(2);
+const BY_LINE = process.argv.includes('--lines');
+const [file, topArg] = process.argv.slice(2).filter((arg) => arg !== '--lines');
 if (!file) throw new Error('usage: profileSelfTime.ts <file.cpuprofile> [top]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -54,18 +54,14 @@ import {
   type ShareActionFailure,
 } from './shareActionsSlice';
 import { shareCallsOver } from './shareCalls';
-import {
-  sharedViewClosed,
-  sharedViewLoaded,
-  sharedViewNotFound,
-  sharedViewRequested,
-} from './sharedViewsSlice';
+import { sharedViewLoaded, sharedViewRequested } from './sharedViewsSlice';
 import {
   loadShareViewer,
   loadThreadViewedTime,
   saveGuardianName,
   saveThreadViewedTime,
 } from './shareViewer';
+import { shareEnd$ } from './shareEnd';
 
 /** Translation key of a message send that failed without a more precise reason (policy §8). */
 export const MESSAGE_SEND_FAILED_KEY = 'Share.Messages.SendFailed';
@@ -109,11 +105,6 @@ function failedThenReload(
     ? of(failure, sharedViewRequested({ ShareToken }))
     : of(failure);
 }
-
-/** Actions that end following one share: it was closed or found invalid. */
-const endOf = (token: string) => (action: Action) =>
-  (sharedViewClosed.match(action) || sharedViewNotFound.match(action)) &&
-  action.payload.ShareToken === token;
 
 /**
  * Reads this app instance's viewer (spec app §6: notes and resolving need a viewer id) from storage
@@ -197,7 +188,7 @@ export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
                   ),
                 );
             }),
-            takeUntil(action$.pipe(filter(endOf(token)))),
+            takeUntil(shareEnd$(action$, token)),
           );
         }),
       ),

@@ -1,4 +1,3 @@
-import type { Action } from '@reduxjs/toolkit';
 import { createAction } from '@reduxjs/toolkit';
 import {
   EMPTY,
@@ -18,12 +17,8 @@ import { detailLoaded$ } from '../activities/activityEvents';
 import type { AppEpic } from '../epic';
 import { JOURNEY_REFRESH_MS, SHARED_JOURNEY_ACTIVITY_LOADS } from '../timing';
 import { shareCallsOver } from './shareCalls';
-import {
-  sharedViewClosed,
-  sharedViewLoaded,
-  sharedViewNotFound,
-  sharedViewRequested,
-} from './sharedViewsSlice';
+import { sharedViewLoaded, sharedViewRequested } from './sharedViewsSlice';
+import { shareEnd$ } from './shareEnd';
 
 /**
  * A journey viewer wants the full activity `ActivityId` of the shared journey `ShareToken` (its
@@ -38,10 +33,6 @@ export const sharedJourneyActivityRequested = createAction<{
 export const sharedJourneyActivityFailed = createAction<{ ShareToken: string; ActivityId: number }>(
   'sharedViews/sharedJourneyActivityFailed',
 );
-
-const endOf = (token: string) => (action: Action) =>
-  (sharedViewClosed.match(action) || sharedViewNotFound.match(action)) &&
-  action.payload.ShareToken === token;
 
 /**
  * Loads the activities a journey viewer opens (spec app §7 shared-journey-activity) into the activity
@@ -61,7 +52,7 @@ export const sharedJourneyActivityEpic: AppEpic = (action$, _state$, deps) =>
         .pipe(
           mergeMap((answer) => detailLoaded$(answer.Activity, action$)),
           catchError(() => of(sharedJourneyActivityFailed(payload))),
-          takeUntil(action$.pipe(filter(endOf(payload.ShareToken)))),
+          takeUntil(shareEnd$(action$, payload.ShareToken)),
         );
     }, SHARED_JOURNEY_ACTIVITY_LOADS),
   );
@@ -80,7 +71,7 @@ export const sharedJourneyRefreshEpic: AppEpic = (action$) =>
         exhaustMap(({ payload }) =>
           interval(JOURNEY_REFRESH_MS).pipe(
             map(() => sharedViewRequested({ ShareToken: payload.ShareToken })),
-            takeUntil(action$.pipe(filter(endOf(payload.ShareToken)))),
+            takeUntil(shareEnd$(action$, payload.ShareToken)),
           ),
         ),
       ),

@@ -29,20 +29,15 @@ import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import {
   sharedViewBrandLoaded,
-  sharedViewClosed,
   sharedViewLoaded,
   sharedViewLoadFailed,
   sharedViewNotFound,
   sharedViewRequested,
 } from './sharedViewsSlice';
+import { shareEnd$ } from './shareEnd';
 
 /** HTTP answers that mean "this link shows nothing" (the server answers 404 for every bad token). */
 const NOT_FOUND_STATUSES = new Set([400, 401, 403, 404, 410]);
-
-/** Actions that end following one share: it was closed or found invalid. */
-const endOf = (token: string) => (action: Action) =>
-  (sharedViewClosed.match(action) || sharedViewNotFound.match(action)) &&
-  action.payload.ShareToken === token;
 
 /**
  * Loads a share link (spec app §7 POST activity-sharing with ShareToken and the optional ShareTotp;
@@ -93,7 +88,7 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
                     : sharedViewLoadFailed({ ShareToken: token }),
                 ),
               ),
-              takeUntil(action$.pipe(filter(endOf(token)))),
+              takeUntil(shareEnd$(action$, token)),
             );
         }),
       ),
@@ -138,7 +133,7 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
           );
           return from([events$, reloads$]).pipe(
             mergeMap((stream$) => stream$),
-            takeUntil(action$.pipe(filter(endOf(token)))),
+            takeUntil(shareEnd$(action$, token)),
           );
         }),
       ),
