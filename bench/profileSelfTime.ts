@@ -58,9 +58,7 @@ function label(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   const name = inModules ? `npm:${inModules[1] ?? ''}` : source.replace(/^(\.\.\/)+/, '');
   // `--lines`: the original line and the name of the function (original name where the map has it).
-  return BY_LINE
-    ? `${name}:${String(original?.line ?? 0)} ${original?.name ?? frame.functionName}`
-    : name;
+  return BY_LINE ? `${name}:${String(original.line)} ${original.name || frame.functionName}` : name;
 }
 
 const BY_LINE = process.argv.includes('--lines');
