@@ -11,6 +11,7 @@ import { activityHistoryClearEpic } from './activityHistoryEpic';
 import { activityEditEpic, activitySplitsEpic, activityTrimEpic } from './activityEditEpics';
 import { activityRefreshEpic } from './activityRefreshEpic';
 import { activitySummariesEpic } from './activitySummariesEpic';
+import { hasHistoricActivityEpic } from './hasHistoricActivityEpic';
 import { journeyRefreshEpic, playbackThrottleEpic } from './journeyEpics';
 import { journeyShareEpic } from './journeyShareEpic';
 import { messageThreadChangeEpic } from './messageThreadChangeEpic';
@@ -25,6 +26,7 @@ import { wearerReloadEpic } from './wearerReloadEpic';
  */
 export const activityEpics: AppEpic[] = [
   activitySummariesEpic,
+  hasHistoricActivityEpic,
   activityDetailRequestEpic,
   activityDetailLoadEpic,
   activityDetailPendingReloadEpic,

@@ -17,6 +17,13 @@ export const selectActivitySummaryById = selectors.selectById;
 export const selectActivitySummariesWindow = (state: WithSummaries): TimeWindow | null =>
   state.activitySummaries.window;
 
+/**
+ * Whether the wearer has any activity at all (member-wearer-has-historic-activity, or a loaded
+ * summary); null while not known.
+ */
+export const selectHasHistoricActivity = (state: WithSummaries): boolean | null =>
+  state.activitySummaries.hasHistoricActivity;
+
 /** The load status of the summaries. */
 export const selectActivitySummariesStatus = (state: WithSummaries): LoadStatus =>
   state.activitySummaries.status;

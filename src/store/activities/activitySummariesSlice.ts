@@ -26,10 +26,13 @@ import {
 /**
  * The member's activity summaries (spec §3 "Activity summary"), normalized by ActivityId and kept
  * newest start first, with `window`: the one contiguous time window (epoch ms) whose activities are
- * all loaded, null before the first load (spec §9 Data windows: cached summaries are topped up).
+ * all loaded, null before the first load (spec §9 Data windows: cached summaries are topped up); and
+ * `hasHistoricActivity`: whether the wearer has any activity at all (spec §7
+ * member-wearer-has-historic-activity, or a loaded summary), null while not known.
  */
 export interface ActivitySummariesState extends EntityState<ActivitySummary, number>, Loadable {
   readonly window: TimeWindow | null;
+  readonly hasHistoricActivity: boolean | null;
 }
 
 /** Newest start first; ties by id, so the order is total. */
@@ -41,6 +44,7 @@ export const summariesAdapter = createEntityAdapter<ActivitySummary, number>({
 const initialState: ActivitySummariesState = summariesAdapter.getInitialState({
   ...NOT_LOADED,
   window: null,
+  hasHistoricActivity: null,
 });
 
 /** A summary request: the window (defaults: 365 days up to now) and `force` to refetch it. */
@@ -101,8 +105,15 @@ export const activitySummariesSlice = createSlice({
       }
       state.status = 'loaded';
       state.received = true;
+      if (Activities.length > 0) state.hasHistoricActivity = true;
     },
     activitySummariesLoadFailed: loadFailed,
+    /** Ask whether the wearer has any activity at all, once (the has-historic-activity epic). */
+    hasHistoricActivityRequested: (state) => state,
+    /** The answer of member-wearer-has-historic-activity. */
+    hasHistoricActivityLoaded: (state, action: PayloadAction<{ HasHistoricActivity: boolean }>) => {
+      state.hasHistoricActivity = action.payload.HasHistoricActivity;
+    },
   },
   extraReducers: (builder) => {
     addActivityEditCases(builder, summariesAdapter)
@@ -138,4 +149,6 @@ export const {
   activitySummariesLoadStarted,
   activitySummariesLoaded,
   activitySummariesLoadFailed,
+  hasHistoricActivityRequested,
+  hasHistoricActivityLoaded,
 } = activitySummariesSlice.actions;

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import {
   selectActivitySummariesIn,
   selectActivitySummariesStatus,
+  selectHasHistoricActivity,
 } from '../../../store/activities/activitySummariesSelectors';
-import { activitySummariesRequested } from '../../../store/activities/activitySummariesSlice';
+import {
+  activitySummariesRequested,
+  hasHistoricActivityRequested,
+} from '../../../store/activities/activitySummariesSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useFormatter } from '../../../ui/format';
@@ -25,7 +29,9 @@ const EMPTY_WINDOW = { fromMs: 1, toMs: 0 };
  * /member/activities (spec app §2 "Activity filters", issue 7 item 2): the member's activities in a
  * chosen window — All Time, Custom, Last 7/30/365 days, Today, Yesterday — grouped by activity or by
  * date, newest first, each with its figures in the member's units; the summaries come from the store's
- * cache, topped up for windows it does not cover yet.
+ * cache, topped up for windows it does not cover yet. An empty window says whether the wearer has
+ * recorded anything at all (member-wearer-has-historic-activity): a first-time member is told how an
+ * activity gets here, a member with older activities is offered All Time (docs/activities.md).
  */
 export function ActivitiesPage() {
   const { t } = useTranslation();
@@ -41,6 +47,10 @@ export function ActivitiesPage() {
   useEffect(() => {
     if (window) dispatch(activitySummariesRequested({ fromMs: window.fromMs, toMs: window.toMs }));
   }, [dispatch, window]);
+  useEffect(() => {
+    dispatch(hasHistoricActivityRequested());
+  }, [dispatch]);
+  const hasHistoric = useAppSelector(selectHasHistoricActivity);
 
   const summaries = useAppSelector((state) =>
     selectActivitySummariesIn(state, window ?? EMPTY_WINDOW),
@@ -114,9 +124,28 @@ export function ActivitiesPage() {
       ) : status === 'failed' && summaries.length === 0 ? (
         <p role="alert">{t('Activities.List.LoadFailed')}</p>
       ) : groups.length === 0 ? (
-        <p className="ll-activities-empty">
-          {window ? t('Activities.List.Empty') : t('Activities.List.ChooseDates')}
-        </p>
+        <div className="ll-activities-empty">
+          {!window ? (
+            <p>{t('Activities.List.ChooseDates')}</p>
+          ) : hasHistoric === false ? (
+            <p>{t('Activities.List.NoneYet')}</p>
+          ) : (
+            <>
+              <p>{t('Activities.List.Empty')}</p>
+              {hasHistoric === true && filter !== 'AllTime' ? (
+                <button
+                  type="button"
+                  className="ll-button"
+                  onClick={() => {
+                    setFilter('AllTime');
+                  }}
+                >
+                  {t('Activities.List.ShowAllTime')}
+                </button>
+              ) : null}
+            </>
+          )}
+        </div>
       ) : grouping === 'activity' ? (
         <ul className="ll-activity-list">
           {summaries.map((s) => (

@@ -43,13 +43,14 @@ const a2 = summary(2, T0 - 5 * DAY, T0 - 5 * DAY + HOUR);
 const a3 = summary(3, T0 - HOUR, null);
 
 describe('activitySummaries reducer', () => {
-  it('starts empty with no window', () => {
+  it('starts empty with no window, not knowing whether the wearer has any activity', () => {
     expect(initial).toEqual({
       ids: [],
       entities: {},
       status: 'idle',
       received: false,
       window: null,
+      hasHistoricActivity: null,
     });
   });
 
