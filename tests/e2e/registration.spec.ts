@@ -89,6 +89,12 @@ test('a new member goes through every registration step to the dashboard, and ba
   await expect(page.getByText('My watch')).toBeVisible();
   await expect(page.getByText(device.Imei)).toBeVisible();
 
+  // No activity yet: the list says how one gets there (member-wearer-has-historic-activity).
+  await page.goto('/member/activities');
+  await expect(
+    page.getByText('You have not recorded an activity yet. Start one on your watch or phone app'),
+  ).toBeVisible();
+
   // Log out and in again: straight to the dashboard, no registration step in between.
   await page.goto('/auth/logout');
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
