@@ -124,11 +124,14 @@ export const activitySummariesSlice = createSlice({
           activityOverlaps(detail.TimestampStart, detail.TimestampEnd, state.window);
         if (known || inWindow) summariesAdapter.setOne(state, summaryOf(detail));
       })
+      // After a removal the wearer may have none left: asked again next time.
       .addCase(activityRemoved, (state, { payload }) => {
         summariesAdapter.removeOne(state, payload.ActivityId);
+        state.hasHistoricActivity = null;
       })
       .addCase(activityDeleted, (state, { payload }) => {
         summariesAdapter.removeOne(state, payload.ActivityId);
+        state.hasHistoricActivity = null;
       })
       .addCase(activityDeleteFailed, (state, { payload }) => {
         if (payload.previous.summary) summariesAdapter.setOne(state, payload.previous.summary);

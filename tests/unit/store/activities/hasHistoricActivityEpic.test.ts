@@ -1,4 +1,5 @@
 import { filter } from 'rxjs';
+import { activityRemoved } from '../../../../src/store/activities/activityEvents';
 import { describe, expect, it } from 'vitest';
 import {
   activitySummariesLoaded,
@@ -55,6 +56,11 @@ describe('has-historic-activity (spec §7 GET member-wearer-has-historic-activit
         }),
       );
       expect(loaded.hasHistoricActivity).toBe(true);
+      // A deleted activity may have been the last: the next list asks again.
+      expect(
+        activitySummariesSlice.reducer(loaded, activityRemoved({ ActivityId: 1 }))
+          .hasHistoricActivity,
+      ).toBeNull();
       const kit = startStore(scheduler, {
         epics: [hasHistoricActivityEpic],
         state: { activitySummaries: loaded },
