@@ -137,6 +137,13 @@ test('a tampered share link shows share-not-found and nothing of the wearer', as
   expect(answers.join('')).not.toContain('Nordvik');
 });
 
+test('a short link with an unknown code shows share-not-found with its code', async ({ page }) => {
+  await page.goto('/go/NoSuchCode42');
+  await expect(page).toHaveURL(/\/share-not-found\/NoSuchCode42$/);
+  await expect(page.getByRole('heading', { name: 'This share link does not work' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Members: log in' })).toBeVisible();
+});
+
 test('a member shares the live activity from its page, and revoking it ends a guardian’s view', async ({
   browser,
   request,
