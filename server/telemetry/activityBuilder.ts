@@ -12,7 +12,13 @@ import {
 import { attributeFixes } from './activityRules';
 import type { Trx } from './ingestDevice';
 import { compareTrackItems, TimelineWalker, type Segment, type TrackItem } from './segmentation';
-import { heartRatesByTime, insertEvents, insertFixes, type StoredEventKey } from './telemetryStore';
+import {
+  heartRatesByTime,
+  insertEvents,
+  insertFixes,
+  type LateHeartRate,
+  type StoredEventKey,
+} from './telemetryStore';
 import { recutTimeline } from './timelineRecut';
 
 /*
@@ -41,6 +47,8 @@ export interface StoredCounts {
    * publication needs no re-read (ingestPublication.ts). Absent after a re-cut.
    */
   readonly inOrder?: InOrderWrite;
+  /** Fixes of earlier requests this request's VITALS gave a heart rate (live viewers are told). */
+  readonly lateHeartRates?: readonly LateHeartRate[];
 }
 
 /** A fix as stored by the in-order path: its `location_points` columns the sockets are told. */
@@ -145,11 +153,12 @@ export async function storeAndBuild(
   const fixTimes: number[] = [];
   // The other events first: a VITALS for a fix stored earlier updates it, and its activity's heart
   // rate totals, before the walk saves that activity, so the rows the in-order path answers count it.
-  const eventKeys: StoredEventKey[] = await insertEvents(
+  const others = await insertEvents(
     trx,
     owner.deviceId,
     events.filter((event) => !isTracking(event.Type)),
   );
+  const eventKeys: StoredEventKey[] = others.keys;
   let inOrder: InOrderWrite | undefined;
   // Late items all re-sent (duplicates) change nothing: the in-order write stays complete.
   let recut = false;
@@ -176,6 +185,7 @@ export async function storeAndBuild(
     fixTimes,
     eventKeys,
     ...(inOrder ? { inOrder } : {}),
+    ...(others.heartRates.length > 0 ? { lateHeartRates: others.heartRates } : {}),
   };
 }
 
@@ -212,7 +222,7 @@ async function appendInOrder(
     ids,
   );
   const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds, heartRates);
-  const events = await insertEvents(trx, owner.deviceId, fresh.tracking);
+  const { keys: events } = await insertEvents(trx, owner.deviceId, fresh.tracking);
   const inserted = new Map(fixes.map((fix) => [fix.device_time_ms, fix.heart_rate_bpm]));
   return {
     fixes: fixes.length,
@@ -262,7 +272,7 @@ async function storeLate(
     heartRates,
   );
   const newFixTimes = inserted.map((fix) => fix.device_time_ms);
-  const newTracking = await insertEvents(trx, owner.deviceId, tracking);
+  const { keys: newTracking } = await insertEvents(trx, owner.deviceId, tracking);
   const changed = [...newFixTimes, ...newTracking.map((event) => event.time)];
   if (changed.length > 0) {
     await recutTimeline(

@@ -195,6 +195,7 @@ async function ingestLocked(
       battery: latestBattery(points, events),
       alerts: alerted.alerts,
       nowMs,
+      ...(stored.lateHeartRates ? { lateHeartRates: stored.lateHeartRates } : {}),
       ...(known
         ? {
             written: {

@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import type { RealtimePublisher } from '../realtime/publisher';
 import type { ChangedAlert } from '../alerts/alertStore';
 import type { StoredFix } from './activityBuilder';
+import type { LateHeartRate } from './telemetryStore';
 import type { Trx } from './ingestDevice';
 
 /*
@@ -48,6 +49,11 @@ export interface IngestCommit {
    * reading back. Absent: {@link collectPublication} reads the points and activities after the commit.
    */
   readonly written?: WrittenTelemetry;
+  /**
+   * Fixes of earlier requests the request's VITALS gave a heart rate (telemetryStore.ts
+   * `insertEvents`): an open activity's live viewers are told its newest reading.
+   */
+  readonly lateHeartRates?: readonly LateHeartRate[];
 }
 
 /** The rows an in-order request wrote: the owner's WearerID, its new fixes, its saved activities. */
@@ -136,14 +142,17 @@ export async function collectPublication(
   db: Db,
   commit: IngestCommit,
 ): Promise<IngestPublication | null> {
+  const late = commit.lateHeartRates ?? [];
   if (
     commit.fixTimes.length === 0 &&
     commit.activities.length === 0 &&
-    commit.alerts.length === 0
+    commit.alerts.length === 0 &&
+    late.length === 0
   ) {
     return null;
   }
-  const read = commit.written ?? (await readBack(db, commit));
+  // What the request wrote does not hold the activities of late heart rates: read back then.
+  const read = (late.length === 0 ? commit.written : undefined) ?? (await readBack(db, commit));
   if (!read) return null;
   const { wearerId, fixes: points, activities } = read;
   const byId = new Map(activities.map((row) => [row.activity_id, row]));
@@ -159,8 +168,7 @@ export async function collectPublication(
     const row = activityId === null ? undefined : byId.get(activityId);
     const status = ActivityStatus.safeParse(row?.status);
     const bearing = group.findLast((point) => point.bearing_deg !== null)?.bearing_deg ?? null;
-    const heartRate =
-      group.findLast((point) => point.heart_rate_bpm !== null)?.heart_rate_bpm ?? null;
+    const rated = group.findLast((point) => point.heart_rate_bpm !== null);
     updates.push({
       WearerID: wearerId,
       ActivityId: row ? activityId : null,
@@ -168,8 +176,35 @@ export async function collectPublication(
       Battery: commit.battery,
       Status: status.success ? status.data : null,
       Heading: bearing === null ? null : heading(bearing),
-      HeartRate: heartRate,
+      HeartRate: rated?.heart_rate_bpm ?? null,
+      HeartRateTime: rated?.device_time_ms ?? null,
       ...(row ? { ActivityStats: toActivitySummary(row).ActivityStats } : {}),
+    });
+  }
+  for (const reading of newestPerActivity(late)) {
+    const row = byId.get(reading.activityId);
+    const summary = row ? toActivitySummary(row) : null;
+    // Only an open activity is live; a closed one's reading shows with its detail's next load.
+    if (!row || !summary || summary.TimestampEnd !== null) continue;
+    const update = updates.find((u) => u.ActivityId === reading.activityId);
+    if (update) {
+      if ((update.HeartRateTime ?? -Infinity) < reading.time) {
+        update.HeartRate = reading.bpm;
+        update.HeartRateTime = reading.time;
+      }
+      continue;
+    }
+    const status = ActivityStatus.safeParse(row.status);
+    updates.push({
+      WearerID: wearerId,
+      ActivityId: reading.activityId,
+      Points: [],
+      Battery: commit.battery,
+      Status: status.success ? status.data : null,
+      Heading: null,
+      HeartRate: reading.bpm,
+      HeartRateTime: reading.time,
+      ActivityStats: summary.ActivityStats,
     });
   }
   const changes: EntityChanges = [
@@ -195,7 +230,24 @@ export async function collectPublication(
   return { memberId: commit.memberId, updates, changes };
 }
 
-/** Reads back, after the commit, what a request that took a re-cut wrote; null without the member. */
+/** The newest of `readings` of each activity (readings outside any activity left out). */
+function newestPerActivity(
+  readings: readonly LateHeartRate[],
+): (LateHeartRate & { readonly activityId: number })[] {
+  const newest = new Map<number, LateHeartRate & { readonly activityId: number }>();
+  for (const reading of readings) {
+    const { activityId } = reading;
+    if (activityId === null) continue;
+    const known = newest.get(activityId);
+    if (!known || known.time < reading.time) newest.set(activityId, { ...reading, activityId });
+  }
+  return [...newest.values()];
+}
+
+/**
+ * Reads back, after the commit, what a request that took a re-cut (or gave late heart rates) wrote;
+ * null without the member.
+ */
 async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry | null> {
   const member = await db
     .selectFrom('members')
@@ -225,6 +277,9 @@ async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry 
           .execute();
   const activityIds = new Set(commit.activities.map((a) => a.activityId));
   for (const fix of fixes) if (fix.activity_id !== null) activityIds.add(fix.activity_id);
+  for (const late of commit.lateHeartRates ?? []) {
+    if (late.activityId !== null) activityIds.add(late.activityId);
+  }
   const activities =
     activityIds.size === 0
       ? []

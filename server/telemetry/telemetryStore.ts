@@ -98,23 +98,44 @@ export interface StoredEventKey {
 }
 
 /**
+ * A heart rate a VITALS event gave to a fix stored by an earlier request: the fix's device time
+ * (epoch ms), its activity (null outside any) and the reading (beats per minute, as stored).
+ */
+export interface LateHeartRate {
+  readonly time: number;
+  readonly activityId: number | null;
+  readonly bpm: number;
+}
+
+/** What {@link insertEvents} stored: the events inserted, and the stored fixes they gave a heart rate. */
+export interface StoredEvents {
+  readonly keys: StoredEventKey[];
+  readonly heartRates: LateHeartRate[];
+}
+
+/**
  * Stores device events (table `device_events`) in one statement, skipping any already stored for the
  * same (device, time, type). Answers the ones actually inserted. A newly stored VITALS event with a
  * heart rate gives it, in the same statement, to the device's fix already stored at its device time
  * (one sent in an earlier request; fixes of the same request got it when inserted: {@link
  * insertFixes}), and the fix's activity's `heart_rate_sum` and `heart_rate_count` change by the
- * difference (migration 0017).
+ * difference (migration 0017); those fixes are answered as `heartRates`, for the live viewers.
  */
 export async function insertEvents(
   trx: Trx,
   deviceId: number,
   events: readonly IngestEvent[],
-): Promise<StoredEventKey[]> {
-  if (events.length === 0) return [];
+): Promise<StoredEvents> {
+  if (events.length === 0) return { keys: [], heartRates: [] };
   const pick = <T>(read: (event: IngestEvent) => T | undefined) =>
     events.map((event) => read(event) ?? null);
   const heartRate = storedHeartRate(sql.ref('i.heart_rate_bpm'));
-  const { rows } = await sql<{ event_time_ms: number; event_type: IngestEvent['Type'] }>`
+  const { rows } = await sql<{
+    event_time_ms: number;
+    event_type: IngestEvent['Type'] | null;
+    activity_id: number | null;
+    bpm: number | null;
+  }>`
     with inserted as (
       insert into device_events
         (device_id, event_time_ms, event_type, activity_type, body_position, percent, temperature_c,
@@ -144,7 +165,8 @@ export async function insertEvents(
       where i.event_type = 'VITALS' and i.heart_rate_bpm is not null
         and p.device_id = i.device_id and p.device_time_ms = i.event_time_ms
         and p.heart_rate_bpm is distinct from ${heartRate}
-      returning p.activity_id, p.heart_rate_bpm as new_bpm, f.heart_rate_bpm as old_bpm
+      returning p.activity_id, p.device_time_ms, p.heart_rate_bpm as new_bpm,
+        f.heart_rate_bpm as old_bpm
     ), counted as (
       update activities a
       set heart_rate_sum = a.heart_rate_sum + c.total, heart_rate_count = a.heart_rate_count + c.n
@@ -157,6 +179,19 @@ export async function insertEvents(
       ) c
       where a.activity_id = c.activity_id
     )
-    select event_time_ms, event_type from inserted`.execute(trx);
-  return rows.map((row) => ({ time: row.event_time_ms, type: row.event_type }));
+    select event_time_ms, event_type, null::bigint as activity_id, null::float8 as bpm
+    from inserted
+    union all
+    select device_time_ms, null, activity_id, new_bpm from rated where new_bpm is not null`.execute(
+    trx,
+  );
+  const keys: StoredEventKey[] = [];
+  const heartRates: LateHeartRate[] = [];
+  for (const row of rows) {
+    if (row.event_type !== null) keys.push({ time: row.event_time_ms, type: row.event_type });
+    else if (row.bpm !== null) {
+      heartRates.push({ time: row.event_time_ms, activityId: row.activity_id, bpm: row.bpm });
+    }
+  }
+  return { keys, heartRates };
 }

@@ -65,7 +65,10 @@ export type EntityChanges = z.infer<typeof EntityChanges>;
  * - `Status`: the activity's status now, null when no activity;
  * - `Heading`: direction of travel, degrees clockwise from true north [0, 360), null when unknown;
  * - `HeartRate`: beats per minute, the newest reading among `Points` (a point's own `HeartRate`), null
- *   when none of them carries one; optional: older servers leave it out;
+ *   when none of them carries one; optional: older servers leave it out. An update without points may
+ *   carry a reading that came after its fix (a late VITALS): then `Points` is empty;
+ * - `HeartRateTime`: the device time of `HeartRate` (epoch ms: the time of the fix it was measured
+ *   with), null with no reading; optional (older servers);
  * - `ActivityStats`: the open activity's updated figures, when recomputed.
  */
 export const TelemetryWearerUpdate = z.object({
@@ -76,6 +79,7 @@ export const TelemetryWearerUpdate = z.object({
   Status: ActivityStatus.nullable(),
   Heading: z.number().min(0).lt(360).nullable(),
   HeartRate: z.number().nonnegative().nullable().optional(),
+  HeartRateTime: Timestamp.nullable().optional(),
   ActivityStats: ActivityStats.optional(),
 });
 export type TelemetryWearerUpdate = z.infer<typeof TelemetryWearerUpdate>;

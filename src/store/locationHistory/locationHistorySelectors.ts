@@ -53,6 +53,20 @@ export interface HeartRateReading {
 }
 
 /**
+ * The newer of two readings (by device time; `a` on a tie), null when both are: the track's newest
+ * ({@link selectLatestHeartRate}) against the live one of a TelemetryWearerUpdate, which may be a
+ * reading that came after its fix (a late VITALS) and is not in the track yet.
+ */
+export function newerHeartRate(
+  a: HeartRateReading | null,
+  b: HeartRateReading | null,
+): HeartRateReading | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return b.Time > a.Time ? b : a;
+}
+
+/**
  * How far back from the newest point {@link selectLatestHeartRate} looks, in points: 15 minutes at
  * 1 Hz. An older reading is no longer the wearer's heart rate "now", and the scan stays bounded.
  */

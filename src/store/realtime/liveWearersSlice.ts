@@ -5,8 +5,9 @@ import { wearerTelemetryReceived } from './realtimeSlice';
 
 /**
  * What the latest TelemetryWearerUpdate events (spec app §7) said about one wearer: the live activity
- * and its status, device battery %, heading (degrees clockwise from true north), heart rate (bpm),
- * the device time of the newest fix (`lastFixTime`, epoch ms) and the recent gaps between fixes
+ * and its status, device battery %, heading (degrees clockwise from true north), heart rate (bpm) and
+ * its device time (`HeartRateTime`, epoch ms: a reading may come after its fix, in an update without
+ * points), the device time of the newest fix (`lastFixTime`, epoch ms) and the recent gaps between fixes
  * (`recentIntervalsMs`, newest last, at most {@link RECENT_INTERVALS}) from which a viewer's screen
  * estimates when the next report is due. Null fields: not reported yet.
  */
@@ -17,6 +18,7 @@ export interface LiveWearer {
   readonly Battery: number | null;
   readonly Heading: number | null;
   readonly HeartRate: number | null;
+  readonly HeartRateTime: number | null;
   readonly lastFixTime: number | null;
   readonly recentIntervalsMs: readonly number[];
 }
@@ -67,14 +69,24 @@ function liveWearerAfter(
     if (lastFixTime !== null) intervals.push(point.Time - lastFixTime);
     lastFixTime = point.Time;
   }
+  // A reading replaces the previous one unless it is older (a late VITALS after newer fixes' own).
+  const reading =
+    update.HeartRate != null &&
+    (previous?.HeartRateTime == null ||
+      update.HeartRateTime == null ||
+      update.HeartRateTime >= previous.HeartRateTime)
+      ? { HeartRate: update.HeartRate, HeartRateTime: update.HeartRateTime ?? null }
+      : { HeartRate: previous?.HeartRate ?? null, HeartRateTime: previous?.HeartRateTime ?? null };
   // Frozen here, so immer's finalize skips it instead of walking every wearer of the frame.
   return Object.freeze({
     WearerID: update.WearerID,
     ActivityId: update.ActivityId,
     Status: update.Status,
     Battery: update.Battery ?? previous?.Battery ?? null,
-    Heading: update.Heading,
-    HeartRate: update.HeartRate ?? previous?.HeartRate ?? null,
+    // An update without points (a late heart rate) says nothing of the direction of travel.
+    Heading:
+      update.Points.length === 0 ? (update.Heading ?? previous?.Heading ?? null) : update.Heading,
+    ...reading,
     lastFixTime,
     recentIntervalsMs: Object.freeze(intervals.slice(-RECENT_INTERVALS)),
   });

@@ -194,11 +194,49 @@ describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', 
     const update = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 1));
     expect(update.Points.map((point) => point.HeartRate)).toEqual([undefined, 134]);
     expect(update.HeartRate).toBe(134);
+    expect(update.HeartRateTime).toBe(liveMs + 1_000);
     // Fixes without a reading: the update says none was measured with them.
     const third = { ...(points[1] as IngestPoint), Time: liveMs + 2_000 };
     await postBatch(device, [third], []);
     const next = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 2));
     expect(next.HeartRate).toBeNull();
+    probe.socket.disconnect();
+  });
+
+  it('a VITALS sent after its fix reaches the live viewers: an update without points, with its time', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const probe = await connectProbe(server.origin, probes);
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/api/member-integration-public/verify-socket-user',
+      payload: { MemberIntegrationToken: token, SocketID: probe.id },
+    });
+    expect(verified.json()).toEqual({ Success: true });
+    const { points } = runIngest(3);
+    const liveMs = Date.now() - 5_000;
+    const live = points.map((point, i) => ({
+      ...point,
+      Time: liveMs + i * 1_000,
+    }));
+    await postBatch(device, live, []);
+    const first = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 1));
+    expect(first.HeartRate).toBeNull();
+    // The reading of the second fix comes in a request of its own.
+    await postBatch(device, [], [vitals(liveMs + 1_000, 141)]);
+    const late = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 2));
+    expect(late).toMatchObject({
+      ActivityId: first.ActivityId,
+      Points: [],
+      HeartRate: 141,
+      HeartRateTime: liveMs + 1_000,
+      Status: first.Status,
+    });
+    expect(late.ActivityStats?.HeartRateAvgBPM).toBe(141);
+    // Re-sent, it changes nothing and tells nobody: the next update is the next fix's.
+    await postBatch(device, [], [vitals(liveMs + 1_000, 141)]);
+    await postBatch(device, [{ ...(points[2] as IngestPoint), Time: liveMs + 3_000 }], []);
+    const next = TelemetryWearerUpdate.parse(await probe.nth('TelemetryWearerUpdate', 3));
+    expect(next.Points.map((point) => point.Time)).toEqual([liveMs + 3_000]);
     probe.socket.disconnect();
   });
 });

@@ -5,6 +5,7 @@ import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
 import { isAlertOpen } from '../../../api/entities/alert';
 import { useAppSelector } from '../../../store/hooks';
 import {
+  newerHeartRate,
   selectLastPoint,
   selectLatestHeartRate,
 } from '../../../store/locationHistory/locationHistorySelectors';
@@ -79,7 +80,14 @@ export function SharedActivityView({
     wearerId === null ? undefined : selectLiveWearer(state, wearerId),
   );
   const last = useAppSelector((state) => selectLastPoint(state, activityId));
-  const heartRate = useAppSelector((state) => selectLatestHeartRate(state, activityId));
+  const trackHeartRate = useAppSelector((state) => selectLatestHeartRate(state, activityId));
+  // A reading that came after its fix (a late VITALS) is live before it is in the track.
+  const heartRate = newerHeartRate(
+    trackHeartRate,
+    live?.ActivityId === activityId && live.HeartRate !== null && live.HeartRateTime !== null
+      ? { bpm: live.HeartRate, Time: live.HeartRateTime }
+      : null,
+  );
   const openAlert = alerts.find(isAlertOpen) ?? null;
   const alertMarkers = useMemo(
     (): MapMarker[] =>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import type { LocationPoint } from '../../../../src/api/entities/location';
 import { initI18n } from '../../../../src/app/i18n';
 import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
+import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
@@ -95,7 +96,7 @@ function open(answer: () => Response, inShell = false) {
     dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
   });
   const routes = inShell ? [{ element: <Shell />, children: shareRoutes }] : shareRoutes;
-  return renderRoutesAt(store, routes, `/share/activity/${TOKEN}`);
+  return { ...renderRoutesAt(store, routes, `/share/activity/${TOKEN}`), store };
 }
 
 const shared = (detail: ActivityDetail) => () =>
@@ -159,6 +160,34 @@ describe('the shared activity page (issue 8 item 2)', () => {
     );
     expect(await screen.findByText('Heart rate')).toBeVisible();
     expect(screen.getByText('112 bpm')).toBeVisible();
+  });
+
+  it('shows a heart rate that came after its fix (a late VITALS) from the live update', async () => {
+    const detail = activity(2_000);
+    const [, last] = detail.LocationHistory as [LocationPoint, LocationPoint];
+    const { store } = open(shared(detail));
+    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(screen.queryByText('Heart rate')).toBeNull();
+    act(() => {
+      store.dispatch(
+        wearerTelemetryReceived({
+          updates: [
+            {
+              WearerID: 5,
+              ActivityId: 7,
+              Points: [],
+              Battery: null,
+              Status: 'ACTIVE',
+              Heading: null,
+              HeartRate: 141,
+              HeartRateTime: last.Time,
+            },
+          ],
+        }),
+      );
+    });
+    expect(await screen.findByText('Heart rate')).toBeVisible();
+    expect(screen.getByText('141 bpm')).toBeVisible();
   });
 
   it('says when an old heart rate was read instead of passing it off as the current one', async () => {

@@ -46,6 +46,7 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
       Battery: 71,
       Heading: null,
       HeartRate: null,
+      HeartRateTime: null,
       lastFixTime: T + 10_000,
       recentIntervalsMs: [5_000, 5_000],
     });
@@ -59,6 +60,36 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
       fold(update([T, T + 5_000]), update([T + 10_000], { Battery: null, Status: 'ALERT' })),
     );
     expect(selectLiveWearer(batched, 4)?.Status).toBe('ALERT');
+  });
+
+  it('keeps the newest heart rate with its time; a late one without points keeps the heading', () => {
+    const measured = fold(
+      update([T, T + 5_000], { HeartRate: 120, HeartRateTime: T + 5_000 }),
+      // Fixes without a reading say nothing new: the last reading stays.
+      update([T + 10_000], { HeartRate: null, HeartRateTime: null }),
+    );
+    expect(selectLiveWearer(measured, 4)).toMatchObject({
+      HeartRate: 120,
+      HeartRateTime: T + 5_000,
+    });
+    // The VITALS of the fix at T + 10 s came in a later request: an update without points.
+    const late = fold(
+      update([T, T + 5_000], { HeartRate: 120, HeartRateTime: T + 5_000 }),
+      update([T + 10_000], { HeartRate: null, HeartRateTime: null }),
+      update([], { Heading: null, HeartRate: 131, HeartRateTime: T + 10_000 }),
+    );
+    expect(selectLiveWearer(late, 4)).toMatchObject({
+      HeartRate: 131,
+      HeartRateTime: T + 10_000,
+      Heading: 90,
+      lastFixTime: T + 10_000,
+    });
+    // A late reading older than the one held does not replace it.
+    const older = fold(
+      update([T + 10_000], { HeartRate: 131, HeartRateTime: T + 10_000 }),
+      update([], { HeartRate: 99, HeartRateTime: T + 5_000 }),
+    );
+    expect(selectLiveWearer(older, 4)).toMatchObject({ HeartRate: 131, HeartRateTime: T + 10_000 });
   });
 
   it('learns the reporting rhythm from new fixes only: late points do not count', () => {
