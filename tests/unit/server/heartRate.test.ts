@@ -174,7 +174,8 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
 describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', () => {
   const probes: Probe[] = [];
 
-  it('sends each new point with its HeartRate, and none where unknown; the update’s HeartRate is the newest', async () => {
+  /** A new device of the member, and a socket verified as the member's that hears its updates. */
+  async function deviceWithListeningMember() {
     const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
     const probe = await connectProbe(server.origin, probes);
     const verified = await server.app.inject({
@@ -183,6 +184,11 @@ describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', 
       payload: { MemberIntegrationToken: token, SocketID: probe.id },
     });
     expect(verified.json()).toEqual({ Success: true });
+    return { device, probe };
+  }
+
+  it('sends each new point with its HeartRate, and none where unknown; the update’s HeartRate is the newest', async () => {
+    const { device, probe } = await deviceWithListeningMember();
     const { points } = runIngest(2);
     const [first, second] = points as [IngestPoint, IngestPoint];
     const liveMs = Date.now() - 5_000;
@@ -204,14 +210,7 @@ describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', 
   });
 
   it('a VITALS sent after its fix reaches the live viewers: an update without points, with its time', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
-    const probe = await connectProbe(server.origin, probes);
-    const verified = await server.app.inject({
-      method: 'POST',
-      url: '/api/member-integration-public/verify-socket-user',
-      payload: { MemberIntegrationToken: token, SocketID: probe.id },
-    });
-    expect(verified.json()).toEqual({ Success: true });
+    const { device, probe } = await deviceWithListeningMember();
     const { points } = runIngest(3);
     const liveMs = Date.now() - 5_000;
     const live = points.map((point, i) => ({
