@@ -48,10 +48,12 @@ const MEASURE_MS = Number(process.env.MONITOR_FRAME_MEASURE_MS ?? 20_000);
 /** Where to keep the raw trace for a look in DevTools (unset: not kept). */
 const TRACE_FILE = process.env.MONITOR_FRAME_TRACE_FILE;
 /**
- * Where to write the page's V8 CPU profile of the measuring window (1 ms sampling; unset: no
- * profiler). The profiler costs time itself: the figures of a profiled run read higher.
+ * Where to write the page's V8 CPU profile of the measuring window (unset: no profiler). The
+ * profiler costs time itself: the figures of a profiled run read higher.
  */
 const PROFILE_FILE = process.env.MONITOR_FRAME_PROFILE_FILE;
+/** The profiler's sampling interval, µs (default 1000; 100 resolves single animation frames). */
+const PROFILE_INTERVAL_US = Number(process.env.MONITOR_FRAME_PROFILE_INTERVAL_US ?? 1000);
 const PERIOD_MS = 1_000;
 /** The fixes ingested before the page opens: the card maps' 15 minutes at 1 Hz. */
 const HISTORY_FIXES = 15 * 60;
@@ -179,7 +181,7 @@ export const monitorFrameBench: BenchArea = {
         const cdp = PROFILE_FILE ? await context.newCDPSession(page) : null;
         if (cdp) {
           await cdp.send('Profiler.enable');
-          await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+          await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
           await cdp.send('Profiler.start');
         }
         await browser.startTracing(page, { categories: [...TRACE_CATEGORIES] });
