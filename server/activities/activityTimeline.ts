@@ -5,8 +5,9 @@ import type { Alert } from '../../src/api/entities/alert';
  * The Timeline tab of an activity (issue 7; policy §3 "Timeline item types"), in time order:
  * ACTIVITY_START at its start; for each alert ALERT_START, a BODY_POSITION item when a fall reported
  * the wearer's position, ALERT_NOTE per note (its text and author), ALERT_CLOSED when closed (with
- * the resolver's explanation, or the closure reason); ACTIVITY_END once it ended. Times epoch ms;
- * items at the same time keep that order.
+ * the resolver's explanation as its text, null when none: the close state, who closed it and the
+ * system's closure reason are the alert's own fields, translated by the client); ACTIVITY_END once it
+ * ended. Times epoch ms; items at the same time keep that order.
  */
 export function activityTimeline(
   activity: { readonly TimestampStart: number; readonly TimestampEnd: number | null },
@@ -39,7 +40,7 @@ export function activityTimeline(
         TimelineItemType: 'ALERT_CLOSED',
         Timestamp: alert.TimestampClosed,
         AlertID,
-        Text: alert.ResolveText ?? alert.ClosureReason,
+        Text: alert.ResolveText,
       });
     }
   }

@@ -113,6 +113,18 @@ function withoutKey(record: Readonly<Record<string, number>>, key: string): Reco
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 }
 
+/**
+ * Whether the operator monitor watches `token`, shown or not: the share's page is then the operator's
+ * view of it (app §4 "Alert close states": Closed by Operator is hidden there). The tokens are read
+ * from this browser's storage when the monitor opens, so a share opened from a monitor card counts.
+ */
+export function isWatchedByMonitor(
+  state: { readonly monitor: MonitorState },
+  token: string,
+): boolean {
+  return state.monitor.tokens.includes(token);
+}
+
 /** Whether the monitor's socket follows `token` now (the share page's own socket then stays shut). */
 export function isMonitored(state: { readonly monitor: MonitorState }, token: string): boolean {
   return state.monitor.open && state.monitor.tokens.includes(token);

@@ -6,9 +6,16 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 /**
  * Starts `npm run simulate`'s program (tools/simulate.ts) as its own process: the device of
  * `ingestKey` replays the real track `track` (a file of tests/fixtures/tracks) to `server` over the
- * OsmAnd protocol, looping, and answers messages as the watch. Stop it with {@link stopSimulator}.
+ * OsmAnd protocol, looping, and answers messages as the watch. `options.sosAt` presses SOS once per
+ * loop after that fraction of the points (`--sos-at`), `options.speed` replays faster (`--speed`).
+ * Stop it with {@link stopSimulator}.
  */
-export function startSimulator(server: string, ingestKey: string, track: string): ChildProcess {
+export function startSimulator(
+  server: string,
+  ingestKey: string,
+  track: string,
+  options: { readonly sosAt?: number; readonly speed?: number } = {},
+): ChildProcess {
   return spawn(
     process.execPath,
     [
@@ -22,6 +29,8 @@ export function startSimulator(server: string, ingestKey: string, track: string)
       '--track',
       path.join('tests/fixtures/tracks', track),
       '--loop',
+      ...(options.sosAt === undefined ? [] : ['--sos-at', String(options.sosAt)]),
+      ...(options.speed === undefined ? [] : ['--speed', String(options.speed)]),
     ],
     { cwd: ROOT, stdio: 'ignore' },
   );

@@ -11,11 +11,13 @@ import {
 } from '../../../store/locationHistory/locationHistorySelectors';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
+import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import type { MapMarker } from '../../../ui/map/layers/markerLayers';
 import { useNow } from '../../../ui/time/useNow';
 import { AlertActions } from '../components/AlertActions';
 import { AlertBanner } from '../components/AlertBanner';
+import { AlertHistory } from '../components/AlertHistory';
 import { GuardianName } from '../components/GuardianName';
 import { IncidentRecordButton } from '../components/IncidentRecordButton';
 import { LiveFacts } from '../components/LiveFacts';
@@ -89,6 +91,8 @@ export function SharedActivityView({
       : null,
   );
   const openAlert = alerts.find(isAlertOpen) ?? null;
+  // A share the operator monitor watches is seen in the operator's view (docs/monitor.md).
+  const monitored = useAppSelector((state) => isWatchedByMonitor(state, shareToken));
   const alertMarkers = useMemo(
     (): MapMarker[] =>
       alerts.flatMap((alert) =>
@@ -134,6 +138,7 @@ export function SharedActivityView({
       {interactive ? (
         <AlertActions shareToken={shareToken} alerts={alerts} format={format} />
       ) : null}
+      <AlertHistory alerts={alerts} viewer={monitored ? 'operator' : 'guardian'} format={format} />
       <LiveFacts
         age={age}
         speedMps={last?.Speed ?? null}

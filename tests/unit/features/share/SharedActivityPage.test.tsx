@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import type { LocationPoint } from '../../../../src/api/entities/location';
 import { initI18n } from '../../../../src/app/i18n';
 import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
+import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
 import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
@@ -219,6 +220,54 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(banner).toHaveTextContent('Critical');
     expect(banner).toHaveTextContent('Rescue services notified: Rescue partner Norway');
     expect(screen.getByText('Assistance requested')).toBeVisible();
+  });
+
+  it('lists the closed alerts with how each ended, so a viewer whose banner went away reads why', async () => {
+    const resolved: Alert = {
+      ...assistance,
+      TimestampClosed: Date.UTC(2026, 10, 25, 9, 40),
+      CloseState: 'CLOSED_BY_USER',
+      ClosedByActorType: 'GUARDIAN',
+      ClosedByName: 'Lars',
+      ResolveText: 'Spoke to her, all fine',
+      PausedUntilTimestamp: Date.UTC(2026, 10, 25, 10, 10),
+    };
+    const byOperator: Alert = {
+      ...assistance,
+      AlertID: 4,
+      AlertType: 'NO_MOTION',
+      TimestampStart: Date.UTC(2026, 10, 25, 9, 50),
+      TimestampClosed: Date.UTC(2026, 10, 25, 9, 55),
+      CloseState: 'CLOSED_BY_OPERATOR',
+      ClosedByActorType: 'OPERATOR',
+      ClosedByName: 'Ole',
+    };
+    const { store } = open(shared(activity(2_000, [resolved, byOperator])));
+    const history = await screen.findByRole('region', { name: 'Earlier alerts' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    const entries = within(history).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('strong')?.textContent)).toEqual([
+      'Alert: No motion',
+      'Assistance request',
+    ]);
+    expect(entries[0]).toHaveTextContent('Closed by operator: Ole (operator)');
+    expect(entries[1]).toHaveTextContent('Closed by user: Lars (guardian)');
+    expect(entries[1]).toHaveTextContent('Spoke to her, all fine');
+    expect(entries[1]).toHaveTextContent(/The wearer's alerts paused until .*10:10/);
+    expect(entries[0]).not.toHaveTextContent('paused');
+
+    // The same share watched by the operator monitor is the operator's view: Closed by Operator is
+    // hidden there (app §4), the alert stays listed.
+    act(() => {
+      store.dispatch(monitorShareAdded({ ShareToken: TOKEN }));
+    });
+    await waitFor(() => {
+      expect(within(history).getAllByRole('listitem')[0]).not.toHaveTextContent('Closed by');
+    });
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('Alert: No motion');
+    expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(
+      'Closed by user: Lars (guardian)',
+    );
   });
 
   it('sends a bad, expired or revoked link to share-not-found', async () => {

@@ -52,7 +52,7 @@ describe('activity timeline (policy §3 timeline item types)', () => {
     expect(items[2]?.BodyPosition).toBe('LEFT_SIDE');
   });
 
-  it('an open activity with an open alert has no closing and no end; a system closure names its reason', () => {
+  it('an open activity with an open alert has no closing and no end; a system closure has no text (its reason is a field the client translates)', () => {
     const open = activityTimeline({ TimestampStart: T0, TimestampEnd: null }, [
       { ...fall, TimestampClosed: null, CloseState: 'OPEN', Notes: [], BodyPosition: null },
     ]);
@@ -60,6 +60,6 @@ describe('activity timeline (policy §3 timeline item types)', () => {
     const expired = activityTimeline({ TimestampStart: T0, TimestampEnd: null }, [
       { ...fall, ResolveText: null, ClosureReason: 'EXPIRED', Notes: [], BodyPosition: null },
     ]);
-    expect(expired.at(-1)).toMatchObject({ TimelineItemType: 'ALERT_CLOSED', Text: 'EXPIRED' });
+    expect(expired.at(-1)).toMatchObject({ TimelineItemType: 'ALERT_CLOSED', Text: null });
   });
 });
