@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSlice, original, type EntityState } from '@reduxjs/toolkit';
 import type { TelemetryWearerUpdate } from '../../api/socket';
 import type { ActivityStatus } from '../../api/enums';
+import { activityDetailLoaded } from '../activities/activityEvents';
 import { wearerTelemetryReceived } from './realtimeSlice';
 
 /**
@@ -52,6 +53,19 @@ export const liveWearersSlice = createSlice({
       Object.freeze(ids);
       Object.freeze(entities);
       return Object.freeze({ ids, entities });
+    });
+    // A detail loaded after the live status was heard is newer than it: the server sends
+    // EntityChanges when an alert's change moves an activity's status (a guardian's resolve, the
+    // system closing it) and viewers reload the detail, while the next TelemetryWearerUpdate comes
+    // only with the next fix. Without this, a live wearer's "Assistance requested" outlived the
+    // resolve that ended it until the watch reported again.
+    builder.addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
+      const { ActivityId, Status } = detail;
+      if (Status === undefined) return;
+      const live = Object.values(state.entities).find(
+        (wearer) => wearer.ActivityId === ActivityId && wearer.Status !== Status,
+      );
+      if (live) live.Status = Status;
     });
   },
 });

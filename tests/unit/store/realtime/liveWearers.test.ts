@@ -10,6 +10,11 @@ import {
   RECENT_INTERVALS,
   selectLiveWearer,
 } from '../../../../src/store/realtime/liveWearersSlice';
+import type { Action } from '@reduxjs/toolkit';
+import {
+  activityDetailLoaded,
+  type LoadedDetail,
+} from '../../../../src/store/activities/activityEvents';
 import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
 
 const T = Date.UTC(2026, 10, 25, 12);
@@ -29,7 +34,7 @@ function update(times: number[], extra: Partial<TelemetryWearerUpdate> = {}) {
     ],
   });
 }
-const fold = (...actions: ReturnType<typeof update>[]) => ({
+const fold = (...actions: Action[]) => ({
   liveWearers: actions.reduce(liveWearersSlice.reducer, liveWearersSlice.getInitialState()),
 });
 
@@ -50,6 +55,29 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
       lastFixTime: T + 10_000,
       recentIntervalsMs: [5_000, 5_000],
     });
+  });
+
+  it('takes the status of a detail loaded later: a resolve does not wait for the next fix', () => {
+    const detail = (ActivityId: number, Status: LoadedDetail['Status']) =>
+      activityDetailLoaded({ detail: { ActivityId, Status } as LoadedDetail });
+    const assistance = update([T], { Status: 'ASSISTANCE' });
+    const resolved = fold(assistance, detail(9, 'RESOLVED'));
+    expect(selectLiveWearer(resolved, 4)).toMatchObject({
+      ActivityId: 9,
+      Status: 'RESOLVED',
+      lastFixTime: T,
+      Battery: 71,
+    });
+    // Another activity's detail says nothing of the live one; the next update speaks again.
+    expect(selectLiveWearer(fold(assistance, detail(8, 'COMPLETE')), 4)?.Status).toBe('ASSISTANCE');
+    expect(
+      selectLiveWearer(fold(assistance, detail(9, 'RESOLVED'), update([T + 5_000])), 4)?.Status,
+    ).toBe('ACTIVE');
+    // A detail that agrees changes nothing: the state object stays.
+    const before = fold(assistance);
+    expect(liveWearersSlice.reducer(before.liveWearers, detail(9, 'ASSISTANCE'))).toBe(
+      before.liveWearers,
+    );
   });
 
   it('folds one frame’s batch as it would fold its updates one by one', () => {
