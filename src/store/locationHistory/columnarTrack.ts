@@ -201,6 +201,26 @@ export class ColumnarTrack {
   }
 
   /**
+   * Sets the heart rate (bpm) of the stored point whose `Time` is `time` (epoch ms), in place: a
+   * reading that came after its fix (a late VITALS, spec app §7 TelemetryWearerUpdate `HeartRateTime`).
+   * It rewrites a slot below `length`, so the store calls it on a copy (trackEntry.ts).
+   * @returns whether the point exists and its reading changed; the version increases by one then.
+   * @throws RangeError when `bpm` is not a positive finite number.
+   */
+  setHeartRate(time: number, bpm: number): boolean {
+    if (!Number.isFinite(bpm) || bpm <= 0) {
+      throw new RangeError(`ColumnarTrack: a heart rate must be positive, got ${bpm}`);
+    }
+    const index = this.lowerBound(time);
+    if (index >= this.#length || this.#time[index] !== time) return false;
+    if (this.#heartRate[index] === Math.fround(bpm)) return false;
+    this.#heartRate[index] = bpm;
+    this.#version += 1;
+    this.#columns = null;
+    return true;
+  }
+
+  /**
    * Moves the version forward to `version` without changing the points (a staged history becoming an
    * activity's stored track must count as a change past the track it replaces). Snapshots taken
    * before keep their own version, so the store copies before changing a track from them.

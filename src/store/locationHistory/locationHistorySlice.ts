@@ -4,11 +4,12 @@ import type { LocationPoint } from '../../api/entities/location';
 import type { TrackBinaryColumns } from '../../api/trackBinary';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
 import { loggedOut } from '../session/sessionSlice';
-import { mergeByActivity } from './telemetryPoints';
+import { heartRatesOf, mergeByActivity, type FixHeartRate } from './telemetryPoints';
 import {
   stagedHistoryStarted,
   withColumnsLoaded,
   withHistoryLoaded,
+  withHeartRateAt,
   withPointsAdded,
   withStagedHistory,
   type TrackEntry,
@@ -85,12 +86,15 @@ function without<T>(
 
 /**
  * `state` with `byActivity`'s points added to each activity's track in amortized O(1) per in-order
- * point; late points merged by time, repeated times dropped (first wins). Undefined (no change) when
- * every point was already stored.
+ * point; late points merged by time, repeated times dropped (first wins); then each of `heartRates`
+ * set on its stored fix where the track reads otherwise (a reading that came after its fix: O(log n)
+ * to find that it is already there, O(n) copy when it is not). Undefined (no change) when every point
+ * and reading was already stored.
  */
-function withPointsByActivity(
+function withTelemetry(
   state: Draft<LocationHistoryState>,
   byActivity: Readonly<Record<number, readonly LocationPoint[]>>,
+  heartRates: readonly FixHeartRate[],
 ): LocationHistoryState | undefined {
   const { tracks, staging } = baseOf(state);
   // One copy of the record for the whole action, made at the first change.
@@ -99,6 +103,14 @@ function withPointsByActivity(
     const activityId = Number(key);
     const entry = withPointsAdded(tracks[activityId], activityId, points);
     if (entry !== undefined && entry !== tracks[activityId]) {
+      next ??= { ...tracks };
+      next[activityId] = entry;
+    }
+  }
+  for (const { activityId, time, bpm } of heartRates) {
+    const current = (next ?? tracks)[activityId];
+    const entry = withHeartRateAt(current, activityId, time, bpm);
+    if (entry !== undefined && entry !== current) {
       next ??= { ...tracks };
       next[activityId] = entry;
     }
@@ -178,7 +190,7 @@ export const locationHistorySlice = createSlice({
     builder.addCase(loggedOut, () => initialState);
     // One frame's live telemetry (at most one action per animation frame, socketEventActions.ts).
     builder.addCase(wearerTelemetryReceived, (state, { payload }) =>
-      withPointsByActivity(state, mergeByActivity(payload.updates)),
+      withTelemetry(state, mergeByActivity(payload.updates), heartRatesOf(payload.updates)),
     );
   },
 });

@@ -18,3 +18,27 @@ export function mergeByActivity(
   }
   return byActivity;
 }
+
+/** A heart rate a TelemetryWearerUpdate reported for one of its activity's fixes. */
+export interface FixHeartRate {
+  readonly activityId: number;
+  /** The fix's device time, epoch ms (`HeartRateTime`). */
+  readonly time: number;
+  /** Beats per minute. */
+  readonly bpm: number;
+}
+
+/**
+ * The heart rates `updates` report with their fix's time (`HeartRate` at `HeartRateTime`, spec app §7
+ * TelemetryWearerUpdate; docs/decisions.md "Heart rate"), in arrival order. Most name a fix of the
+ * same update, whose point already carries them; a reading that came after its fix (a late VITALS)
+ * names an earlier one. Updates without an activity, a reading or its time contribute nothing.
+ */
+export function heartRatesOf(updates: readonly TelemetryWearerUpdate[]): FixHeartRate[] {
+  const readings: FixHeartRate[] = [];
+  for (const { ActivityId, HeartRate, HeartRateTime } of updates) {
+    if (ActivityId === null || HeartRate == null || HeartRateTime == null) continue;
+    readings.push({ activityId: ActivityId, time: HeartRateTime, bpm: HeartRate });
+  }
+  return readings;
+}

@@ -86,6 +86,29 @@ export function withPointsAdded(
 }
 
 /**
+ * `entry` with the heart rate `bpm` (beats per minute) at its point of `time` (epoch ms): a reading
+ * that came after its fix (TelemetryWearerUpdate `HeartRateTime`, docs/decisions.md "Heart rate").
+ * The slot is below the entry's length, so the track is copied first (entries are persistent): O(n),
+ * for a rare event. Returns `entry` itself when it has no point at `time` or the point already reads
+ * `bpm`.
+ */
+export function withHeartRateAt(
+  entry: StoredEntry | undefined,
+  activityId: number,
+  time: number,
+  bpm: number,
+): TrackEntry | undefined {
+  const data = entry?.[TRACK];
+  if (entry === undefined || data === undefined) return entry;
+  const { columns } = data;
+  const index = columnsLowerBound(columns, time);
+  if (columns.time[index] !== time || columns.heartRate[index] === Math.fround(bpm)) return entry;
+  const track = ColumnarTrack.fromColumns(columns, columns.length, data.owner.version);
+  track.setHeartRate(time, bpm);
+  return entryOf(activityId, track);
+}
+
+/**
  * A new entry holding `history` (a full LocationHistory, sorted and deduplicated once), replacing
  * `previous`. When `keepNewerThanHistory` (the activity is still open), points of `previous` later
  * than the history's last point are kept: they came by telemetry after the server built the detail.

@@ -166,6 +166,20 @@ describe('ColumnarTrack (issue 6 item 2: columnar, time-ordered, deduplicated)',
     expect(EMPTY_TRACK_COLUMNS.heartRate).toHaveLength(0);
   });
 
+  it('sets a heart rate on the stored point of a time (a late reading), versioning only a change', () => {
+    const track = ColumnarTrack.fromHistory([point(1), { ...point(2), HeartRate: 120 }], 4);
+    expect(track.setHeartRate(EPOCH + 1, 101)).toBe(true);
+    expect(track.version).toBe(5);
+    expect(track.pointAt(0)).toEqual({ ...point(1), HeartRate: 101 });
+    expect(track.setHeartRate(EPOCH + 1, 101)).toBe(false);
+    expect(track.setHeartRate(EPOCH + 3, 90)).toBe(false);
+    expect(track.setHeartRate(EPOCH + 2, 118)).toBe(true);
+    expect(Array.from(track.columns().heartRate)).toEqual([101, 118]);
+    expect(track.version).toBe(6);
+    expect(() => track.setHeartRate(EPOCH + 1, 0)).toThrow(RangeError);
+    expect(() => track.setHeartRate(EPOCH + 1, Number.NaN)).toThrow(RangeError);
+  });
+
   it('interleaves positions as [lon, lat] per point for deck.gl (size 2)', () => {
     const track = ColumnarTrack.fromHistory([point(2, 10, 20), point(1, 11, 21), point(3, 12, 22)]);
     expect(Array.from(track.columns().positions)).toEqual([11, 21, 10, 20, 12, 22]);

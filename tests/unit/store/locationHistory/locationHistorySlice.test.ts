@@ -126,6 +126,47 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     expect(empty.locationHistory).toBe(after.locationHistory);
   });
 
+  it('locationHistory -> a heart rate sent after its fix fills that fix in the track, and only there', () => {
+    const late = (ActivityId: number, HeartRateTime: number, HeartRate: number) =>
+      wearerTelemetryReceived({
+        updates: [
+          {
+            WearerID: 1,
+            ActivityId,
+            Points: [],
+            Battery: null,
+            Status: 'ACTIVE' as const,
+            Heading: null,
+            HeartRate,
+            HeartRateTime,
+          },
+        ],
+      });
+    const before = fold([
+      historyLoaded({ ActivityId: 1, LocationHistory: [point(0), point(10), point(20)] }),
+    ]);
+    const snapshot = copyOf(selectTrackColumns(before, 1));
+    const after = rootReducer(before, late(1, EPOCH + 10, 131));
+    const heartRates = (state: RootState) =>
+      Array.from(selectTrackColumns(state, 1).heartRate, (bpm) => (Number.isNaN(bpm) ? null : bpm));
+    expect(heartRates(after)).toEqual([null, 131, null]);
+    expect(selectTrackVersion(after, 1)).toBeGreaterThan(selectTrackVersion(before, 1));
+    // The earlier state is untouched (entries are persistent), and replaying gives the same track.
+    expect(copyOf(selectTrackColumns(before, 1))).toEqual(snapshot);
+    expect(pointsOf(selectTrackColumns(fold([late(1, EPOCH + 10, 131)], before), 1))).toEqual(
+      pointsOf(selectTrackColumns(after, 1)),
+    );
+    // The same reading again, a time without a fix, or an activity without a track: no change.
+    expect(rootReducer(after, late(1, EPOCH + 10, 131)).locationHistory).toBe(
+      after.locationHistory,
+    );
+    expect(rootReducer(after, late(1, EPOCH + 15, 90)).locationHistory).toBe(after.locationHistory);
+    expect(rootReducer(after, late(4, EPOCH + 10, 90)).locationHistory).toBe(after.locationHistory);
+    // A newer reading for the same fix replaces it; live points after it keep appending.
+    const again = fold([late(1, EPOCH + 10, 128), appended({ 1: [point(30)] })], after);
+    expect(heartRates(again)).toEqual([null, 128, null, null]);
+  });
+
   it('locationHistory -> historyCleared forgets one activity, or all', () => {
     const both = fold([appended({ 1: [point(0)], 2: [point(0)] })]);
     const one = rootReducer(both, historyCleared({ ActivityId: 1 }));
