@@ -4,6 +4,7 @@ import type { SplitsSettings } from '../../src/api/entities/splits';
 import type { LocationPoint } from '../../src/api/entities/location';
 import type { ActivityType } from '../../src/api/enums';
 import { alertsOfActivity } from '../alerts/alertRepository';
+import { trustedAltitudeSql } from '../telemetry/altitude';
 import type { Db } from '../db/database';
 import { activityTimeline } from './activityTimeline';
 import { trackColumnsOf } from './trackColumns';
@@ -89,7 +90,7 @@ async function pointsOf(
       'p.lon',
       'p.lat',
       'p.hacc',
-      'p.alt',
+      trustedAltitudeSql('p').as('alt'),
       'p.speed_mps',
       'p.heart_rate_bpm',
     ])

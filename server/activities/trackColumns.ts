@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { TRACK_BINARY_BYTES_PER_POINT, trackBinaryByteLength } from '../../src/api/trackBinary';
 import type { Db } from '../db/database';
+import { trustedAltitudeSql } from '../telemetry/altitude';
 import type { DetailRequest } from './activityRepository';
 
 /*
@@ -48,7 +49,8 @@ export async function trackColumnsOf(
       ${f4('s.hacc')} as hacc,
       ${f4('s.heart_rate_bpm')} as heart_rate
     from (
-      select p.device_time_ms, p.lon, p.lat, p.alt, p.speed_mps, p.hacc, p.heart_rate_bpm
+      select p.device_time_ms, p.lon, p.lat, ${trustedAltitudeSql('p')} as alt, p.speed_mps, p.hacc,
+        p.heart_rate_bpm
       from location_points p
       join activities a on a.activity_id = p.activity_id
       where p.activity_id = ${request.ActivityId}

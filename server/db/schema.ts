@@ -207,6 +207,11 @@ export interface LocationPointsTable {
    * same device time; null when none (server/telemetry/telemetryStore.ts).
    */
   heart_rate_bpm: number | null;
+  /**
+   * Vertical accuracy of `alt`, metres (migration 0018); null when the device reported none. Reads
+   * leave out an altitude whose accuracy is over 10 m (server/telemetry/altitude.ts).
+   */
+  vacc: number | null;
   received_at: CreatedAt;
 }
 

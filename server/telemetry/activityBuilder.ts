@@ -10,6 +10,7 @@ import {
   type SavedActivity,
 } from './activityRows';
 import { attributeFixes } from './activityRules';
+import { trustedAltitude } from './altitude';
 import type { Trx } from './ingestDevice';
 import { compareTrackItems, TimelineWalker, type Segment, type TrackItem } from './segmentation';
 import {
@@ -57,6 +58,7 @@ export interface StoredFix {
   readonly activity_id: number | null;
   readonly lon: number;
   readonly lat: number;
+  /** The altitude the activity shows, m: null when the fix's vertical accuracy is over 10 m (altitude.ts). */
   readonly alt: number | null;
   readonly hacc: number | null;
   readonly speed_mps: number | null;
@@ -239,7 +241,7 @@ async function appendInOrder(
                 activity_id: activityIds[index] ?? null,
                 lon: point.Lon,
                 lat: point.Lat,
-                alt: point.Alt ?? null,
+                alt: trustedAltitude(point.Alt ?? null, point.Vacc ?? null),
                 hacc: point.Hacc ?? null,
                 speed_mps: point.Speed ?? null,
                 bearing_deg: point.Bearing ?? null,

@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import type { RealtimePublisher } from '../realtime/publisher';
 import type { ChangedAlert } from '../alerts/alertStore';
 import type { StoredFix } from './activityBuilder';
+import { trustedAltitudeSql } from './altitude';
 import type { LateHeartRate } from './telemetryStore';
 import type { Trx } from './ingestDevice';
 
@@ -265,7 +266,7 @@ async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry 
             'activity_id',
             'lon',
             'lat',
-            'alt',
+            trustedAltitudeSql('location_points').as('alt'),
             'hacc',
             'speed_mps',
             'bearing_deg',

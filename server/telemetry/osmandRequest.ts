@@ -28,6 +28,7 @@ const FIELD_PARAMS = {
   Lon: ['lon'],
   Alt: ['altitude'],
   Hacc: ['accuracy', 'hacc'],
+  Vacc: ['vacc', 'altitudeAccuracy'],
   Speed: ['speed'],
   Bearing: ['bearing', 'heading'],
   Battery: ['batt'],
@@ -48,6 +49,7 @@ function last(value: string | readonly string[] | undefined): string | undefined
  * - `lat` and `lon` in degrees, or `location=lat,lon`; absent or exactly 0,0 (a tracker without a fix)
  *   → no point;
  * - `speed` in knots (stored as m/s), `bearing`/`heading` degrees, `altitude` m, `accuracy`/`hacc` m,
+ *   `vacc`/`altitudeAccuracy` m (the altitude's accuracy; a Lifeline extension, OsmAnd sends none),
  *   `batt` %, `hdop` (checked, not stored);
  * - `charge=true` → a CHARGING event; `alarm=sos` → SOS, `alarm=fall` → FALL (body position UNKNOWN);
  *   `batt` without a point → a BATTERY event.

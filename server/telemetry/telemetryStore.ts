@@ -62,17 +62,18 @@ export async function insertFixes(
     with inserted as (
     insert into location_points
       (device_id, device_time_ms, activity_id, lon, lat, alt, hacc, speed_mps, bearing_deg,
-       battery_pct, heart_rate_bpm)
+       battery_pct, heart_rate_bpm, vacc)
     select ${deviceId}, u.time_ms, u.activity_id, u.lon, u.lat, u.alt, u.hacc, u.speed, u.bearing,
-      u.battery, ${heartRate}
+      u.battery, ${heartRate}, u.vacc
     from unnest(
       ${column((p) => p.Time)}::bigint[], ${[...activityIds]}::bigint[],
       ${column((p) => p.Lon)}::float8[], ${column((p) => p.Lat)}::float8[],
       ${column((p) => p.Alt ?? null)}::float8[], ${column((p) => p.Hacc ?? null)}::float8[],
       ${column((p) => p.Speed ?? null)}::float8[], ${column((p) => p.Bearing ?? null)}::float8[],
       ${column((p) => p.Battery ?? null)}::float8[],
-      ${column((p) => heartRates.get(p.Time) ?? null)}::float8[]
-    ) as u(time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery, heart_rate)
+      ${column((p) => heartRates.get(p.Time) ?? null)}::float8[],
+      ${column((p) => p.Vacc ?? null)}::float8[]
+    ) as u(time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery, heart_rate, vacc)
     left join device_events e on e.device_id = ${deviceId} and e.event_time_ms = u.time_ms
       and e.event_type = 'VITALS'
     on conflict (device_id, device_time_ms) do nothing

@@ -15,6 +15,7 @@ const JSON_NAMES: Readonly<Record<string, string>> = {
   Lon: 'coords.longitude',
   Alt: 'coords.altitude',
   Hacc: 'coords.accuracy',
+  Vacc: 'coords.altitude_accuracy',
   Speed: 'coords.speed',
   Bearing: 'coords.heading',
   Battery: 'battery.level',
@@ -39,6 +40,7 @@ function pointOf(
       Lon: coords.longitude,
       Alt: coords.altitude ?? null,
       Hacc: known(coords.accuracy),
+      Vacc: known(coords.altitude_accuracy),
       Speed: known(coords.speed),
       Bearing: known(coords.heading),
       Battery: level === null ? null : level * 100,
@@ -50,7 +52,7 @@ function pointOf(
 /**
  * Reads the JSON body Traccar Client posts to the OsmAnd endpoint (src/api/ingest.ts
  * TraccarClientBody): `device_id` is the ingest key; each location gives one point — `coords` degrees,
- * `speed` m/s, `heading` degrees, `accuracy` and `altitude` m, -1 meaning unknown; `battery.level` a
+ * `speed` m/s, `heading` degrees, `accuracy`, `altitude` and `altitude_accuracy` m, -1 meaning unknown; `battery.level` a
  * fraction (stored as %) — and `battery.is_charging` a CHARGING event. `timestamp` as in deviceTime.ts;
  * absent → `nowMs`. Issues name fields under `body` (e.g. `body.location.coords.latitude`).
  */

@@ -42,6 +42,8 @@ const DeviceTime = z.int().nonnegative();
  * - `Time` device time, epoch ms (with the device, the point's identity: a re-sent one is a duplicate);
  * - `Lat` latitude and `Lon` longitude, WGS 84 degrees;
  * - `Alt` altitude in metres above mean sea level; `Hacc` horizontal accuracy radius in metres;
+ * - `Vacc` the altitude's accuracy in metres (a Lifeline extension: the activity shows no altitude
+ *   for a fix whose `Vacc` is over 10, spec app §9);
  * - `Speed` ground speed in m/s; `Bearing` course over ground in degrees clockwise from true north;
  * - `Battery` the device's charge in percent.
  * Optional fields may be absent or null (not measured).
@@ -52,6 +54,7 @@ export const IngestPoint = z.object({
   Lon: z.number().min(-180).max(180),
   Alt: z.number().min(-INGEST_MAX_ABS_ALTITUDE_M).max(INGEST_MAX_ABS_ALTITUDE_M).nullish(),
   Hacc: z.number().nonnegative().nullish(),
+  Vacc: z.number().nonnegative().nullish(),
   Speed: z.number().nonnegative().max(INGEST_MAX_SPEED_MPS).nullish(),
   Bearing: z.number().min(0).max(360).nullish(),
   Battery: z.number().min(0).max(100).nullish(),
@@ -143,7 +146,8 @@ export type IngestBatchResponse = z.infer<typeof IngestBatchResponse>;
 /**
  * One location of Traccar Client's JSON body (the transistorsoft background-geolocation shape): ISO 8601
  * or epoch-ms `timestamp`; `coords` in degrees, `accuracy` m, `speed` m/s, `heading` degrees, `altitude`
- * m, each -1 (or absent) when unknown; `battery.level` a fraction 0…1 (-1 unknown) and `is_charging`.
+ * m, `altitude_accuracy` m, each -1 (or absent) when unknown; `battery.level` a fraction 0…1 (-1
+ * unknown) and `is_charging`.
  * Other fields (`activity`, `event`, `is_moving`, `odometer`, `extras`, `uuid` …) are accepted and
  * ignored.
  */
@@ -156,6 +160,7 @@ export const TraccarClientLocation = z.object({
     speed: z.number().nullish(),
     heading: z.number().nullish(),
     altitude: z.number().nullish(),
+    altitude_accuracy: z.number().nullish(),
   }),
   battery: z.object({ level: z.number().nullish(), is_charging: z.boolean().nullish() }).nullish(),
 });

@@ -15,6 +15,7 @@ import * as m0014 from './0014_device_reported_alerts';
 import * as m0015 from './0015_share_expiry_index';
 import * as m0016 from './0016_point_heart_rate';
 import * as m0017 from './0017_activity_heart_rate';
+import * as m0018 from './0018_point_vertical_accuracy';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_share_expiry_index': m0015,
   '0016_point_heart_rate': m0016,
   '0017_activity_heart_rate': m0017,
+  '0018_point_vertical_accuracy': m0018,
 };

@@ -329,7 +329,7 @@ describe('OsmAnd parameter forms (Traccar OsmAnd decoder)', () => {
     expect(points.map((p) => p.device_time_ms)).toEqual([NOW]);
   });
 
-  it('reads every field: knots to m/s, heading, accuracy, altitude, battery', async () => {
+  it('reads every field: knots to m/s, heading, accuracy, altitude and its accuracy, battery', async () => {
     const { points } = await sendAndRead({
       timestamp: 1_750_500_000,
       lat: 39.45,
@@ -338,12 +338,23 @@ describe('OsmAnd parameter forms (Traccar OsmAnd decoder)', () => {
       heading: 271.5,
       accuracy: 4.5,
       altitude: 12.5,
+      vacc: 6.5,
       batt: 87,
       hdop: 0.9,
     });
     expect(points).toMatchObject([
-      { lat: 39.45, lon: -0.32, bearing_deg: 271.5, hacc: 4.5, alt: 12.5, battery_pct: 87 },
+      {
+        lat: 39.45,
+        lon: -0.32,
+        bearing_deg: 271.5,
+        hacc: 4.5,
+        alt: 12.5,
+        vacc: 6.5,
+        battery_pct: 87,
+      },
     ]);
+    const spelled = await sendAndRead({ lat: 39.45, lon: -0.32, altitudeAccuracy: 3 });
+    expect(spelled.points).toMatchObject([{ vacc: 3 }]);
     expect(points[0]?.speed_mps).toBeCloseTo((10 * 1852) / 3600, 12);
   });
 
@@ -415,6 +426,7 @@ describe('OsmAnd parameter forms (Traccar OsmAnd decoder)', () => {
           speed: 0,
           heading: -1,
           altitude: 5,
+          altitude_accuracy: 12,
         },
         is_moving: false,
         odometer: 0,
@@ -438,6 +450,7 @@ describe('OsmAnd parameter forms (Traccar OsmAnd decoder)', () => {
         speed_mps: 0,
         bearing_deg: null,
         alt: 5,
+        vacc: 12,
         battery_pct: 100,
       },
     ]);
@@ -454,14 +467,17 @@ describe('OsmAnd parameter forms (Traccar OsmAnd decoder)', () => {
             coords: { latitude: 37.42, longitude: -122.08, speed: 3.5, heading: 90 },
             battery: { level: 0.79, is_charging: true },
           },
-          { timestamp: 1_750_000_000_000, coords: { latitude: 37.43, longitude: -122.07 } },
+          {
+            timestamp: 1_750_000_000_000,
+            coords: { latitude: 37.43, longitude: -122.07, altitude_accuracy: -1 },
+          },
         ],
       },
     });
     expect(buffered.statusCode, buffered.body).toBe(200);
     expect((await pointsOf(device.deviceId)).slice(1)).toMatchObject([
       { speed_mps: 3.5, bearing_deg: 90, battery_pct: 79 },
-      { device_time_ms: 1_750_000_000_000, lat: 37.43 },
+      { device_time_ms: 1_750_000_000_000, lat: 37.43, vacc: null },
     ]);
     expect((await eventsOf(device.deviceId)).map((e) => e.event_type)).toEqual(['CHARGING']);
   });

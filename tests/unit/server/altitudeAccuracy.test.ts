@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { trackIngest } from '../../../server/demo/demoHistory';
+import { ALTITUDE_ACCURACY_MAX_M, trustedAltitude } from '../../../server/telemetry/altitude';
+import type { ActivityDetail } from '../../../src/api/entities/activity';
+import { decodeTrackBinary } from '../../../src/api/trackBinary';
+import type { Track } from '../../../tools/tracks';
+import { addTestDevice } from './deviceFixtures';
+import { registerListeningTestServer } from './signedUpMember';
+import { postBatch, signedUpMemberOn, washingtonRun } from './washingtonRun';
+
+/*
+ * Spec app §9 "Activity altitude accuracy maximum is 10" (docs/decisions.md "Altitude accuracy"): a
+ * fix's altitude counts for its activity only when its vertical accuracy (`Vacc`, m) is unknown or at
+ * most 10 m. The fix and its altitude stay stored as sent; the detail and the binary track show no
+ * altitude for it. The fixes are the real Washington run's.
+ */
+
+const server = registerListeningTestServer();
+let token = '';
+let memberId = 0;
+let run: Track;
+let shiftMs = 0;
+
+beforeAll(async () => {
+  ({ token, memberId } = await signedUpMemberOn(server, 'altitude@example.com'));
+  ({ run, shiftMs } = await washingtonRun());
+});
+
+async function call(name: string, payload: object) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/api/member-integration/${name}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+describe('the altitude accuracy limit (app §9)', () => {
+  it('is 10 m: a known accuracy over it drops the altitude, an unknown one keeps it', () => {
+    expect(ALTITUDE_ACCURACY_MAX_M).toBe(10);
+    expect(trustedAltitude(12.5, null)).toBe(12.5);
+    expect(trustedAltitude(12.5, 10)).toBe(12.5);
+    expect(trustedAltitude(12.5, 10.01)).toBeNull();
+    expect(trustedAltitude(null, 3)).toBeNull();
+  });
+
+  it('leaves out of the detail and the track the altitudes measured worse than 10 m, keeping them stored', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const { points, events } = trackIngest(
+      { ...run, points: run.points.slice(0, 6) },
+      'RUNNING',
+      shiftMs,
+    );
+    const vaccs = [null, 25, 10, 4, 10.5, null];
+    await postBatch(
+      server,
+      device,
+      points.map((point, i) => ({ ...point, Vacc: vaccs[i] })),
+      events.filter((event) => event.Type !== 'VITALS'),
+    );
+    const { activity_id: ActivityId } = await server.database.db
+      .selectFrom('activities')
+      .select('activity_id')
+      .where('device_id', '=', device.deviceId)
+      .executeTakeFirstOrThrow();
+    const window = { ActivityId, TimeStart: 0, TimeEnd: Date.now() };
+    const sent = points.map((point) => point.Alt ?? null);
+    expect(sent.every((alt) => alt !== null)).toBe(true);
+    const shown = sent.map((alt, i) => ([1, 4].includes(i) ? null : alt));
+
+    const detail = (await call('member-wearer-activity-detail', window)).json<{
+      Activity: ActivityDetail;
+    }>();
+    expect(detail.Activity.LocationHistory.map((point) => point.Alt)).toEqual(shown);
+
+    const track = decodeTrackBinary(
+      new Uint8Array((await call('member-wearer-activity-track', window)).rawPayload).buffer,
+    );
+    expect([...track.alt].map((alt) => (Number.isNaN(alt) ? null : alt))).toEqual(
+      shown.map((alt) => (alt === null ? null : Math.fround(alt))),
+    );
+
+    // Nothing is lost: the fixes keep the altitude and accuracy the device sent.
+    const stored = await server.database.db
+      .selectFrom('location_points')
+      .select(['alt', 'vacc'])
+      .where('device_id', '=', device.deviceId)
+      .orderBy('device_time_ms')
+      .execute();
+    expect(stored.map((row) => row.alt)).toEqual(sent);
+    expect(stored.map((row) => row.vacc)).toEqual(vaccs);
+  });
+
+  it('refuses a negative vertical accuracy with a 400 and stores nothing', async () => {
+    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const { points } = trackIngest({ ...run, points: run.points.slice(0, 2) }, 'RUNNING', shiftMs);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/ingest/batch',
+      payload: { IngestKey: device.key, Points: [{ ...points[0], Vacc: -1 }], Events: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Issues?: { Path: string }[] }>().Issues?.map((issue) => issue.Path)).toEqual([
+      'body.Points.0.Vacc',
+    ]);
+    const count = await server.database.db
+      .selectFrom('location_points')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('device_id', '=', device.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+});
