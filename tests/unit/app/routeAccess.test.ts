@@ -85,6 +85,14 @@ describe('route access (spec application-behaviour §2)', () => {
     expect(accessOf(path)).toBe(access);
   });
 
+  it('puts every /member route behind the member gate (spec §2 "Member area: login required")', () => {
+    const member = [...table.keys()].filter(
+      (path) => path === '/member' || path.startsWith('/member/'),
+    );
+    expect(member.length).toBeGreaterThan(20);
+    expect(member.filter((path) => accessOf(path) !== 'member gate')).toEqual([]);
+  });
+
   it('gives every route with a path a title (spec §2 "The page title comes from route metadata")', () => {
     const untitled = [...table].filter(([, meta]) => !meta.titleKey).map(([path]) => path);
     // The shared-activity route is the spec's exception: it names its page after the wearer.
