@@ -190,4 +190,14 @@ test('a member whose terms are older than the current documents accepts them aga
   await expect(page.getByText(/terms .*updated|updated .*terms/i)).toBeVisible();
   await acceptTerms(page);
   await expect(page).toHaveURL(/\/member\/equipment$/);
+
+  // The member area's own page of the terms (/member/eula) shows the new acceptance, not the old one.
+  await page.goto('/member/eula');
+  await expect(page.getByRole('heading', { name: 'Licence agreement' })).toBeVisible();
+  const accepted = page.getByText(/^You accepted these terms on \d{4}-\d{2}-\d{2}\./);
+  await expect(accepted).toBeVisible();
+  await expect(accepted).not.toContainText('2025-01-01');
+  await expect(page.getByRole('article', { name: 'End User Licence Agreement' })).not.toHaveText(
+    'Loading…',
+  );
 });
