@@ -104,7 +104,10 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
   const current = tabs.includes(tab) ? tab : 'Map';
   const stats = detail.ActivityStats;
   return (
-    <article className="ll-activity-detail" aria-labelledby="activity-title">
+    <article
+      className={trimming ? 'll-activity-detail ll-activity-detail-trimming' : 'll-activity-detail'}
+      aria-labelledby="activity-title"
+    >
       <header>
         <h1 id="activity-title">{t(`Activities.Type.${detail.ActivityType}`)}</h1>
         <p className="ll-muted">{format.dateTime(detail.TimestampStart)}</p>
@@ -162,60 +165,62 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
         <summary>{t('Activities.Shares.Title')}</summary>
         <ActivityShares activityId={activityId} format={format} />
       </details>
-      <div role="tablist" className="ll-tabs" aria-label={t('Activities.Detail.Tabs')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`activity-tab-${name}`}
-            aria-selected={current === name}
-            aria-controls={`activity-panel-${name}`}
-            onClick={() => {
-              setTab(name);
-            }}
-          >
-            {t(`Activities.Tab.${name}`)}
-          </button>
-        ))}
+      <div className="ll-activity-view">
+        <div role="tablist" className="ll-tabs" aria-label={t('Activities.Detail.Tabs')}>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`activity-tab-${name}`}
+              aria-selected={current === name}
+              aria-controls={`activity-panel-${name}`}
+              onClick={() => {
+                setTab(name);
+              }}
+            >
+              {t(`Activities.Tab.${name}`)}
+            </button>
+          ))}
+        </div>
+        <section
+          role="tabpanel"
+          id={`activity-panel-${current}`}
+          aria-labelledby={`activity-tab-${current}`}
+        >
+          {current === 'Map' ? (
+            <Suspense fallback={<LoadingScreen label={t('Activities.Detail.LoadingMap')} />}>
+              <ReplayMap
+                activityId={activityId}
+                alerts={alerts}
+                format={format}
+                initialTimeMs={replayTimeMs}
+                onTimeSettled={onReplayTime}
+                trimPreview={trimDraft}
+              />
+            </Suspense>
+          ) : current === 'Data' ? (
+            <Suspense fallback={<LoadingScreen label={t('Activities.Data.Loading')} />}>
+              <ActivityDataCharts
+                activityId={activityId}
+                units={units}
+                format={format}
+                replayTimeMs={replayTimeMs}
+                onSeek={onSeek}
+              />
+            </Suspense>
+          ) : current === 'Splits' ? (
+            <ActivitySplits
+              activityId={activityId}
+              saved={detail.SplitsSettings ?? null}
+              format={format}
+              text={text}
+            />
+          ) : (
+            <ActivityTimeline items={detail.Timeline ?? []} alerts={alerts} format={format} />
+          )}
+        </section>
       </div>
-      <section
-        role="tabpanel"
-        id={`activity-panel-${current}`}
-        aria-labelledby={`activity-tab-${current}`}
-      >
-        {current === 'Map' ? (
-          <Suspense fallback={<LoadingScreen label={t('Activities.Detail.LoadingMap')} />}>
-            <ReplayMap
-              activityId={activityId}
-              alerts={alerts}
-              format={format}
-              initialTimeMs={replayTimeMs}
-              onTimeSettled={onReplayTime}
-              trimPreview={trimDraft}
-            />
-          </Suspense>
-        ) : current === 'Data' ? (
-          <Suspense fallback={<LoadingScreen label={t('Activities.Data.Loading')} />}>
-            <ActivityDataCharts
-              activityId={activityId}
-              units={units}
-              format={format}
-              replayTimeMs={replayTimeMs}
-              onSeek={onSeek}
-            />
-          </Suspense>
-        ) : current === 'Splits' ? (
-          <ActivitySplits
-            activityId={activityId}
-            saved={detail.SplitsSettings ?? null}
-            format={format}
-            text={text}
-          />
-        ) : (
-          <ActivityTimeline items={detail.Timeline ?? []} alerts={alerts} format={format} />
-        )}
-      </section>
     </article>
   );
 }
