@@ -53,6 +53,9 @@ export default defineConfig({
       // The live demo runs (fast) so the share tests watch a real wearer (tests/e2e/share.spec.ts).
       DEMO: '1',
       DEMO_SPEED: '8',
+      // The suite signs up about a dozen members from this one address within minutes; production's
+      // budget (10 per 10 minutes, server/identity/ipRateLimit.ts) would refuse the last ones.
+      SIGNUPS_PER_IP: '100',
       LOG_LEVEL: 'warn',
       ...E2E_LINKS,
     },

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(4),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   TRACK_WARM_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -132,6 +133,11 @@ export interface ServerConfig {
    * own address and escape every per-IP limit.
    */
   readonly trustProxy: false | number | string[];
+  /**
+   * Sign-ups allowed per client address per 10 minutes (`SIGNUPS_PER_IP`, default 10: each sends an
+   * e-mail to an address the caller chooses; server/identity/ipRateLimit.ts).
+   */
+  readonly signUpsPerIp: number;
   /** Targets of the external redirects /contactus, /help, /findoutmore, /shop (spec §2). */
   readonly links: { contactUs: string; help: string; findOutMore: string; shop: string };
   /** Directory of the built SPA (`dist/web`). */
@@ -210,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     smtpUrl: e.SMTP_URL,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     mailFrom: e.MAIL_FROM,
+    signUpsPerIp: e.SIGNUPS_PER_IP,
     trustProxy:
       !e.TRUST_PROXY || e.TRUST_PROXY === 'false'
         ? false

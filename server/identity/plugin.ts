@@ -40,7 +40,10 @@ export interface IdentityPluginOptions {
   readonly now?: Clock;
   /** Random bytes; defaults to `crypto.randomBytes`. */
   readonly random?: RandomSource;
-  /** Per-IP budgets of InitiateAuth and SignUp; defaults to {@link DEFAULT_IP_RATE_LIMITS}. */
+  /**
+   * Per-IP budgets of InitiateAuth and SignUp; defaults to {@link DEFAULT_IP_RATE_LIMITS} with the
+   * sign-up count of `config.signUpsPerIp`.
+   */
   readonly ipRateLimits?: IpRateLimits;
 }
 
@@ -115,7 +118,10 @@ async function identity(app: FastifyInstance, options: IdentityPluginOptions): P
   await app.register(identityRoutes, {
     prefix: '/identity',
     context: async () => (await localPool()).ctx,
-    ipRateLimits: options.ipRateLimits ?? DEFAULT_IP_RATE_LIMITS,
+    ipRateLimits: options.ipRateLimits ?? {
+      ...DEFAULT_IP_RATE_LIMITS,
+      SignUp: { ...DEFAULT_IP_RATE_LIMITS.SignUp, max: options.config.signUpsPerIp },
+    },
   });
 }
 

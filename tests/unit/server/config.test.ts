@@ -75,6 +75,13 @@ describe('loadConfig', () => {
     expect(loadConfig(env).devEndpoints).toBe(expected);
   });
 
+  it('takes the sign-ups per address from SIGNUPS_PER_IP, 10 by default, refusing nonsense', () => {
+    expect(loadConfig({}).signUpsPerIp).toBe(10);
+    expect(loadConfig({ SIGNUPS_PER_IP: '40' }).signUpsPerIp).toBe(40);
+    expect(() => loadConfig({ SIGNUPS_PER_IP: '0' })).toThrow(/SIGNUPS_PER_IP/);
+    expect(() => loadConfig({ SIGNUPS_PER_IP: 'many' })).toThrow(/SIGNUPS_PER_IP/);
+  });
+
   it('refuses TRUST_PROXY=true (clients could forge their address)', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });

@@ -431,6 +431,18 @@ describe('failures inside', () => {
   });
 });
 
+describe('the sign-up budget of the server config (SIGNUPS_PER_IP)', () => {
+  it('counts sign-ups per address against config.signUpsPerIp', async () => {
+    const server = await buildTestServer(database.db, testConfig({ SIGNUPS_PER_IP: '2' }));
+    const signUp = () =>
+      amz(server, 'SignUp', { ClientId: poolOf(server).clientId, Username: 'x', Password: 'y' });
+    expect((await signUp()).body.__type).toBe('InvalidParameterException');
+    expect((await signUp()).body.__type).toBe('InvalidParameterException');
+    expect((await signUp()).body.__type).toBe('TooManyRequestsException');
+    await server.close();
+  });
+});
+
 describe('the whole server', () => {
   it('mounts /identity in buildServer and keeps its errors Cognito-shaped', async () => {
     const server = await buildTestServer(database.db);
