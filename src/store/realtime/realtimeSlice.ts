@@ -87,6 +87,8 @@ export const realtimeSlice = createSlice({
   selectors: {
     selectRealtime: (state) => state,
     selectSocketConnection: (state) => state.connection,
+    /** The reconnection attempt (1 …) while reconnecting, else null. */
+    selectSocketAttempt: (state) => state.attempt,
   },
 });
 
@@ -97,4 +99,5 @@ export const {
   entityChangesReceived,
   wearerTelemetryReceived,
 } = realtimeSlice.actions;
-export const { selectRealtime, selectSocketConnection } = realtimeSlice.selectors;
+export const { selectRealtime, selectSocketConnection, selectSocketAttempt } =
+  realtimeSlice.selectors;

@@ -14,11 +14,13 @@ import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
 import { playbackTimeChanged } from '../../../store/activities/journeySlice';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
+import { selectSocketAttempt, selectSocketConnection } from '../../../store/realtime/realtimeSlice';
 import {
   selectTrackColumns,
   selectTrackEntry,
 } from '../../../store/locationHistory/locationHistorySelectors';
 import { useFormatter } from '../../../ui/format';
+import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityActions, type TrimDraft } from '../components/ActivityActions';
 import { ActivityShares } from '../components/ActivityShares';
@@ -66,6 +68,8 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
   const missing = useAppSelector((state) => selectActivityDetailMissing(state, activityId));
   const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
   const units = useAppSelector(selectEffectiveUnits);
+  const connection = useAppSelector(selectSocketConnection);
+  const attempt = useAppSelector(selectSocketAttempt);
   const { format, text } = useFormatter(units);
   const trackPoints = useAppSelector((state) => selectTrackEntry(state, activityId)?.length ?? 0);
   const [tab, setTab] = useState<DetailTab>('Map');
@@ -151,6 +155,9 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
           {t('Activities.Detail.ExportGpx')}
         </button>
       </header>
+      {detail.TimestampEnd === null ? (
+        <ConnectionNotice connection={connection} attempt={attempt} />
+      ) : null}
       <details className="ll-activity-edit" open={trimming || undefined}>
         <summary>{t('Activities.Actions.Title')}</summary>
         <ActivityActions

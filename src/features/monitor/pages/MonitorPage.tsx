@@ -14,7 +14,9 @@ import {
 import { selectLandCells } from '../../../store/basemap/landCellsSlice';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
+import { selectSocketAttempt, selectSocketConnection } from '../../../store/realtime/realtimeSlice';
 import { useFormatter } from '../../../ui/format';
+import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { playAlertBeep } from '../../../ui/sound/alertBeep';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
 import { useNow } from '../../../ui/time/useNow';
@@ -47,6 +49,8 @@ export function MonitorPage() {
   // Once for the page, handed to every card: a store subscription per card costs on every frame.
   const { format } = useFormatter(useAppSelector(selectEffectiveUnits));
   const landCells = useAppSelector(selectLandCells);
+  const connection = useAppSelector(selectSocketConnection);
+  const attempt = useAppSelector(selectSocketAttempt);
   const cuedCard = cards.find((card) => card.ShareToken === monitor.lastCue?.ShareToken) ?? null;
 
   useEffect(() => {
@@ -97,6 +101,7 @@ export function MonitorPage() {
   return (
     <article className="ll-monitor">
       <MonitorHeader muted={monitor.muted} onToggleMute={toggleMute} />
+      <ConnectionNotice connection={connection} attempt={attempt} />
       <NewAlertBanner card={cuedCard} onDismiss={dismiss} />
       <AddShareForm error={monitor.addError} onAdd={add} />
       <p className="ll-muted">{count}</p>

@@ -11,8 +11,10 @@ import {
 } from '../../../store/locationHistory/locationHistorySelectors';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
+import { selectSocketAttempt, selectSocketConnection } from '../../../store/realtime/realtimeSlice';
 import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import type { MapMarker } from '../../../ui/map/layers/markerLayers';
 import { useNow } from '../../../ui/time/useNow';
 import { AlertActions } from '../components/AlertActions';
@@ -93,6 +95,8 @@ export function SharedActivityView({
   const openAlert = alerts.find(isAlertOpen) ?? null;
   // A share the operator monitor watches is seen in the operator's view (docs/monitor.md).
   const monitored = useAppSelector((state) => isWatchedByMonitor(state, shareToken));
+  const connection = useAppSelector(selectSocketConnection);
+  const attempt = useAppSelector(selectSocketAttempt);
   const alertMarkers = useMemo(
     (): MapMarker[] =>
       alerts.flatMap((alert) =>
@@ -139,6 +143,7 @@ export function SharedActivityView({
         <AlertActions shareToken={shareToken} alerts={alerts} format={format} />
       ) : null}
       <AlertHistory alerts={alerts} viewer={monitored ? 'operator' : 'guardian'} format={format} />
+      {interactive ? <ConnectionNotice connection={connection} attempt={attempt} /> : null}
       <LiveFacts
         age={age}
         speedMps={last?.Speed ?? null}

@@ -10,7 +10,10 @@ import { initI18n } from '../../../../src/app/i18n';
 import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
 import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
-import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
+import {
+  socketStateChanged,
+  wearerTelemetryReceived,
+} from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
@@ -268,6 +271,21 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(
       'Closed by user: Lars (guardian)',
     );
+  });
+
+  it("says when the guardian's own connection is lost, and stops saying it once back", async () => {
+    const { store } = open(shared(activity(2_000)));
+    expect(await screen.findByText('Live.')).toBeVisible();
+    act(() => {
+      store.dispatch(socketStateChanged({ state: 'reconnecting', socketId: null, attempt: 2 }));
+    });
+    expect(screen.getByText(/your connection to Lifeline was lost/)).toHaveTextContent(
+      'Reconnecting (attempt 2)…',
+    );
+    act(() => {
+      store.dispatch(socketStateChanged({ state: 'connected', socketId: 'abc' }));
+    });
+    expect(screen.queryByText(/your connection to Lifeline was lost/)).toBeNull();
   });
 
   it('sends a bad, expired or revoked link to share-not-found', async () => {
