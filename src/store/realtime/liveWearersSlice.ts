@@ -62,10 +62,13 @@ export const liveWearersSlice = createSlice({
     builder.addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
       const { ActivityId, Status } = detail;
       if (Status === undefined) return;
-      const live = Object.values(state.entities).find(
+      // Looked up in the base state: reading the draft's entities would draft every wearer.
+      const base: LiveWearersState = original(state);
+      const live = Object.values(base.entities).find(
         (wearer) => wearer.ActivityId === ActivityId && wearer.Status !== Status,
       );
-      if (live) live.Status = Status;
+      const draft = live ? state.entities[live.WearerID] : undefined;
+      if (draft) draft.Status = Status;
     });
   },
 });
