@@ -9,7 +9,12 @@ import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
 import { registerListeningTestServer } from './signedUpMember';
-import { postBatch as postBatchTo, signedUpMemberOn, washingtonRun } from './washingtonRun';
+import {
+  memberCall,
+  postBatch as postBatchTo,
+  signedUpMemberOn,
+  washingtonRun,
+} from './washingtonRun';
 
 /*
  * ActivityStats.HeartRateAvgBPM (issue 7; docs/decisions.md "Heart rate"): the mean of the heart
@@ -49,14 +54,7 @@ const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEven
   postBatchTo(server, device, Points, Events);
 
 async function call<T>(name: string, payload: object): Promise<T> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: `/api/member-integration/${name}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
+  return (await memberCall(server, token, name, payload)).json<T>();
 }
 
 const everything = () => ({ TimeStart: 0, TimeEnd: Date.now() });

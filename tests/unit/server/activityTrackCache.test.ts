@@ -9,7 +9,12 @@ import { decodeTrackBinary, type TrackBinaryColumns } from '../../../src/api/tra
 import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
 import { registerListeningTestServer } from './signedUpMember';
-import { postBatch as postBatchTo, signedUpMemberOn, washingtonRun } from './washingtonRun';
+import {
+  memberCall,
+  postBatch as postBatchTo,
+  signedUpMemberOn,
+  washingtonRun,
+} from './washingtonRun';
 
 /*
  * member-wearer-activity-track answers a closed activity's track from the server's TrackCache
@@ -33,16 +38,7 @@ beforeAll(async () => {
 const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) =>
   postBatchTo(server, device, Points, Events);
 
-async function call(name: string, payload: object) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: `/api/member-integration/${name}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
-}
+const call = (name: string, payload: object) => memberCall(server, token, name, payload);
 
 async function track(activityId: number, window = { TimeStart: 0, TimeEnd: Date.now() }) {
   const res = await call('member-wearer-activity-track', { ActivityId: activityId, ...window });

@@ -6,7 +6,7 @@ import { decodeTrackBinary } from '../../../src/api/trackBinary';
 import type { Track } from '../../../tools/tracks';
 import { addTestDevice } from './deviceFixtures';
 import { registerListeningTestServer } from './signedUpMember';
-import { postBatch, signedUpMemberOn, washingtonRun } from './washingtonRun';
+import { memberCall, postBatch, signedUpMemberOn, washingtonRun } from './washingtonRun';
 
 /*
  * Spec app §9 "Activity altitude accuracy maximum is 10" (docs/decisions.md "Altitude accuracy"): a
@@ -26,16 +26,7 @@ beforeAll(async () => {
   ({ run, shiftMs } = await washingtonRun());
 });
 
-async function call(name: string, payload: object) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: `/api/member-integration/${name}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
-}
+const call = (name: string, payload: object) => memberCall(server, token, name, payload);
 
 describe('the altitude accuracy limit (app §9)', () => {
   it('is 10 m: a known accuracy over it drops the altitude, an unknown one keeps it', () => {

@@ -53,3 +53,23 @@ export async function postBatch(
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ Accepted: number; Duplicates: number }>();
 }
+
+/**
+ * Posts `payload` to the member-integration call `name` on `server` as the member of `token`,
+ * expects 200 and answers the response (`.json()` for the body, `.rawPayload` for a binary one).
+ */
+export async function memberCall(
+  server: ListeningTestServer,
+  token: string,
+  name: string,
+  payload: object,
+) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/api/member-integration/${name}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
