@@ -9,9 +9,8 @@ import type { Formatter } from '../../../ui/format';
  * reasons"; issue 8 item 4 "a resolve closes the alert for every viewer"): each with its kind, when it
  * was raised and closed, how it ended ("Closed by user: Anna (guardian)", "Closed by system: Metric
  * back to normal"), the resolver's words and the pause of the wearer's alerts they chose. So a viewer
- * whose banner went away reads why. In the
- * operator view the state "Closed by Operator" is left out (`alertClosureText`); the alert itself
- * stays listed. Nothing while no alert has closed.
+ * whose banner went away reads why. In the operator view the state "Closed by Operator" is left out
+ * (`alertClosureText`); the alert itself stays listed. Nothing while no alert has closed.
  */
 export function AlertHistory({
   alerts,
