@@ -47,6 +47,21 @@ export class IdentityError extends Error {
   }
 }
 
+/**
+ * Turns whatever the identity library calls back with (an `{ code, name, message }` object, an
+ * Error, anything) into an {@link IdentityError}; an IdentityError passes through unchanged.
+ */
+export function toIdentityError(error: unknown): IdentityError {
+  if (error instanceof IdentityError) return error;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { code?: unknown; name?: unknown; message?: unknown };
+    const code =
+      typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'Error';
+    return new IdentityError(code, typeof e.message === 'string' ? e.message : code);
+  }
+  return new IdentityError('Error', String(error));
+}
+
 /** Which attribute a verification code is for. */
 export type VerifiableAttribute = 'email' | 'phone_number';
 

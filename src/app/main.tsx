@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { animationFrameScheduler, defer, map, switchMap } from 'rxjs';
-import { createCognitoIdentityClient } from '../api/client/identityClient';
+import { createLazyIdentityClient } from '../api/client/lazyIdentityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
 import { reportingFetch } from '../store/network/apiFailures';
 import { apiRequestFailed } from '../store/network/networkSlice';
@@ -33,7 +33,12 @@ const store = createAppStore({
   dependencies: {
     loadRuntimeConfig: () => fetchRuntimeConfig(),
     storage,
-    createIdentityClient: (config) => createCognitoIdentityClient(config),
+    // amazon-cognito-identity-js loads on the first identity call that needs it (a sign-in, or a
+    // session stored in this browser): the login route's initial JS does not carry it (issue 7).
+    createIdentityClient: (config) =>
+      createLazyIdentityClient(config, () =>
+        loadChunk(() => import('../api/client/identityClient')),
+      ),
     // A request that got no answer marks the network-error state (spec §8; src/store/network).
     fetch: reportingFetch(
       (input, init) => fetch(input, init),

@@ -8,23 +8,12 @@ import {
 } from 'amazon-cognito-identity-js';
 import {
   IdentityError,
+  toIdentityError,
   type IdentityClient,
   type IdentitySession,
   type SignUpInput,
 } from '../identity';
 import type { IdentityConfig } from '../runtimeConfig';
-
-/** Turns whatever the library calls back with into an {@link IdentityError}. */
-export function toIdentityError(error: unknown): IdentityError {
-  if (error instanceof IdentityError) return error;
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { code?: unknown; name?: unknown; message?: unknown };
-    const code =
-      typeof e.code === 'string' ? e.code : typeof e.name === 'string' ? e.name : 'Error';
-    return new IdentityError(code, typeof e.message === 'string' ? e.message : code);
-  }
-  return new IdentityError('Error', String(error));
-}
 
 function sessionOf(session: CognitoUserSession): IdentitySession {
   const token = session.getIdToken();

@@ -1,5 +1,5 @@
 import { catchError, concatMap, defer, filter, from, map, of, exhaustMap } from 'rxjs';
-import { toIdentityError } from '../../api/client/identityClient';
+import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../../store/epic';
 import { identityClientFor } from '../../store/session/services';
 import { identityRefreshed } from '../../store/session/sessionSlice';

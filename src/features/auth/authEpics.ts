@@ -11,7 +11,7 @@ import {
   timer,
 } from 'rxjs';
 import { signupCheckEmail } from '../../api/calls/authHost';
-import { toIdentityError } from '../../api/client/identityClient';
+import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../../store/epic';
 import { authHostClientFor, identityClientFor } from '../../store/session/services';
 import { signInRequested } from '../../store/session/sessionSlice';

@@ -1,4 +1,4 @@
-import { toIdentityError } from '../../api/client/identityClient';
+import { toIdentityError } from '../../api/identity';
 import { isApiCallError } from '../../api/client/apiErrors';
 
 /**

@@ -15,7 +15,7 @@ import {
 } from 'rxjs';
 import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
-import { toIdentityError } from '../../api/client/identityClient';
+import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
 import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS, TOKEN_REFRESH_LEAD_MS } from '../timing';
