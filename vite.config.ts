@@ -43,6 +43,25 @@ export default defineConfig({
     sourcemap: true,
     // dist/web/.vite/manifest.json: the chunk graph bench/bundle.ts measures (issue 7).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry loads at start, in one chunk (`$initial`: imported statically by
+          // the entry, directly or not). Left to itself Rolldown gives each module that a lazy
+          // screen shares with the entry a chunk of its own: ~60 files of a few hundred bytes at
+          // start, each gzipped alone (issue 7 "initial JS for the login route"). The HTML entry
+          // module and Vite's modulepreload polyfill stay out, so index.html keeps an entry chunk of
+          // its own (and the build manifest its `index.html` entry, which bench/bundle.ts reads).
+          groups: [
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !id.endsWith('/index.html') && !id.includes('modulepreload-polyfill'),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
