@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import {
   runtimeConfigRequested,
@@ -11,16 +11,27 @@ import type { AppStore } from '../store/store';
 import { LoadingScreen } from '../ui/layout/LoadingScreen';
 import { StatusScreen } from '../ui/layout/StatusScreen';
 import type { createNavigator } from './navigator';
+import { RouteTableProvider } from './routeTable';
 import { routes } from './routes';
+
+/** Attaches the router's `navigate` to the store's navigator, so epics can change routes. */
+function NavigatorBridge({ navigator }: { readonly navigator: AppNavigator | undefined }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigator?.attach({ navigate });
+  }, [navigator, navigate]);
+  return null;
+}
+
+/** The app's route table (src/app/routes.tsx), rendered for the current location. */
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 function ConfiguredRouter({ navigator }: { readonly navigator: AppNavigator | undefined }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRuntimeConfigStatus);
-  const router = useMemo(() => createBrowserRouter(routes), []);
-  useEffect(() => {
-    navigator?.attach(router);
-  }, [navigator, router]);
   useEffect(() => {
     dispatch(runtimeConfigRequested());
   }, [dispatch]);
@@ -43,14 +54,23 @@ function ConfiguredRouter({ navigator }: { readonly navigator: AppNavigator | un
     );
   }
   if (status !== 'loaded') return <LoadingScreen label={t('Common.Loading')} />;
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteTableProvider routes={routes}>
+        <NavigatorBridge navigator={navigator} />
+        <AppRoutes />
+      </RouteTableProvider>
+    </BrowserRouter>
+  );
 }
 
 type AppNavigator = ReturnType<typeof createNavigator>;
 
 /**
  * The app: the store, then the router once /config.json is loaded. `navigator` (the store's
- * dependency) is attached to the router so epics can change routes.
+ * dependency) is attached to the router so epics can change routes. The router is react-router's
+ * declarative `BrowserRouter` (no loaders or actions are used; the data router would add ~16 KiB to
+ * the login route's JS, issue 7); route metadata is read through src/app/routeTable.tsx.
  */
 export function App({
   store,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useMatches } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import {
   selectMemberClient,
   selectMemberClientStatus,
@@ -22,7 +22,7 @@ import {
 } from '../store/session/sessionSlice';
 import { LoadingScreen } from '../ui/layout/LoadingScreen';
 import { StatusScreen } from '../ui/layout/StatusScreen';
-import { routeMetaOf } from './routeMeta';
+import { useRouteMetas } from './routeTable';
 
 /**
  * Route gating (spec §4). Member-area routes (`gated`) pass the login gate in the spec's order
@@ -35,7 +35,6 @@ import { routeMetaOf } from './routeMeta';
 export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const matches = useMatches();
   const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
   const identity = useAppSelector(selectIdentity);
@@ -46,7 +45,7 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const termsEffectiveAt = useAppSelector(selectTermsEffectiveAt);
   const contactsComplete = useAppSelector(selectContactsComplete);
   const contactsStatus = useAppSelector(selectContactsStatus);
-  const metas = matches.map((m) => routeMetaOf(m.handle));
+  const metas = useRouteMetas();
   const gated = metas.some((m) => m.gated === true);
   const needsPhone = metas.some((m) => m.requiresVerifiedPhone === true);
   const needsAuth = gated || needsPhone || metas.some((m) => m.requiresAuth === true);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import {
   notificationDismissed,
@@ -26,7 +26,7 @@ import { useColorScheme } from '../ui/theme/useColorScheme';
 import { selectMemberClient } from '../store/client/clientSlice';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, matchLanguage } from './languages';
 import { InactivityWarning } from '../features/session';
-import { routeMetaOf } from './routeMeta';
+import { useRouteMetas } from './routeTable';
 import { RouteGuard } from './RouteGuard';
 
 function FooterLink({ path, labelKey }: { readonly path: string; readonly labelKey: string }) {
@@ -112,15 +112,15 @@ export function Shell() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectThemePreference);
-  const matches = useMatches();
-  const titleKey = [...matches]
+  const metas = useRouteMetas();
+  const titleKey = [...metas]
     .reverse()
-    .map((m) => routeMetaOf(m.handle).titleKey)
+    .map((m) => m.titleKey)
     .find(Boolean);
   const title = titleKey ? t(titleKey) : '';
   const appName = t('Common.AppName');
-  const ownTitle = matches.some((m) => routeMetaOf(m.handle).ownTitle === true);
-  const ownBrand = matches.some((m) => routeMetaOf(m.handle).ownBrand === true);
+  const ownTitle = metas.some((m) => m.ownTitle === true);
+  const ownBrand = metas.some((m) => m.ownBrand === true);
   // The member's client's brand (spec §1: branded per client), except on a page showing another's.
   const memberBrand = useAppSelector(selectMemberClient)?.Brand ?? null;
   const domainUrl = useAppSelector(selectMember)?.DomainUrl ?? null;

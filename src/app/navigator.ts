@@ -1,9 +1,8 @@
 import type { Navigator } from '../store/dependencies';
 
-/** The part of a data router the navigator drives. */
+/** The part of the router the navigator drives (react-router's `useNavigate()` result). */
 interface RouterLike {
   navigate(to: string, options?: { replace?: boolean }): Promise<void> | void;
-  state: { location: { pathname: string } };
 }
 
 /**
@@ -23,6 +22,7 @@ export function createNavigator(): Navigator & { attach(router: RouterLike): voi
       if (router) void router.navigate(path, { replace: options?.replace ?? false });
       else pending = { path, replace: options?.replace ?? false };
     },
-    currentPath: () => router?.state.location.pathname ?? globalThis.location.pathname,
+    // BrowserRouter keeps the browser's location: it is the router's.
+    currentPath: () => globalThis.location.pathname,
   };
 }

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { RouteTableProvider } from '../../../src/app/routeTable';
 import type { AppStore } from '../../../src/store/store';
 
 /** Shows where the app went: the path and query of a route outside the ones rendered. */
@@ -13,7 +14,9 @@ function Elsewhere() {
 /**
  * Renders `routes` (without the app's route guard) at `path` with `store`; any other path shows
  * `elsewhere` (by default a `data-testid="elsewhere"` marker with the location), so a test can see
- * where the user was sent. Returns the render result and the memory router.
+ * where the user was sent. The table is also given to src/app/routeTable.tsx, so the route guard and
+ * the Shell read the matched routes' metadata as in the app. Returns the render result and the
+ * memory router.
  */
 export function renderRoutesAt(
   store: AppStore,
@@ -21,12 +24,13 @@ export function renderRoutesAt(
   path: string,
   elsewhere: ReactNode = <Elsewhere />,
 ) {
-  const router = createMemoryRouter([...routes, { path: '*', element: elsewhere }], {
-    initialEntries: [path],
-  });
+  const table: RouteObject[] = [...routes, { path: '*', element: elsewhere }];
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <RouteTableProvider routes={table}>
+        <RouterProvider router={router} />
+      </RouteTableProvider>
     </Provider>,
   );
   return { ...view, router };
