@@ -3,17 +3,56 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { KeyValueStorage } from '../streams/storage';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, matchLanguage } from './languages';
-import { englishResources, loadLanguageResources } from './localeResources';
+import { englishStartResources, loadLanguageResources } from './localeResources';
 
 /** localStorage key of the language the user picked. */
 export const LANGUAGE_STORAGE_KEY = 'lifeline.language';
 
+let englishRest: Promise<Awaited<ReturnType<typeof loadLanguageResources>>> | null = null;
+
 /**
- * Initialises i18next for the app: the 18 languages of spec §9 registered, English bundled and used
- * key by key for anything a language lacks, other languages loaded on demand. The start language is the
- * stored choice, else the browser's; a change is stored and sets `<html lang>`.
+ * Loads the English sections not bundled with the app (src/app/localeResources.ts) into i18next;
+ * English is every language's fallback, key by key. The files load once; a failed load is tried
+ * again by the next call and rejects as a chunk load error does. Lazily loaded pages wait for it
+ * (src/app/main.tsx's chunk load policy), except those marked `alone`.
  */
-export async function initI18n(storage: KeyValueStorage, browserLanguage?: string): Promise<i18n> {
+export async function loadAllTranslations(instance: i18n = i18next): Promise<void> {
+  if (!englishRest) {
+    const attempt = loadLanguageResources('en');
+    englishRest = attempt;
+    attempt.catch(() => {
+      if (englishRest === attempt) englishRest = null;
+    });
+  }
+  const rest = await englishRest;
+  const bundle: unknown = instance.getResourceBundle('en', 'translation');
+  const has = (section: string): boolean =>
+    typeof bundle === 'object' && bundle !== null && section in bundle;
+  if (!Object.keys(rest).every(has))
+    instance.addResourceBundle('en', 'translation', rest, true, false);
+}
+
+/** Which translations {@link initI18n} waits for. */
+export interface InitI18nOptions {
+  /**
+   * `'start'`: English's bundled start sections (and the whole chosen language), the rest later
+   * through {@link loadAllTranslations} (the app, src/app/main.tsx); `'all'` (default): every
+   * section before resolving (tests, tools).
+   */
+  readonly sections?: 'start' | 'all';
+}
+
+/**
+ * Initialises i18next for the app: the 18 languages of spec §9 registered, English's start sections
+ * bundled and English used key by key for anything a language lacks, other languages loaded on
+ * demand. The start language is the stored choice, else the browser's; a change is stored and sets
+ * `<html lang>`.
+ */
+export async function initI18n(
+  storage: KeyValueStorage,
+  browserLanguage?: string,
+  options: InitI18nOptions = {},
+): Promise<i18n> {
   const language = matchLanguage(storage.get(LANGUAGE_STORAGE_KEY) ?? browserLanguage);
   await i18next
     .use(resourcesToBackend((lng: string) => loadLanguageResources(lng)))
@@ -24,7 +63,7 @@ export async function initI18n(storage: KeyValueStorage, browserLanguage?: strin
       supportedLngs: [...SUPPORTED_LANGUAGES],
       load: 'currentOnly',
       partialBundledLanguages: true,
-      resources: { en: { translation: englishResources } },
+      resources: { en: { translation: englishStartResources } },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
@@ -36,5 +75,6 @@ export async function initI18n(storage: KeyValueStorage, browserLanguage?: strin
     setDocumentLanguage(lng);
   });
   setDocumentLanguage(language);
+  if ((options.sections ?? 'all') === 'all') await loadAllTranslations(i18next);
   return i18next;
 }

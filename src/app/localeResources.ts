@@ -1,38 +1,55 @@
 /**
  * Translation files: `locales/<lng>/<Section>.json`, each holding the keys under `<Section>.` (so
- * `locales/en/Auth.json` holds `Auth.Errors.NotAuthorizedException` as `{"Errors":{…}}`). English is
- * bundled with the app; every other language is a lazily loaded chunk.
+ * `locales/en/Auth.json` holds `Auth.Errors.NotAuthorizedException` as `{"Errors":{…}}`).
+ *
+ * English is the fallback of every language. Its start sections ({@link START_SECTIONS}: what the
+ * Shell, the login and home pages and the error screens say) are bundled with the app; the rest of
+ * English and every other language are lazily loaded chunks, so the login route's initial JS does
+ * not carry every screen's words (issue 7 "initial JS for the login route").
  */
 type LocaleTree = { [key: string]: string | LocaleTree };
 
-const english = import.meta.glob<LocaleTree>('/locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
-const others = import.meta.glob<LocaleTree>(['/locales/*/*.json', '!/locales/en/*.json'], {
-  import: 'default',
-});
+/**
+ * The sections bundled with the app. A page that renders before the rest of the translations has
+ * loaded (`lazyChunk(…, { alone: true })`) may use keys of these sections only
+ * (tests/unit/app/startTranslations.test.tsx checks the Shell and those pages).
+ */
+export const START_SECTIONS = [
+  'Auth',
+  'Common',
+  'Countries',
+  'Errors',
+  'Home',
+  'Menu',
+  'Session',
+  'Settings',
+  'Terms',
+  'Titles',
+  'Units',
+  'Validations',
+] as const;
+
+const englishStart = import.meta.glob<LocaleTree>(
+  '/locales/en/{Auth,Common,Countries,Errors,Home,Menu,Session,Settings,Terms,Titles,Units,Validations}.json',
+  { eager: true, import: 'default' },
+);
 
 function sectionOf(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
 }
 
-function languageOf(file: string): string {
-  const parts = file.split('/');
-  return parts[parts.length - 2] ?? '';
-}
-
-/** The English resources, merged into one tree keyed by section. */
-export const englishResources: LocaleTree = Object.fromEntries(
-  Object.entries(english).map(([file, tree]) => [sectionOf(file), tree]),
+/** The bundled English start sections, merged into one tree keyed by section. */
+export const englishStartResources: LocaleTree = Object.fromEntries(
+  Object.entries(englishStart).map(([file, tree]) => [sectionOf(file), tree]),
 );
 
-/** Loads one language's resources (an empty tree when it has no files yet). */
+/**
+ * Loads every section of `language` but, for English, the bundled start sections (an empty tree
+ * when the language has no files yet). The per-language file list lives in a chunk of its own
+ * (src/app/localeChunks.ts), so the entry does not carry ~400 loaders either.
+ */
 export async function loadLanguageResources(language: string): Promise<LocaleTree> {
-  if (language === 'en') return englishResources;
-  const files = Object.entries(others).filter(([file]) => languageOf(file) === language);
-  const sections = await Promise.all(
-    files.map(async ([file, load]) => [sectionOf(file), await load()] as const),
-  );
-  return Object.fromEntries(sections);
+  const { loadSections } = await import('./localeChunks');
+  const skip: ReadonlySet<string> = language === 'en' ? new Set(START_SECTIONS) : new Set();
+  return loadSections(language, (section) => !skip.has(section));
 }

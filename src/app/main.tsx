@@ -20,14 +20,17 @@ import { parseUnitOverrides, UNITS_STORAGE_KEY } from '../store/units/unitOverri
 import '../ui/theme/theme.css';
 import { App } from './App';
 import { featureEpics } from './featureEpics';
-import { initI18n } from './i18n';
+import { initI18n, loadAllTranslations } from './i18n';
 import { createNavigator } from './navigator';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const storage = createStorage();
-await initI18n(storage, navigator.language);
+// English's start sections are bundled; the rest loads with the first page that needs it (below).
+// Not a top-level await: a chunk loaded meanwhile (another language's words) imports from this
+// module's chunk, and would wait for this module's evaluation, which would wait for it: a deadlock.
+const translationsReady = initI18n(storage, navigator.language, { sections: 'start' });
 const appNavigator = createNavigator();
 const store = createAppStore({
   dependencies: {
@@ -76,9 +79,11 @@ const store = createAppStore({
 });
 
 // A chunk that fails to load (a replaced build) or takes over 120 s restarts the app (spec §8, §9):
-// the page's own import (lazyChunk) and the chunks Vite preloads for it alike.
+// the page's own import (lazyChunk) and the chunks Vite preloads for it alike. Every page but the
+// few marked `alone` (login, home, page-not-found) also waits for the rest of the translations.
 setChunkLoadPolicy({
   timeoutMs: CHUNK_LOAD_TIMEOUT_MS,
+  alongside: () => loadAllTranslations(),
   onError: (error) => store.dispatch(chunkLoadFailed({ message: error.message })),
 });
 window.addEventListener('vite:preloadError', (event) => {
@@ -89,8 +94,10 @@ window.addEventListener('vite:preloadError', (event) => {
   );
 });
 
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} navigator={appNavigator} />
-  </StrictMode>,
-);
+void translationsReady.then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} navigator={appNavigator} />
+    </StrictMode>,
+  );
+});

@@ -23,9 +23,13 @@ import { lazyChunk } from '../ui/lazyChunk';
 
 const meta = (m: RouteMeta): RouteMeta => m;
 
-const HomePage = lazyChunk(() => import('../features/home/HomePage').then((m) => m.HomePage));
-const PageNotFoundPage = lazyChunk(() =>
-  import('../features/errors/PageNotFoundPage').then((m) => m.PageNotFoundPage),
+// Home and page-not-found use only the bundled start translations (src/app/localeResources.ts).
+const HomePage = lazyChunk(() => import('../features/home/HomePage').then((m) => m.HomePage), {
+  alone: true,
+});
+const PageNotFoundPage = lazyChunk(
+  () => import('../features/errors/PageNotFoundPage').then((m) => m.PageNotFoundPage),
+  { alone: true },
 );
 
 /**

@@ -6,6 +6,11 @@ export interface ChunkLoadPolicy {
   readonly timeoutMs: number | null;
   /** Hears a failed or timed-out chunk load; the component then stays on its fallback. */
   readonly onError: ((error: Error) => void) | null;
+  /**
+   * What every page chunk of {@link lazyChunk} also waits for, unless made with `alone`, under the
+   * same time-out and error rule (src/app/main.tsx: the translations not bundled with the app).
+   */
+  readonly alongside?: () => Promise<unknown>;
 }
 
 /** A chunk that did not load within {@link ChunkLoadPolicy.timeoutMs}. */
@@ -67,12 +72,29 @@ export function loadChunk<T>(
   });
 }
 
+/** Options of {@link lazyChunk}. */
+export interface LazyChunkOptions {
+  /**
+   * The component needs nothing but its chunk: it does not wait for the policy's `alongside` load
+   * (the login page, which must not fetch every screen's translations; issue 7).
+   */
+  readonly alone?: boolean;
+}
+
 /**
  * `React.lazy` over {@link loadChunk}: a page or panel in its own chunk, e.g.
- * `lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage))`.
+ * `lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage))`. It renders once both its
+ * chunk and the policy's `alongside` load (read when it first renders) are in, unless `alone`.
  */
 export function lazyChunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  options: LazyChunkOptions = {},
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadChunk(load).then((component) => ({ default: component })));
+  return lazy(() => {
+    const alongside = options.alone === true ? undefined : policy.alongside;
+    const loadAll = alongside
+      ? () => Promise.all([load(), alongside()]).then(([component]) => component)
+      : load;
+    return loadChunk(loadAll).then((component) => ({ default: component }));
+  });
 }

@@ -15,7 +15,10 @@ const CreateAccountPage = lazyChunk(() =>
 const ForgotPasswordPage = lazyChunk(() =>
   import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
 );
-const LoginPage = lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage));
+// The login route's JS and words are only its own and the bundled start sections' (issue 7).
+const LoginPage = lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage), {
+  alone: true,
+});
 const LogoutPage = lazyChunk(() => import('./pages/LogoutPage').then((m) => m.LogoutPage));
 const VerifyEmailPage = lazyChunk(() =>
   import('./pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { englishResources } from '../../../../src/app/localeResources';
+import { englishStartResources } from '../../../../src/app/localeResources';
 import {
   MEASURE_KEY,
   UNIT_KEYS,
@@ -16,7 +16,7 @@ async function englishI18n() {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: 'en',
-    resources: { en: { translation: englishResources } },
+    resources: { en: { translation: englishStartResources } },
     interpolation: { escapeValue: false },
   });
   return i18n;

@@ -1,0 +1,33 @@
+/**
+ * The lazily loaded translation files (src/app/localeResources.ts): one chunk per
+ * `locales/<lng>/<Section>.json`. This module is itself a lazily loaded chunk.
+ */
+type LocaleTree = { [key: string]: string | LocaleTree };
+
+const files = import.meta.glob<LocaleTree>('/locales/*/*.json', { import: 'default' });
+
+function sectionOf(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+}
+
+function languageOf(file: string): string {
+  const parts = file.split('/');
+  return parts[parts.length - 2] ?? '';
+}
+
+/**
+ * Loads the sections of `language` that `wanted` accepts, in parallel, merged into one tree keyed by
+ * section; rejects when a file does not load.
+ */
+export async function loadSections(
+  language: string,
+  wanted: (section: string) => boolean,
+): Promise<LocaleTree> {
+  const chosen = Object.entries(files).filter(
+    ([file]) => languageOf(file) === language && wanted(sectionOf(file)),
+  );
+  const sections = await Promise.all(
+    chosen.map(async ([file, load]) => [sectionOf(file), await load()] as const),
+  );
+  return Object.fromEntries(sections);
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/*
+ * The login route loads its own code and words only (issue 7 "initial JS for the login route"): the
+ * identity library, socket.io and the translations of other screens load when needed. The chunks are
+ * found through the build's manifest (the e2e server serves the build in dist/web).
+ */
+
+const manifest = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string } | undefined>;
+
+/** The URL path of the chunk built from `source` (a manifest key). */
+function chunkOf(source: string): string {
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`The build has no chunk for ${source}`);
+  return `/${chunk.file}`;
+}
+
+test('the login route fetches neither the identity library, socket.io nor other screens’ words until needed', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const identityLibrary = chunkOf('src/api/client/identityClient.ts');
+  const lateChunks = [
+    identityLibrary,
+    chunkOf('src/streams/socket.ts'),
+    chunkOf('locales/en/Activities.json'),
+    chunkOf('locales/en/Share.json'),
+  ];
+
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toContain(chunkOf('src/features/auth/pages/LoginPage.tsx'));
+  expect(scripts.filter((script) => lateChunks.includes(script))).toEqual([]);
+
+  // Signing in needs the identity library: it loads then, and answers.
+  await page.getByLabel('E-mail').fill('nobody-here@example.org');
+  await page.getByLabel('Password').fill('Wrong#Password1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'There is no account with this e-mail.' }),
+  ).toBeVisible();
+  expect(scripts).toContain(identityLibrary);
+});

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fetchRuntimeConfig } from '../../../src/api/client/runtimeConfigClient';
+import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
+import { App } from '../../../src/app/App';
+import { initI18n, loadAllTranslations } from '../../../src/app/i18n';
+import { englishStartResources, START_SECTIONS } from '../../../src/app/localeResources';
+import { createStorage } from '../../../src/streams/storage';
+import { createAppStore } from '../../../src/store/store';
+import { testDependencies } from '../store/testDependencies';
+import { registerMswServer } from '../support/mswServer';
+
+/**
+ * The pages that render before the rest of the translations loads (`lazyChunk(…, { alone: true })`:
+ * login, home, page-not-found) and the Shell around them use only the English start sections bundled
+ * with the app (src/app/localeResources.ts; issue 7 "initial JS for the login route").
+ */
+
+const config: RuntimeConfig = {
+  identity: {
+    region: 'eu-west-1',
+    userPoolId: 'eu-west-1_Lifeline',
+    clientId: 'lifeline-web',
+    endpoint: 'http://localhost/identity',
+  },
+  authApiBase: 'http://localhost/authapi',
+  centralHost: 'http://localhost/central',
+  mapStyle: null,
+  buildTimestamp: 1,
+  environment: 'local',
+  links: {
+    contactUs: 'https://x.example/contact',
+    help: 'https://x.example/help',
+    findOutMore: 'https://x.example/more',
+    shop: 'https://x.example/shop',
+  },
+};
+
+const server = registerMswServer();
+const missing: string[] = [];
+
+beforeAll(async () => {
+  await initI18n(createStorage(null), 'en-GB', { sections: 'start' });
+  // Every key looked up and not found, in any language (the event needs saveMissing).
+  i18next.options.saveMissing = true;
+  i18next.on('missingKey', (_languages: readonly string[], _namespace: string, key: string) => {
+    missing.push(key);
+  });
+});
+
+beforeEach(() => {
+  missing.length = 0;
+  server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
+});
+
+function renderAt(path: string) {
+  window.history.pushState({}, '', path);
+  const store = createAppStore({
+    dependencies: testDependencies({
+      loadRuntimeConfig: () => fetchRuntimeConfig(fetch, 'http://localhost/config.json'),
+      fetch: (input, init) => fetch(input, init),
+    }),
+  });
+  return render(<App store={store} />);
+}
+
+describe('the English start sections bundled with the app', () => {
+  it('are the sections START_SECTIONS names, and only those', () => {
+    expect(Object.keys(englishStartResources).sort()).toEqual([...START_SECTIONS].sort());
+  });
+
+  it('hears a key that is missing (the checks below can fail)', () => {
+    // saveMissing then stores the key's own text: this key is not used again below.
+    i18next.t('Monitor.Heading');
+    expect(missing).toEqual(['Monitor.Heading']);
+  });
+
+  it('word the login page and the Shell with no key missing', async () => {
+    renderAt('/auth/login');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(screen.getByLabelText('E-mail')).toBeVisible();
+    await waitFor(() => {
+      expect(document.title).toBe('Log in · Lifeline');
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('word home and page-not-found with no key missing', async () => {
+    const home = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Someone is always watching out for you',
+    );
+    home.unmount();
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(missing).toEqual([]);
+  });
+
+  it('leave the other sections to loadAllTranslations, which adds them once loaded', async () => {
+    expect(i18next.exists('Activities.Tab.Map')).toBe(false);
+    await loadAllTranslations();
+    expect(i18next.exists('Activities.Tab.Map')).toBe(true);
+    // The start sections are still there.
+    expect(i18next.t('Auth.Errors.NotAuthorizedException')).not.toBe(
+      'Auth.Errors.NotAuthorizedException',
+    );
+  });
+});

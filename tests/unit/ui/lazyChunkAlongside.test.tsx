@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lazyChunk, setChunkLoadPolicy } from '../../../src/ui/lazyChunk';
+
+/*
+ * A page chunk waits for the policy's `alongside` load (src/app/main.tsx: the translations not bundled
+ * with the app) unless it is made `alone` (the login page; issue 7 "initial JS for the login route").
+ */
+
+afterEach(() => {
+  setChunkLoadPolicy({ timeoutMs: null, onError: null });
+});
+
+/** A promise the test settles by hand. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+function Page() {
+  return <p>The page</p>;
+}
+
+function show(Component: React.ComponentType) {
+  render(
+    <Suspense fallback={<p>Loading</p>}>
+      <Component />
+    </Suspense>,
+  );
+}
+
+describe('lazyChunk with an alongside load', () => {
+  it('shows the page only once both its chunk and the alongside load are in', async () => {
+    const chunk = deferred<typeof Page>();
+    const translations = deferred<undefined>();
+    let alongsideCalls = 0;
+    setChunkLoadPolicy({
+      timeoutMs: null,
+      onError: null,
+      alongside: () => {
+        alongsideCalls += 1;
+        return translations.promise;
+      },
+    });
+    show(lazyChunk(() => chunk.promise));
+    await act(async () => {
+      chunk.resolve(Page);
+      await chunk.promise;
+    });
+    expect(screen.getByText('Loading')).toBeVisible();
+    await act(async () => {
+      translations.resolve(undefined);
+      await translations.promise;
+    });
+    expect(await screen.findByText('The page')).toBeVisible();
+    expect(alongsideCalls).toBe(1);
+  });
+
+  it('does not wait for, nor start, the alongside load for a chunk made alone', async () => {
+    let alongsideCalls = 0;
+    setChunkLoadPolicy({
+      timeoutMs: null,
+      onError: null,
+      alongside: () => {
+        alongsideCalls += 1;
+        return new Promise<void>(() => undefined);
+      },
+    });
+    show(lazyChunk(() => Promise.resolve(Page), { alone: true }));
+    expect(await screen.findByText('The page')).toBeVisible();
+    expect(alongsideCalls).toBe(0);
+  });
+
+  it('reports a failed alongside load as a chunk load error', async () => {
+    const errors: string[] = [];
+    setChunkLoadPolicy({
+      timeoutMs: null,
+      onError: (error) => errors.push(error.message),
+      alongside: () => Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    });
+    show(lazyChunk(() => Promise.resolve(Page)));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(errors).toEqual(['Failed to fetch dynamically imported module']);
+    expect(screen.getByText('Loading')).toBeVisible();
+  });
+});
