@@ -33,9 +33,11 @@ export async function memberWithDevice(
 export async function shareLiveActivity(page: Page): Promise<string> {
   await page.goto('/member/activities');
   const row = page.locator('a[href^="/member/activity/"]').first();
+  // The activity exists once the simulator's first fix arrived: reload until the list shows it. Each
+  // reload restores the session and loads the page's chunks first (seconds on a loaded CI machine).
   await expect(async () => {
     await page.reload();
-    await expect(row).toBeVisible({ timeout: 2_000 });
+    await expect(row).toBeVisible({ timeout: 8_000 });
   }).toPass({ timeout: 60_000 });
   await row.click();
   await page.locator('summary', { hasText: 'Share links' }).click();
