@@ -4,13 +4,12 @@ import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchRuntimeConfig } from '../../../src/api/client/runtimeConfigClient';
-import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
 import { App } from '../../../src/app/App';
 import { initI18n, loadAllTranslations } from '../../../src/app/i18n';
 import { englishStartResources, START_SECTIONS } from '../../../src/app/localeResources';
 import { createStorage } from '../../../src/streams/storage';
 import { createAppStore } from '../../../src/store/store';
-import { testDependencies } from '../store/testDependencies';
+import { testDependencies, testRuntimeConfig } from '../store/testDependencies';
 import { registerMswServer } from '../support/mswServer';
 
 /**
@@ -18,26 +17,6 @@ import { registerMswServer } from '../support/mswServer';
  * login, home, page-not-found) and the Shell around them use only the English start sections bundled
  * with the app (src/app/localeResources.ts; issue 7 "initial JS for the login route").
  */
-
-const config: RuntimeConfig = {
-  identity: {
-    region: 'eu-west-1',
-    userPoolId: 'eu-west-1_Lifeline',
-    clientId: 'lifeline-web',
-    endpoint: 'http://localhost/identity',
-  },
-  authApiBase: 'http://localhost/authapi',
-  centralHost: 'http://localhost/central',
-  mapStyle: null,
-  buildTimestamp: 1,
-  environment: 'local',
-  links: {
-    contactUs: 'https://x.example/contact',
-    help: 'https://x.example/help',
-    findOutMore: 'https://x.example/more',
-    shop: 'https://x.example/shop',
-  },
-};
 
 const server = registerMswServer();
 const missing: string[] = [];
@@ -53,7 +32,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   missing.length = 0;
-  server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
+  server.use(http.get('http://localhost/config.json', () => HttpResponse.json(testRuntimeConfig)));
 });
 
 function renderAt(path: string) {

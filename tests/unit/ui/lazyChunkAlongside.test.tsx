@@ -26,6 +26,23 @@ function Page() {
   return <p>The page</p>;
 }
 
+/** A policy without time-out whose `alongside` load is `alongside`, counting its calls. */
+function policyWith(
+  alongside: () => Promise<unknown>,
+  onError: ((error: Error) => void) | null = null,
+) {
+  const calls = { count: 0 };
+  setChunkLoadPolicy({
+    timeoutMs: null,
+    onError,
+    alongside: () => {
+      calls.count += 1;
+      return alongside();
+    },
+  });
+  return calls;
+}
+
 function show(Component: React.ComponentType) {
   render(
     <Suspense fallback={<p>Loading</p>}>
@@ -38,15 +55,7 @@ describe('lazyChunk with an alongside load', () => {
   it('shows the page only once both its chunk and the alongside load are in', async () => {
     const chunk = deferred<typeof Page>();
     const translations = deferred<undefined>();
-    let alongsideCalls = 0;
-    setChunkLoadPolicy({
-      timeoutMs: null,
-      onError: null,
-      alongside: () => {
-        alongsideCalls += 1;
-        return translations.promise;
-      },
-    });
+    const alongside = policyWith(() => translations.promise);
     show(lazyChunk(() => chunk.promise));
     await act(async () => {
       chunk.resolve(Page);
@@ -58,31 +67,22 @@ describe('lazyChunk with an alongside load', () => {
       await translations.promise;
     });
     expect(await screen.findByText('The page')).toBeVisible();
-    expect(alongsideCalls).toBe(1);
+    expect(alongside.count).toBe(1);
   });
 
   it('does not wait for, nor start, the alongside load for a chunk made alone', async () => {
-    let alongsideCalls = 0;
-    setChunkLoadPolicy({
-      timeoutMs: null,
-      onError: null,
-      alongside: () => {
-        alongsideCalls += 1;
-        return new Promise<void>(() => undefined);
-      },
-    });
+    const alongside = policyWith(() => new Promise<never>(() => undefined));
     show(lazyChunk(() => Promise.resolve(Page), { alone: true }));
     expect(await screen.findByText('The page')).toBeVisible();
-    expect(alongsideCalls).toBe(0);
+    expect(alongside.count).toBe(0);
   });
 
   it('reports a failed alongside load as a chunk load error', async () => {
     const errors: string[] = [];
-    setChunkLoadPolicy({
-      timeoutMs: null,
-      onError: (error) => errors.push(error.message),
-      alongside: () => Promise.reject(new Error('Failed to fetch dynamically imported module')),
-    });
+    policyWith(
+      () => Promise.reject(new Error('Failed to fetch dynamically imported module')),
+      (error) => errors.push(error.message),
+    );
     show(lazyChunk(() => Promise.resolve(Page)));
     await act(async () => {
       await Promise.resolve();
