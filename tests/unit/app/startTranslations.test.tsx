@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchRuntimeConfig } from '../../../src/api/client/runtimeConfigClient';
-import { App } from '../../../src/app/App';
 import { initI18n, loadAllTranslations } from '../../../src/app/i18n';
 import { englishStartResources, START_SECTIONS } from '../../../src/app/localeResources';
 import { createStorage } from '../../../src/streams/storage';
-import { createAppStore } from '../../../src/store/store';
-import { testDependencies, testRuntimeConfig } from '../store/testDependencies';
+import { testRuntimeConfig } from '../store/testDependencies';
 import { registerMswServer } from '../support/mswServer';
+import { renderAppAt } from '../support/renderApp';
 
 /**
  * The pages that render before the rest of the translations loads (`lazyChunk(…, { alone: true })`:
@@ -35,17 +33,6 @@ beforeEach(() => {
   server.use(http.get('http://localhost/config.json', () => HttpResponse.json(testRuntimeConfig)));
 });
 
-function renderAt(path: string) {
-  window.history.pushState({}, '', path);
-  const store = createAppStore({
-    dependencies: testDependencies({
-      loadRuntimeConfig: () => fetchRuntimeConfig(fetch, 'http://localhost/config.json'),
-      fetch: (input, init) => fetch(input, init),
-    }),
-  });
-  return render(<App store={store} />);
-}
-
 describe('the English start sections bundled with the app', () => {
   it('are the sections START_SECTIONS names, and only those', () => {
     expect(Object.keys(englishStartResources).sort()).toEqual([...START_SECTIONS].sort());
@@ -58,7 +45,7 @@ describe('the English start sections bundled with the app', () => {
   });
 
   it('word the login page and the Shell with no key missing', async () => {
-    renderAt('/auth/login');
+    renderAppAt('/auth/login');
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeVisible();
     expect(screen.getByLabelText('E-mail')).toBeVisible();
     await waitFor(() => {
@@ -68,12 +55,12 @@ describe('the English start sections bundled with the app', () => {
   });
 
   it('word home and page-not-found with no key missing', async () => {
-    const home = renderAt('/');
+    const home = renderAppAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Someone is always watching out for you',
     );
     home.unmount();
-    renderAt('/no/such/page');
+    renderAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
     expect(missing).toEqual([]);
   });

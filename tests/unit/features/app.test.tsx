@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchRuntimeConfig } from '../../../src/api/client/runtimeConfigClient';
 import type { RuntimeConfig } from '../../../src/api/runtimeConfig';
-import { App } from '../../../src/app/App';
 import { initI18n } from '../../../src/app/i18n';
 import { createStorage } from '../../../src/streams/storage';
-import { createAppStore } from '../../../src/store/store';
-import { testDependencies } from '../store/testDependencies';
 import { registerMswServer } from '../support/mswServer';
+import { renderAppAt } from '../support/renderApp';
 
 const config: RuntimeConfig = {
   identity: null,
@@ -32,21 +29,10 @@ beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
 });
 
-function renderAt(path: string) {
-  window.history.pushState({}, '', path);
-  const store = createAppStore({
-    dependencies: testDependencies({
-      loadRuntimeConfig: () => fetchRuntimeConfig(fetch, 'http://localhost/config.json'),
-      fetch: (input, init) => fetch(input, init),
-    }),
-  });
-  return render(<App store={store} />);
-}
-
 describe('App', () => {
   it('loads /config.json, then shows home with the configured links', async () => {
     server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
-    renderAt('/');
+    renderAppAt('/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Someone is always watching out for you',
@@ -63,7 +49,7 @@ describe('App', () => {
 
   it('shows page-not-found for a path no route claims', async () => {
     server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
-    renderAt('/member/nothing-here');
+    renderAppAt('/member/nothing-here');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
@@ -75,7 +61,7 @@ describe('App', () => {
         return calls === 1 ? HttpResponse.error() : HttpResponse.json(config);
       }),
     );
-    renderAt('/home');
+    renderAppAt('/home');
     expect(await screen.findByRole('alert')).toHaveTextContent('No connection');
     await userEvent.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
@@ -86,7 +72,7 @@ describe('App', () => {
 
   it('treats a config off the contract as a failure', async () => {
     server.use(http.get('http://localhost/config.json', () => HttpResponse.json({ identity: 5 })));
-    renderAt('/');
+    renderAppAt('/');
     expect(await screen.findByRole('alert')).toHaveTextContent('No connection');
   });
 });
