@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Device, DeviceInput } from '../../src/api/entities/device';
 import { DeviceType } from '../../src/api/enums';
 import type { Db } from '../db/database';
@@ -47,7 +48,7 @@ const DEVICE_COLUMNS = [
  * SMARTPHONE_APP device only, to set up a phone tracker app; hardware devices carry theirs inside.
  */
 function toDevice(row: DeviceRow, subscriptionExpiryMs: number | null): Device {
-  const deviceType = DeviceType.catch('UNKNOWN').parse(row.device_type);
+  const deviceType = z.catch(DeviceType, 'UNKNOWN').parse(row.device_type);
   return {
     DeviceID: row.device_id,
     AtlasDeviceID: row.atlas_device_id,

@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CommunicationOptions,
   DEFAULT_COMMUNICATION_OPTIONS,
@@ -60,8 +60,8 @@ export function mergeCommunicationOptions(stored: Record<string, unknown>): Comm
 
 // Stored vocabulary values come from the identity service and older rows: a value the contract does
 // not know is shown as `fallback` rather than failing the response schema with a 500.
-function known<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
-  const parsed = schema.safeParse(value);
+function known<T>(schema: z.core.$ZodType<T>, value: unknown, fallback: T): T {
+  const parsed = z.safeParse(schema, value);
   return parsed.success ? parsed.data : fallback;
 }
 
@@ -85,7 +85,7 @@ function toWearer(row: Selectable<MembersTable>): Wearer {
     TermsAcceptedTimestamp: row.terms_accepted_ms,
     MarketingOptInTimestamp: row.marketing_opt_in_ms,
     CommunicationOptions: mergeCommunicationOptions(row.communication_options),
-    CountryCode: known(CountryCode.nullable(), row.country_code, null),
+    CountryCode: known(z.nullable(CountryCode), row.country_code, null),
     SubRegion: row.sub_region,
     EmergencyInfo: null,
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DeviceMessageAck,
   DeviceMessageReplyRequest,
@@ -35,12 +35,12 @@ function unknownMessage(reply: FastifyReply, messageId: number): FastifyReply {
  * ingest checks its times (2000-01-01 … now + 5 min, src/api/ingest.ts ingestTimeProblem); issue paths
  * are `body.<Field>`.
  */
-function parseTimed<S extends z.ZodType<{ Time: number }>>(
+function parseTimed<S extends z.core.$ZodType<{ Time: number }>>(
   schema: S,
   body: unknown,
   nowMs: number,
 ): Parsed<z.output<S>> {
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error, 'body') };
   const problem = ingestTimeProblem(parsed.data.Time, nowMs);
   if (problem) return { ok: false, issues: [{ Path: 'body.Time', Message: problem }] };

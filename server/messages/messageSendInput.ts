@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { messageSend } from '../../src/api/calls/shareViewing';
 import { zodIssues, type IngestIssue, type Parsed } from '../telemetry/ingestValidation';
 
@@ -8,7 +8,7 @@ import { zodIssues, type IngestIssue, type Parsed } from '../telemetry/ingestVal
  * 160 characters of note text; `ReplyOptions` 1–4 options of 1–20 characters, default No and Yes;
  * `SenderName` a person's name; `ShareViewerId` optional.
  */
-const MessageSendFields = messageSend.request.pick({
+const MessageSendFields = z.pick(messageSend.request, {
   MessageText: true,
   ReplyOptions: true,
   SenderName: true,

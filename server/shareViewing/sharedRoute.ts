@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CallDef } from '../../src/api/call';
 import { contractRoute } from '../http/contractRoute';
 import { setSharePassCookie } from '../shares/sharePassCookie';
@@ -35,7 +35,7 @@ export type SharedHandler<C extends CallDef> = (
  * calls that carry none (server/shares/sharePass.ts). Only then does `handler` run, with the
  * {@link VerifiedShare}. The app must have @fastify/cookie (server/http/cookies.ts).
  */
-export function sharedRoute<C extends CallDef<z.ZodType<ShareCredentials>>>(
+export function sharedRoute<C extends CallDef<z.ZodMiniType<ShareCredentials>>>(
   app: FastifyInstance,
   def: C,
   verifier: ShareVerifier,

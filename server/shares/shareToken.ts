@@ -1,6 +1,6 @@
 import { SignJWT, compactVerify, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ShareId } from '../../src/api/calls/memberIntegrationShares';
 import { ShareTokenClaims } from '../../src/api/entities/share';
 import type { Db } from '../db/database';
@@ -79,7 +79,10 @@ export function signShareToken(
     .sign(signing.key);
 }
 
-const Payload = ShareTokenClaims.extend({ exp: ShareTokenClaims.shape.exp.unwrap(), jti: ShareId });
+const Payload = z.extend(ShareTokenClaims, {
+  exp: ShareTokenClaims.shape.exp.def.innerType,
+  jti: ShareId,
+});
 
 function targetOf(claims: z.infer<typeof Payload>): ShareTarget | null {
   const journey = claims.JourneyStart !== undefined || claims.JourneyEnd !== undefined;

@@ -10,7 +10,7 @@ export type Parsed<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: IngestIssue[] };
 
 /** The issues of a zod error, each path joined with dots under `prefix` (e.g. `body`). */
-export function zodIssues(error: z.ZodError, prefix: string): IngestIssue[] {
+export function zodIssues(error: z.core.$ZodError, prefix: string): IngestIssue[] {
   return error.issues.map((issue) => ({
     Path: [prefix, ...issue.path.map(String)].join('.'),
     Message: issue.message,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { ActivityType } from '../../src/api/enums';
 import type { Trx } from './ingestDevice';
 import type { ActivityOwner } from './activityRows';
@@ -70,7 +71,7 @@ export async function loadTimeline(
       items.push({
         kind: 'START',
         time,
-        activityType: ActivityType.catch('OTHER').parse(row.activity_type),
+        activityType: z.catch(ActivityType, 'OTHER').parse(row.activity_type),
         isNew: slice.newStartTimes.has(time),
       });
     }

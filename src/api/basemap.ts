@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /*
  * Land cells: the offline basemap's land and coastline cut into square cells of whole powers of two
@@ -82,7 +82,7 @@ export function landCellPath(id: LandCellId): string {
 }
 
 /** A flat list of grid points `[x0, y0, x1, y1, …]`, see {@link LandCell}. */
-const GridPoints = z.array(z.number().int());
+const GridPoints = z.array(z.number().check(z.int()));
 
 /**
  * One land cell as `GET /basemap/land-cells/{level}/{x}/{y}.json` answers it. Coordinates are grid
@@ -96,9 +96,9 @@ const GridPoints = z.array(z.number().int());
  * Data © OpenStreetMap contributors, ODbL 1.0 (server/geodata/ATTRIBUTION.md).
  */
 export const LandCell = z.object({
-  level: z.number().int(),
-  x: z.number().int(),
-  y: z.number().int(),
+  level: z.number().check(z.int()),
+  x: z.number().check(z.int()),
+  y: z.number().check(z.int()),
   grid: z.literal(LAND_CELL_GRID),
   land: z.array(z.array(GridPoints)),
   coast: z.array(GridPoints),

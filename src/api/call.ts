@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * The APIs Lifeline talks to (spec application-behaviour §7). Each has its own base URL:
@@ -18,7 +18,10 @@ export type HttpMethod = 'GET' | 'POST';
  * for POST they are the JSON body. A call whose `responseBody` is `'binary'` answers a successful
  * request with bytes, not JSON: `response` then parses the body as an ArrayBuffer (errors stay JSON).
  */
-export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallDef<
+  Req extends z.ZodMiniType = z.ZodMiniType,
+  Res extends z.ZodMiniType = z.ZodMiniType,
+> {
   readonly name: string;
   readonly api: ApiName;
   readonly method: HttpMethod;
@@ -29,14 +32,14 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
 }
 
 /** Declares a call of the contract; see {@link CallDef}. */
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
   def: CallDef<Req, Res>,
 ): CallDef<Req, Res> {
   return def;
 }
 
 export type CallRequest<C> = C extends CallDef<infer Req> ? z.input<Req> : never;
-export type CallResponse<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;
+export type CallResponse<C> = C extends CallDef<z.ZodMiniType, infer Res> ? z.output<Res> : never;
 
 /** Placeholder names of a path template, e.g. `'/a/{Id}/{Second}'` → `['Id', 'Second']`. */
 export function pathParams(path: string): string[] {

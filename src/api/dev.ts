@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DeviceType } from './enums';
 
 /** A channel the system sends messages on: e-mail, SMS, or a voice call (alert notifications). */
@@ -15,15 +15,15 @@ export const OutboxMessage = z.object({
   Channel: OutboxChannel,
   Subject: z.string(),
   Body: z.string(),
-  Code: z.string().nullable(),
-  SentTimestamp: z.int().nonnegative(),
+  Code: z.nullable(z.string()),
+  SentTimestamp: z.int().check(z.nonnegative()),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 /** `GET /api/dev/outbox?to=<address or phone>`: request (to is optional: all recipients). */
 export const DevOutboxQuery = z.object({
-  to: z.string().max(320).optional(),
-  limit: z.coerce.number<number>().int().min(1).max(200).default(50),
+  to: z.optional(z.string().check(z.maxLength(320))),
+  limit: z._default(z.coerce.number<number>().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 
 /** `GET /api/dev/outbox` response: newest first. */
@@ -50,9 +50,9 @@ export type DemoActivatableDevice = z.infer<typeof DemoActivatableDevice>;
  */
 export const DevDemo = z.object({
   ActivatableDevices: z.array(DemoActivatableDevice),
-  Member: z.object({ Email: z.string(), Password: z.string() }).optional(),
-  ShareUrl: z.string().optional(),
-  ShareToken: z.string().optional(),
-  Device: z.object({ Imei: z.string(), IngestKey: z.string() }).optional(),
+  Member: z.optional(z.object({ Email: z.string(), Password: z.string() })),
+  ShareUrl: z.optional(z.string()),
+  ShareToken: z.optional(z.string()),
+  Device: z.optional(z.object({ Imei: z.string(), IngestKey: z.string() })),
 });
 export type DevDemo = z.infer<typeof DevDemo>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Id, Timestamp } from './entities/common';
 
 /*
@@ -10,10 +10,12 @@ import { Id, Timestamp } from './entities/common';
  */
 
 /** Device time of a state change or reply, epoch ms (checked like ingest times: 2000 … now + 5 min). */
-const DeviceTime = z.int().nonnegative();
+const DeviceTime = z.int().check(z.nonnegative());
 
 /** `POST /ingest/messages`: the device asks for its messages not yet seen. */
-export const DeviceMessagesRequest = z.object({ IngestKey: z.string().min(1).max(200) });
+export const DeviceMessagesRequest = z.object({
+  IngestKey: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 export type DeviceMessagesRequest = z.infer<typeof DeviceMessagesRequest>;
 
 /**
@@ -28,7 +30,7 @@ export const DeviceMessage = z.object({
   SenderName: z.string(),
   ReplyOptions: z.array(z.string()),
   SentTimestamp: Timestamp,
-  DeliveredTime: Timestamp.nullable(),
+  DeliveredTime: z.nullable(Timestamp),
 });
 export type DeviceMessage = z.infer<typeof DeviceMessage>;
 
@@ -42,7 +44,7 @@ export type DeviceMessagesResponse = z.infer<typeof DeviceMessagesResponse>;
  * Re-sending a state changes nothing. A message of another device answers 404.
  */
 export const DeviceMessageStateRequest = z.object({
-  IngestKey: z.string().min(1).max(200),
+  IngestKey: z.string().check(z.minLength(1), z.maxLength(200)),
   MessageID: Id,
   State: z.enum(['DELIVERED', 'SEEN']),
   Time: DeviceTime,
@@ -55,9 +57,9 @@ export type DeviceMessageStateRequest = z.infer<typeof DeviceMessageStateRequest
  * message seen. The same reply at the same time is stored once.
  */
 export const DeviceMessageReplyRequest = z.object({
-  IngestKey: z.string().min(1).max(200),
+  IngestKey: z.string().check(z.minLength(1), z.maxLength(200)),
   MessageID: Id,
-  ReplyText: z.string().min(1).max(20),
+  ReplyText: z.string().check(z.minLength(1), z.maxLength(20)),
   Time: DeviceTime,
 });
 export type DeviceMessageReplyRequest = z.infer<typeof DeviceMessageReplyRequest>;

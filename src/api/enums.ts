@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /*
  * The contract's closed vocabularies. "app §n" is spec/application-behaviour.md section n, "policy §n"

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Error codes the APIs return in their `ErrorCode` field (spec application-behaviour §8 "Call failures",
@@ -35,6 +35,6 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ApiErrorBody = z.object({
   ErrorCode: ErrorCode,
   Error: z.string(),
-  Issues: z.array(z.object({ Path: z.string(), Message: z.string() })).optional(),
+  Issues: z.optional(z.array(z.object({ Path: z.string(), Message: z.string() }))),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivityType, BodyPosition } from './enums';
 
 /*
@@ -35,7 +35,7 @@ export function ingestTimeProblem(timeMs: number, nowMs: number): string | null 
 }
 
 /** Epoch milliseconds of a device clock (range-checked against the server clock separately). */
-const DeviceTime = z.int().nonnegative();
+const DeviceTime = z.int().check(z.nonnegative());
 
 /**
  * One fix of a batch:
@@ -50,18 +50,20 @@ const DeviceTime = z.int().nonnegative();
  */
 export const IngestPoint = z.object({
   Time: DeviceTime,
-  Lat: z.number().min(-90).max(90),
-  Lon: z.number().min(-180).max(180),
-  Alt: z.number().min(-INGEST_MAX_ABS_ALTITUDE_M).max(INGEST_MAX_ABS_ALTITUDE_M).nullish(),
-  Hacc: z.number().nonnegative().nullish(),
-  Vacc: z.number().nonnegative().nullish(),
-  Speed: z.number().nonnegative().max(INGEST_MAX_SPEED_MPS).nullish(),
-  Bearing: z.number().min(0).max(360).nullish(),
-  Battery: z.number().min(0).max(100).nullish(),
+  Lat: z.number().check(z.gte(-90), z.lte(90)),
+  Lon: z.number().check(z.gte(-180), z.lte(180)),
+  Alt: z.nullish(
+    z.number().check(z.gte(-INGEST_MAX_ABS_ALTITUDE_M), z.lte(INGEST_MAX_ABS_ALTITUDE_M)),
+  ),
+  Hacc: z.nullish(z.number().check(z.nonnegative())),
+  Vacc: z.nullish(z.number().check(z.nonnegative())),
+  Speed: z.nullish(z.number().check(z.nonnegative(), z.lte(INGEST_MAX_SPEED_MPS))),
+  Bearing: z.nullish(z.number().check(z.gte(0), z.lte(360))),
+  Battery: z.nullish(z.number().check(z.gte(0), z.lte(100))),
 });
 export type IngestPoint = z.infer<typeof IngestPoint>;
 
-const Percent = z.number().min(0).max(100);
+const Percent = z.number().check(z.gte(0), z.lte(100));
 
 /**
  * One device event of a batch, at device time `Time` (epoch ms), stored once per (device, Time, Type):
@@ -102,20 +104,22 @@ export const IngestEvent = z.discriminatedUnion('Type', [
     .object({
       Time: DeviceTime,
       Type: z.literal('VITALS'),
-      TemperatureC: z.number().min(-50).max(60).nullish(),
-      OxygenPct: Percent.nullish(),
-      RespirationBpm: z.number().min(0).max(200).nullish(),
-      HeartRateBpm: z.number().min(0).max(300).nullish(),
+      TemperatureC: z.nullish(z.number().check(z.gte(-50), z.lte(60))),
+      OxygenPct: z.nullish(Percent),
+      RespirationBpm: z.nullish(z.number().check(z.gte(0), z.lte(200))),
+      HeartRateBpm: z.nullish(z.number().check(z.gte(0), z.lte(300))),
     })
-    .refine(
-      (v) =>
-        [v.TemperatureC, v.OxygenPct, v.RespirationBpm, v.HeartRateBpm].some(
-          (value) => value !== undefined && value !== null,
-        ),
-      {
-        message:
-          'VITALS needs at least one of TemperatureC, OxygenPct, RespirationBpm, HeartRateBpm',
-      },
+    .check(
+      z.refine(
+        (v) =>
+          [v.TemperatureC, v.OxygenPct, v.RespirationBpm, v.HeartRateBpm].some(
+            (value) => value !== undefined && value !== null,
+          ),
+        {
+          message:
+            'VITALS needs at least one of TemperatureC, OxygenPct, RespirationBpm, HeartRateBpm',
+        },
+      ),
     ),
 ]);
 export type IngestEvent = z.infer<typeof IngestEvent>;
@@ -127,9 +131,9 @@ export type IngestEventType = IngestEvent['Type'];
  * events already stored are duplicates and change nothing.
  */
 export const IngestBatchRequest = z.object({
-  IngestKey: z.string().min(1).max(200),
-  Points: z.array(IngestPoint).max(INGEST_MAX_POINTS).default([]),
-  Events: z.array(IngestEvent).max(INGEST_MAX_EVENTS).default([]),
+  IngestKey: z.string().check(z.minLength(1), z.maxLength(200)),
+  Points: z._default(z.array(IngestPoint).check(z.maxLength(INGEST_MAX_POINTS)), []),
+  Events: z._default(z.array(IngestEvent).check(z.maxLength(INGEST_MAX_EVENTS)), []),
 });
 export type IngestBatchRequest = z.input<typeof IngestBatchRequest>;
 
@@ -138,8 +142,8 @@ export type IngestBatchRequest = z.input<typeof IngestBatchRequest>;
  * stored, `Duplicates` the ones already stored (or repeated within the request).
  */
 export const IngestBatchResponse = z.object({
-  Accepted: z.int().nonnegative(),
-  Duplicates: z.int().nonnegative(),
+  Accepted: z.int().check(z.nonnegative()),
+  Duplicates: z.int().check(z.nonnegative()),
 });
 export type IngestBatchResponse = z.infer<typeof IngestBatchResponse>;
 
@@ -152,17 +156,19 @@ export type IngestBatchResponse = z.infer<typeof IngestBatchResponse>;
  * ignored.
  */
 export const TraccarClientLocation = z.object({
-  timestamp: z.union([z.string().min(1).max(64), DeviceTime]).optional(),
+  timestamp: z.optional(z.union([z.string().check(z.minLength(1), z.maxLength(64)), DeviceTime])),
   coords: z.object({
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-    accuracy: z.number().nullish(),
-    speed: z.number().nullish(),
-    heading: z.number().nullish(),
-    altitude: z.number().nullish(),
-    altitude_accuracy: z.number().nullish(),
+    latitude: z.number().check(z.gte(-90), z.lte(90)),
+    longitude: z.number().check(z.gte(-180), z.lte(180)),
+    accuracy: z.nullish(z.number()),
+    speed: z.nullish(z.number()),
+    heading: z.nullish(z.number()),
+    altitude: z.nullish(z.number()),
+    altitude_accuracy: z.nullish(z.number()),
   }),
-  battery: z.object({ level: z.number().nullish(), is_charging: z.boolean().nullish() }).nullish(),
+  battery: z.nullish(
+    z.object({ level: z.nullish(z.number()), is_charging: z.nullish(z.boolean()) }),
+  ),
 });
 export type TraccarClientLocation = z.infer<typeof TraccarClientLocation>;
 
@@ -171,10 +177,10 @@ export type TraccarClientLocation = z.infer<typeof TraccarClientLocation>;
  * `location`, or an array of them (a client's offline buffer).
  */
 export const TraccarClientBody = z.object({
-  device_id: z.string().min(1).max(200),
+  device_id: z.string().check(z.minLength(1), z.maxLength(200)),
   location: z.union([
     TraccarClientLocation,
-    z.array(TraccarClientLocation).min(1).max(INGEST_MAX_POINTS),
+    z.array(TraccarClientLocation).check(z.minLength(1), z.maxLength(INGEST_MAX_POINTS)),
   ]),
 });
 export type TraccarClientBody = z.infer<typeof TraccarClientBody>;

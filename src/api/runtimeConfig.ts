@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The identity pool the SPA signs in with (amazon-cognito-identity-js `CognitoUserPool` options).
@@ -6,9 +6,9 @@ import { z } from 'zod';
  * (null) for real AWS Cognito, where the client derives it from the region.
  */
 export const IdentityConfig = z.object({
-  endpoint: z.string().nullable(),
+  endpoint: z.nullable(z.string()),
   region: z.string(),
-  userPoolId: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/),
+  userPoolId: z.string().check(z.regex(/^[\w-]+_[0-9a-zA-Z]+$/)),
   clientId: z.string(),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
@@ -34,11 +34,11 @@ export type ExternalLinks = z.infer<typeof ExternalLinks>;
  * - `links`: targets of /contactus, /help, /findoutmore and /shop.
  */
 export const RuntimeConfig = z.object({
-  identity: IdentityConfig.nullable(),
+  identity: z.nullable(IdentityConfig),
   authApiBase: z.string(),
   centralHost: z.string(),
-  mapStyle: z.string().nullable(),
-  buildTimestamp: z.number().int().nullable(),
+  mapStyle: z.nullable(z.string()),
+  buildTimestamp: z.nullable(z.number().check(z.int())),
   environment: z.enum(['local', 'dev', 'qa', 'prod']),
   links: ExternalLinks,
 });
@@ -52,5 +52,5 @@ export const HealthStatus = z.object({
 export type HealthStatus = z.infer<typeof HealthStatus>;
 
 /** `build.json` written next to the built SPA; compared hourly with the loaded build (spec §7). */
-export const BuildInfo = z.object({ BuildTimestamp: z.number().int() });
+export const BuildInfo = z.object({ BuildTimestamp: z.number().check(z.int()) });
 export type BuildInfo = z.infer<typeof BuildInfo>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivityStatus, EntityType } from './enums';
 import { ActivityStats, Id, LocationPoint, Timestamp } from './entities';
 
@@ -27,7 +27,7 @@ export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS]
  */
 export const SocketInit = z.object({
   ServerStartTimestamp: Timestamp,
-  BuildTimestamp: Timestamp.nullable(),
+  BuildTimestamp: z.nullable(Timestamp),
   ServerTimestamp: Timestamp,
 });
 export type SocketInit = z.infer<typeof SocketInit>;
@@ -47,8 +47,8 @@ export const EntityChange = z.object({
   EntityId: Id,
   ChangeType: ChangeType,
   Timestamp: Timestamp,
-  WearerID: Id.nullable().optional(),
-  ActivityId: Id.nullable().optional(),
+  WearerID: z.optional(z.nullable(Id)),
+  ActivityId: z.optional(z.nullable(Id)),
 });
 export type EntityChange = z.infer<typeof EntityChange>;
 
@@ -73,14 +73,14 @@ export type EntityChanges = z.infer<typeof EntityChanges>;
  */
 export const TelemetryWearerUpdate = z.object({
   WearerID: Id,
-  ActivityId: Id.nullable(),
+  ActivityId: z.nullable(Id),
   Points: z.array(LocationPoint),
-  Battery: z.number().min(0).max(100).nullable(),
-  Status: ActivityStatus.nullable(),
-  Heading: z.number().min(0).lt(360).nullable(),
-  HeartRate: z.number().nonnegative().nullable().optional(),
-  HeartRateTime: Timestamp.nullable().optional(),
-  ActivityStats: ActivityStats.optional(),
+  Battery: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  Status: z.nullable(ActivityStatus),
+  Heading: z.nullable(z.number().check(z.gte(0), z.lt(360))),
+  HeartRate: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  HeartRateTime: z.optional(z.nullable(Timestamp)),
+  ActivityStats: z.optional(ActivityStats),
 });
 export type TelemetryWearerUpdate = z.infer<typeof TelemetryWearerUpdate>;
 
@@ -96,7 +96,10 @@ export const SocketCommand = z.discriminatedUnion('Command', [
   z.object({ Command: z.literal('WATCH_ACTIVITY'), ActivityId: Id }),
   z.object({ Command: z.literal('UNWATCH_ACTIVITY'), ActivityId: Id }),
   z.object({ Command: z.literal('PING') }),
-  z.object({ Command: z.literal('LEAVE_SHARE'), ShareToken: z.string().min(1).max(4096) }),
+  z.object({
+    Command: z.literal('LEAVE_SHARE'),
+    ShareToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+  }),
 ]);
 export type SocketCommand = z.infer<typeof SocketCommand>;
 
@@ -106,4 +109,4 @@ export const SOCKET_EVENT_SCHEMAS = {
   EntityChanges: EntityChanges,
   TelemetryWearerUpdate: TelemetryWearerUpdate,
   SocketCommand: SocketCommand,
-} as const satisfies Record<SocketEventName, z.ZodType>;
+} as const satisfies Record<SocketEventName, z.ZodMiniType>;

@@ -1,3 +1,5 @@
+// First: zod's English issue messages, before any module parses (src/api/zodLocale.ts).
+import '../api/zodLocale';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

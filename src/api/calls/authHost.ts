@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { EmailChangeErrorCode, LanguageCode } from '../enums';
 import { ErrorCode } from '../errors';
@@ -25,7 +25,7 @@ export const signupCheckEmail = defineCall({
 });
 
 /** An epoch-ms time, or -1 for "none" (app §7 set-terms). */
-const TimestampOrNone = z.int().min(-1);
+const TimestampOrNone = z.int().check(z.gte(-1));
 
 /**
  * Records acceptance of the terms and the marketing opt-in, epoch ms, -1 when none (authorised). The
@@ -87,7 +87,7 @@ export const changeEmailStep2 = defineCall({
   request: z.object({ NewEmailAddress: RequiredEmail, VerificationCode: VerificationCode }),
   response: z.object({
     Success: z.boolean(),
-    ErrorCode: z.union([EmailChangeErrorCode, ErrorCode]).optional(),
+    ErrorCode: z.optional(z.union([EmailChangeErrorCode, ErrorCode])),
   }),
 });
 

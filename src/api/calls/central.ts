@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { Domain, ShortUrl } from '../entities';
 import { NoRequest, VanityCode } from './common';
@@ -21,8 +21,8 @@ export const getShortUrl = defineCall({
   api: 'central',
   method: 'GET',
   path: '/urls/{ShortCode}',
-  request: z.object({ ShortCode: z.string().min(1).max(64) }),
-  response: ShortUrl.pick({ FullUrl: true }),
+  request: z.object({ ShortCode: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  response: z.pick(ShortUrl, { FullUrl: true }),
 });
 
 /**
@@ -36,7 +36,7 @@ export const createShortUrl = defineCall({
   api: 'central',
   method: 'POST',
   path: '/urls',
-  request: z.object({ FullUrl: z.url(), Vanity: VanityCode.optional() }),
+  request: z.object({ FullUrl: z.url(), Vanity: z.optional(VanityCode) }),
   response: ShortUrl,
 });
 

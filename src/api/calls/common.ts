@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { Timestamp } from '../entities/common';
 
@@ -17,8 +17,8 @@ export const NoRequest = z.object({});
 
 /** `ErrorCode` and `Error` of a response that may report a failure (app §7, §8). */
 export const reportedError = {
-  ErrorCode: ErrorCode.optional(),
-  Error: z.string().optional(),
+  ErrorCode: z.optional(ErrorCode),
+  Error: z.optional(z.string()),
 };
 
 /** A failure reported inside a response as `Error: { ErrorCode, Message }` (app §7 activate-device). */
@@ -32,12 +32,12 @@ export const SuccessResponse = z.object({ Success: z.boolean() });
  * A time window in epoch ms, `TimeEnd` not before `TimeStart` (app §7 member-wearer-activities and
  * summaries).
  */
-export const TimeWindow = z
-  .object({ TimeStart: Timestamp, TimeEnd: Timestamp })
-  .refine((window) => window.TimeEnd >= window.TimeStart, {
+export const TimeWindow = z.object({ TimeStart: Timestamp, TimeEnd: Timestamp }).check(
+  z.refine((window) => window.TimeEnd >= window.TimeStart, {
     message: 'Validations.InvalidValues',
     path: ['TimeEnd'],
-  });
+  }),
+);
 
 /**
  * A custom short-link code (POST /urls `Vanity`, share-journey `VanityStub`, app §7): 1 to 30 letters,
@@ -45,4 +45,4 @@ export const TimeWindow = z
  */
 export const VanityCode = z
   .string()
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,28}[A-Za-z0-9])?$/, 'Validations.InvalidValues');
+  .check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,28}[A-Za-z0-9])?$/, 'Validations.InvalidValues'));

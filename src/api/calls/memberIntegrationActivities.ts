@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ActivityType } from '../enums';
 import { ActivityDetail, ActivitySummary, Id, SplitsSettings, Timestamp } from '../entities';
@@ -35,12 +35,12 @@ export const memberWearerActivitySummaries = defineCall({
 });
 
 /** The request of member-wearer-activity-detail and -track: an activity and a window of its points. */
-const ActivityWindow = z
-  .object({ ActivityId: Id, TimeStart: Timestamp, TimeEnd: Timestamp })
-  .refine((window) => window.TimeEnd >= window.TimeStart, {
+const ActivityWindow = z.object({ ActivityId: Id, TimeStart: Timestamp, TimeEnd: Timestamp }).check(
+  z.refine((window) => window.TimeEnd >= window.TimeStart, {
     message: 'Validations.InvalidValues',
     path: ['TimeEnd'],
-  });
+  }),
+);
 
 /**
  * One activity with the location points whose `Time` lies in [TimeStart, TimeEnd], so an open activity
@@ -67,14 +67,18 @@ export const memberWearerActivityTrack = defineCall({
   method: 'POST',
   path: '/member-wearer-activity-track',
   request: ActivityWindow,
-  response: z.instanceof(ArrayBuffer).transform((bytes, ctx): TrackBinaryColumns => {
-    try {
-      return decodeTrackBinary(bytes);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'track' });
-      return z.NEVER;
-    }
-  }),
+  response: z.pipe(
+    z.instanceof(ArrayBuffer),
+    z.transform((bytes, ctx): TrackBinaryColumns => {
+      try {
+        return decodeTrackBinary(bytes);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'track';
+        ctx.issues.push({ code: 'custom', message, input: bytes });
+        return z.NEVER;
+      }
+    }),
+  ),
   responseBody: 'binary',
 });
 
@@ -119,11 +123,13 @@ export const memberWearerActivityTrim = defineCall({
   path: '/member-wearer-activity-trim',
   request: z
     .object({ ActivityId: Id, NewActivityStart: Timestamp, NewActivityEnd: Timestamp })
-    .refine((trim) => trim.NewActivityEnd - trim.NewActivityStart >= TRIM_MINIMUM_DURATION_MS, {
-      message: 'Validations.TrimTooShort',
-      path: ['NewActivityEnd'],
-      params: { minutes: TRIM_MINIMUM_DURATION_MS / 60_000 },
-    }),
+    .check(
+      z.refine((trim) => trim.NewActivityEnd - trim.NewActivityStart >= TRIM_MINIMUM_DURATION_MS, {
+        message: 'Validations.TrimTooShort',
+        path: ['NewActivityEnd'],
+        params: { minutes: TRIM_MINIMUM_DURATION_MS / 60_000 },
+      }),
+    ),
   response: z.object({ TrimStatus: z.boolean(), ...reportedError }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { DeviceType } from '../enums';
 import { Device, DeviceInput, Id } from '../entities';
@@ -24,9 +24,9 @@ export const activateDevice = defineCall({
     Imei: Imei,
   }),
   response: z.object({
-    AtlasDeviceID: z.string().optional(),
-    DeviceID: Id.optional(),
-    Error: NestedCallError.optional(),
+    AtlasDeviceID: z.optional(z.string()),
+    DeviceID: z.optional(Id),
+    Error: z.optional(NestedCallError),
   }),
 });
 
@@ -37,7 +37,7 @@ export const removeDevice = defineCall({
   method: 'POST',
   path: '/remove-device',
   request: z.object({ DeviceID: Id }),
-  response: z.object({ MemberDevices: z.array(Device), Error: NestedCallError.optional() }),
+  response: z.object({ MemberDevices: z.array(Device), Error: z.optional(NestedCallError) }),
 });
 
 /** Saves a device (its nickname); answers the saved device. */

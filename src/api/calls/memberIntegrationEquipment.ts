@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ActivityType } from '../enums';
 import { Equipment, EquipmentInput, Id } from '../entities';
@@ -52,8 +52,8 @@ export const deleteEquipment = defineCall({
   request: z.object({ EquipmentId: Id }),
   response: z.object({
     Success: z.boolean(),
-    ModelID: Id.nullable().optional(),
-    TypesUpdated: z.array(ActivityType).optional(),
+    ModelID: z.optional(z.nullable(Id)),
+    TypesUpdated: z.optional(z.array(ActivityType)),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { CountryCode } from '../enums';
 import { Client, ClientSummary, IdParam, RescueOrg, ShareToken } from '../entities';
@@ -21,7 +21,7 @@ export const rescueOrgs = defineCall({
   request: z.object({
     CountryCodes: z.array(CountryCode),
     IncludeRegions: z.boolean(),
-    RescueOrgCode: z.string().nullable().optional(),
+    RescueOrgCode: z.optional(z.nullable(z.string())),
   }),
   response: z.object({ RescueOrgs: z.array(RescueOrg) }),
 });
@@ -57,14 +57,19 @@ export const verifySocketUser = defineCall({
   path: '/verify-socket-user',
   request: z
     .object({
-      MemberIntegrationToken: z.jwt().optional(),
-      ShareToken: ShareToken.optional(),
-      SocketID: z.string().min(1).max(100),
+      MemberIntegrationToken: z.optional(z.jwt()),
+      ShareToken: z.optional(ShareToken),
+      SocketID: z.string().check(z.minLength(1), z.maxLength(100)),
     })
-    .refine((body) => body.MemberIntegrationToken !== undefined || body.ShareToken !== undefined, {
-      message: 'Validations.Required',
-      path: ['MemberIntegrationToken'],
-    }),
+    .check(
+      z.refine(
+        (body) => body.MemberIntegrationToken !== undefined || body.ShareToken !== undefined,
+        {
+          message: 'Validations.Required',
+          path: ['MemberIntegrationToken'],
+        },
+      ),
+    ),
   response: SuccessResponse,
 });
 

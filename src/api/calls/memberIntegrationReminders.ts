@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { IdParam, ReminderTemplate, WearerReminder, WearerReminderInput } from '../entities';
 import { SuccessResponse } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { DeviceScheduledAction, IdParam, NewDeviceScheduledAction } from '../entities';
 import { SuccessResponse } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ShareToken, Timestamp } from '../entities';
 import { VanityCode } from './common';
@@ -14,15 +14,17 @@ export const shareJourney = defineCall({
   method: 'POST',
   path: '/share-journey',
   request: z
-    .object({ JourneyStart: Timestamp, JourneyEnd: Timestamp, VanityStub: VanityCode.optional() })
-    .refine((journey) => journey.JourneyEnd > journey.JourneyStart, {
-      message: 'Validations.InvalidValues',
-      path: ['JourneyEnd'],
-    }),
+    .object({ JourneyStart: Timestamp, JourneyEnd: Timestamp, VanityStub: z.optional(VanityCode) })
+    .check(
+      z.refine((journey) => journey.JourneyEnd > journey.JourneyStart, {
+        message: 'Validations.InvalidValues',
+        path: ['JourneyEnd'],
+      }),
+    ),
   response: z.object({
     ShareToken: ShareToken,
     ShareUrl: z.url(),
-    ShortCode: z.string().nullable(),
+    ShortCode: z.nullable(z.string()),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Id, ShareToken, Timestamp } from '../entities';
 import { defineCall } from '../call';
 import { NoRequest, reportedError } from './common';
@@ -11,7 +11,9 @@ import { NoRequest, reportedError } from './common';
  */
 
 /** A share's id: at least 128 random bits, base64url (the share token's `jti`). */
-export const ShareId = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'Validations.InvalidValues');
+export const ShareId = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'Validations.InvalidValues'));
 export type ShareId = z.infer<typeof ShareId>;
 
 /**
@@ -22,14 +24,14 @@ export type ShareId = z.infer<typeof ShareId>;
 export const MemberShare = z.object({
   ShareId: ShareId,
   Kind: z.enum(['activity', 'journey']),
-  ActivityId: Id.nullable(),
-  JourneyStart: Timestamp.nullable(),
-  JourneyEnd: Timestamp.nullable(),
+  ActivityId: z.nullable(Id),
+  JourneyStart: z.nullable(Timestamp),
+  JourneyEnd: z.nullable(Timestamp),
   CreatedTimestamp: Timestamp,
   ExpiryTimestamp: Timestamp,
-  RevokedTimestamp: Timestamp.nullable(),
+  RevokedTimestamp: z.nullable(Timestamp),
   HasTotp: z.boolean(),
-  ShareUrl: z.url().nullable(),
+  ShareUrl: z.nullable(z.url()),
 });
 export type MemberShare = z.infer<typeof MemberShare>;
 
@@ -48,15 +50,15 @@ export const shareActivity = defineCall({
   path: '/share-activity',
   request: z.object({
     ActivityId: Id,
-    ExpiryTimestamp: Timestamp.nullable().optional(),
-    WithTotp: z.boolean().optional(),
+    ExpiryTimestamp: z.optional(z.nullable(Timestamp)),
+    WithTotp: z.optional(z.boolean()),
   }),
   response: z.object({
     ShareId: ShareId,
     ShareToken: ShareToken,
     ShareUrl: z.url(),
     ExpiryTimestamp: Timestamp,
-    TotpSecret: z.string().nullable(),
+    TotpSecret: z.nullable(z.string()),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { Subscription, SubscriptionProduct } from '../entities';
 import { NoRequest } from './common';

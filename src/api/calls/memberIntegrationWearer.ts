@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ActivityType, LanguageCode, Sex } from '../enums';
 import { Client, CommunicationOptions, Id, Timestamp, Wearer } from '../entities';
@@ -56,14 +56,14 @@ export const memberWearerUpdate = defineCall({
     DateOfBirth: DateOfBirth,
     EmailAddress: RequiredEmail,
     LanguageCode: LanguageCode,
-    MarketingOptInTimestamp: Timestamp.nullable(),
+    MarketingOptInTimestamp: z.nullable(Timestamp),
     NameFirst: PersonName,
     NameLast: PersonName,
     PhoneNumber: NormalisedPhone,
     Sex: Sex,
-    TermsAcceptedTimestamp: Timestamp.nullable(),
+    TermsAcceptedTimestamp: z.nullable(Timestamp),
   }),
-  response: z.object({ WearerID: Id.optional(), Error: z.string().optional() }),
+  response: z.object({ WearerID: z.optional(Id), Error: z.optional(z.string()) }),
 });
 
 /** Saves the communication options and the marketing opt-in time (epoch ms, null = opted out). */
@@ -74,7 +74,7 @@ export const memberWearerUpdateCommunicationOptions = defineCall({
   path: '/member-wearer-update-communication-options',
   request: z.object({
     CommunicationOptions: CommunicationOptions,
-    MarketingOptInTimestamp: Timestamp.nullable(),
+    MarketingOptInTimestamp: z.nullable(Timestamp),
   }),
   response: SuccessResponse,
 });
@@ -89,7 +89,7 @@ export const saveActivityTypes = defineCall({
   method: 'POST',
   path: '/activity-types',
   request: z.object({
-    ActivityTypes: z.array(ActivityType).and(FavouriteActivityTypes),
+    ActivityTypes: z.intersection(z.array(ActivityType), FavouriteActivityTypes),
   }),
   response: Wearer,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { PaymentMode, SubscriptionProductCode } from '../enums';
 import { Id } from '../entities';
@@ -12,10 +12,10 @@ import { SuccessResponse } from './common';
 
 /** The product fields a checkout is opened for (app §3 "Subscription product"). */
 const productFields = {
-  PriceId: z.string().min(1),
+  PriceId: z.string().check(z.minLength(1)),
   ProductType: SubscriptionProductCode,
-  TimeQuantity: z.int().positive(),
-  ProductName: z.string().min(1),
+  TimeQuantity: z.int().check(z.positive()),
+  ProductName: z.string().check(z.minLength(1)),
   Mode: PaymentMode,
 };
 
@@ -41,8 +41,8 @@ export const completePaymentGatewaySession = defineCall({
   method: 'POST',
   path: '/complete-payment-gateway-session',
   request: z.object({
-    SessionId: z.string().min(1),
-    GeneralMode: z.string().max(50),
+    SessionId: z.string().check(z.minLength(1)),
+    GeneralMode: z.string().check(z.maxLength(50)),
     Mode: PaymentMode,
   }),
   response: SuccessResponse,
@@ -80,7 +80,7 @@ export const paymentMethodCreateGatewaySession = defineCall({
   request: z.object({
     SubscriptionId: Id,
     ...productFields,
-    MinimumTerm: z.int().nonnegative(),
+    MinimumTerm: z.int().check(z.nonnegative()),
   }),
   response: SessionUrlResponse,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import {
   ActivityDetail,
@@ -39,10 +39,13 @@ export const activitySharing = defineCall({
   api: 'member-integration-public',
   method: 'POST',
   path: '/activity-sharing',
-  request: z.object({ ShareToken: ShareToken, ShareTotp: z.string().max(16).optional() }),
+  request: z.object({
+    ShareToken: ShareToken,
+    ShareTotp: z.optional(z.string().check(z.maxLength(16))),
+  }),
   response: z.object({
-    Activity: ActivityDetail.nullable(),
-    Journey: Journey.nullable(),
+    Activity: z.nullable(ActivityDetail),
+    Journey: z.nullable(Journey),
     MemberDetails: SharedMemberDetails,
     ...reportedError,
   }),
@@ -66,7 +69,7 @@ export const messageLoadThread = defineCall({
   path: '/message-load-thread',
   request: z.object({
     ShareToken: ShareToken,
-    ShareViewerId: ShareViewerId.optional(),
+    ShareViewerId: z.optional(ShareViewerId),
     ActivityId: Id,
   }),
   response: z.object({ MessageThread: MessageThread }),
@@ -84,10 +87,15 @@ export const messageSend = defineCall({
   request: z.object({
     ActivityId: Id,
     MessageText: noteTextSchema(MESSAGE_TEXT_MAX_LENGTH).check(requiredCheck),
-    ReplyOptions: z.array(z.string().min(1).max(20)).min(1).max(4).default(['No', 'Yes']),
+    ReplyOptions: z._default(
+      z
+        .array(z.string().check(z.minLength(1), z.maxLength(20)))
+        .check(z.minLength(1), z.maxLength(4)),
+      ['No', 'Yes'],
+    ),
     SenderName: PersonName,
     ShareToken: ShareToken,
-    ShareViewerId: ShareViewerId.optional(),
+    ShareViewerId: z.optional(ShareViewerId),
   }),
   response: z.object({ MessageThread: MessageThread }),
 });
@@ -120,7 +128,7 @@ export const alertResolvePause = defineCall({
   request: z.object({
     AlertID: Id,
     GuardianName: PersonName,
-    PauseMinutes: z.int().min(0).max(ALERT_PAUSE_MAX_MINUTES),
+    PauseMinutes: z.int().check(z.gte(0), z.lte(ALERT_PAUSE_MAX_MINUTES)),
     ResolveText: AlertText,
     ShareToken: ShareToken,
     ShareViewerId: ShareViewerId,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivityStatus, ActivityType, BodyPosition, TimelineItemType } from '../enums';
 import { Alert } from './alert';
 import { Id, Timestamp } from './common';
@@ -12,8 +12,8 @@ import { SplitsSettings } from './splits';
  * only GNSS exists.
  */
 export const ActivityDistance = z.object({
-  Displayed: z.number().nonnegative(),
-  Meters: z.number().nonnegative(),
+  Displayed: z.number().check(z.nonnegative()),
+  Meters: z.number().check(z.nonnegative()),
   Type: z.enum(['GNSS']),
 });
 export type ActivityDistance = z.infer<typeof ActivityDistance>;
@@ -26,12 +26,12 @@ export type ActivityDistance = z.infer<typeof ActivityDistance>;
  */
 export const ActivityStats = z.object({
   Distance: ActivityDistance,
-  DurationMs: z.int().nonnegative(),
-  SpeedAvgMPS: z.number().nonnegative(),
-  SpeedMaxMPS: z.number().nonnegative(),
-  ElevationGainMeters: z.number().nonnegative().nullable().optional(),
-  HeartRateAvgBPM: z.number().nonnegative().nullable().optional(),
-  Steps: z.int().nonnegative().nullable().optional(),
+  DurationMs: z.int().check(z.nonnegative()),
+  SpeedAvgMPS: z.number().check(z.nonnegative()),
+  SpeedMaxMPS: z.number().check(z.nonnegative()),
+  ElevationGainMeters: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  HeartRateAvgBPM: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  Steps: z.optional(z.nullable(z.int().check(z.nonnegative()))),
 });
 export type ActivityStats = z.infer<typeof ActivityStats>;
 
@@ -44,9 +44,9 @@ export const ActivitySummary = z.object({
   ActivityId: Id,
   ActivityType: ActivityType,
   TimestampStart: Timestamp,
-  TimestampEnd: Timestamp.nullable(),
+  TimestampEnd: z.nullable(Timestamp),
   ActivityStats: ActivityStats,
-  Status: ActivityStatus.optional(),
+  Status: z.optional(ActivityStatus),
 });
 export type ActivitySummary = z.infer<typeof ActivitySummary>;
 
@@ -58,9 +58,9 @@ export type ActivitySummary = z.infer<typeof ActivitySummary>;
 export const TimelineItem = z.object({
   TimelineItemType: TimelineItemType,
   Timestamp: Timestamp,
-  AlertID: Id.nullable().optional(),
-  Text: z.string().nullable().optional(),
-  BodyPosition: BodyPosition.nullable().optional(),
+  AlertID: z.optional(z.nullable(Id)),
+  Text: z.optional(z.nullable(z.string())),
+  BodyPosition: z.optional(z.nullable(BodyPosition)),
 });
 export type TimelineItem = z.infer<typeof TimelineItem>;
 
@@ -69,10 +69,10 @@ export type TimelineItem = z.infer<typeof TimelineItem>;
  * `Time`. Additions for the detail tabs: `Alerts` raised during it, its `Timeline`, and the wearer's
  * `SplitsSettings` (null when never set).
  */
-export const ActivityDetail = ActivitySummary.extend({
+export const ActivityDetail = z.extend(ActivitySummary, {
   LocationHistory: z.array(LocationPoint),
-  Alerts: z.array(Alert).optional(),
-  Timeline: z.array(TimelineItem).optional(),
-  SplitsSettings: SplitsSettings.nullable().optional(),
+  Alerts: z.optional(z.array(Alert)),
+  Timeline: z.optional(z.array(TimelineItem)),
+  SplitsSettings: z.optional(z.nullable(SplitsSettings)),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ActorType,
   AlertClosureReason,
@@ -50,22 +50,22 @@ export type RescueOrgNotified = z.infer<typeof RescueOrgNotified>;
 export const Alert = z.object({
   AlertID: Id,
   WearerID: Id,
-  ActivityId: Id.nullable(),
+  ActivityId: z.nullable(Id),
   AlertType: AlertType,
   Severity: Severity,
   TimestampStart: Timestamp,
   TimestampUpdated: Timestamp,
-  TimestampClosed: Timestamp.nullable(),
+  TimestampClosed: z.nullable(Timestamp),
   CloseState: AlertCloseState,
-  ClosureReason: AlertClosureReason.nullable(),
-  ClosedByActorType: ActorType.nullable(),
-  ClosedByName: z.string().nullable(),
-  ResolveText: z.string().nullable(),
-  PausedUntilTimestamp: Timestamp.nullable(),
-  Location: LocationPoint.nullable(),
-  Value: z.number().nullable(),
-  BodyPosition: BodyPosition.nullable(),
-  CheckInState: CheckInState.nullable(),
+  ClosureReason: z.nullable(AlertClosureReason),
+  ClosedByActorType: z.nullable(ActorType),
+  ClosedByName: z.nullable(z.string()),
+  ResolveText: z.nullable(z.string()),
+  PausedUntilTimestamp: z.nullable(Timestamp),
+  Location: z.nullable(LocationPoint),
+  Value: z.nullable(z.number()),
+  BodyPosition: z.nullable(BodyPosition),
+  CheckInState: z.nullable(CheckInState),
   Notes: z.array(AlertNote),
   RescueOrgsNotified: z.array(RescueOrgNotified),
 });
@@ -94,10 +94,10 @@ export function alertKindOf(type: AlertType): AlertKind {
  * SMS, voice and push"). Non-negative integers; 0 disables the channel.
  */
 export const NotificationCounts = z.object({
-  Email: z.int().nonnegative(),
-  Sms: z.int().nonnegative(),
-  Voice: z.int().nonnegative(),
-  Push: z.int().nonnegative(),
+  Email: z.int().check(z.nonnegative()),
+  Sms: z.int().check(z.nonnegative()),
+  Voice: z.int().check(z.nonnegative()),
+  Push: z.int().check(z.nonnegative()),
 });
 export type NotificationCounts = z.infer<typeof NotificationCounts>;
 
@@ -115,12 +115,12 @@ export type NotificationCounts = z.infer<typeof NotificationCounts>;
 export const AlertConfiguration = z.object({
   AlertType: AlertType,
   Severity: Severity,
-  ThresholdValue: z.number().nullable(),
-  SecondaryThresholdValue: z.number().nullable(),
-  ThresholdUnits: z.string().nullable(),
+  ThresholdValue: z.nullable(z.number()),
+  SecondaryThresholdValue: z.nullable(z.number()),
+  ThresholdUnits: z.nullable(z.string()),
   Label: z.string(),
   Hint: z.string(),
-  HistoryRange: z.number().nonnegative().nullable(),
+  HistoryRange: z.nullable(z.number().check(z.nonnegative())),
   FeaturesRequired: z.array(z.string()),
   PropsRequired: z.array(z.string()),
   Dashboard: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CountryCode,
   DateFormat,
@@ -45,7 +45,7 @@ export const Units = z.object({
   Temperature: TemperatureUnit,
   Time: TimeMode,
   TimeFormat: TimeFormat,
-  Timezone: z.string().min(1),
+  Timezone: z.string().check(z.minLength(1)),
   Weight: WeightUnit,
 });
 export type Units = z.infer<typeof Units>;
@@ -73,21 +73,21 @@ export const DEFAULT_UNITS: Units = {
  */
 export const ClientDocument = z.object({
   Type: DocumentType,
-  Filename: z.string().min(1),
-  Locale: LanguageCode.nullable(),
+  Filename: z.string().check(z.minLength(1)),
+  Locale: z.nullable(LanguageCode),
   LastUpdateTimestamp: Timestamp,
   EffectiveDateTimestamp: Timestamp,
 });
 export type ClientDocument = z.infer<typeof ClientDocument>;
 
 /** A room of a client location (app §3 "Client" Locations/Rooms). `Name` is an addition. */
-export const Room = z.object({ RoomID: Id, Name: z.string().optional() });
+export const Room = z.object({ RoomID: Id, Name: z.optional(z.string()) });
 export type Room = z.infer<typeof Room>;
 
 /** A site of a client, with its rooms for indoor positioning (app §3). `Name` is an addition. */
 export const ClientLocation = z.object({
   LocationID: Id,
-  Name: z.string().optional(),
+  Name: z.optional(z.string()),
   Rooms: z.array(Room),
 });
 export type ClientLocation = z.infer<typeof ClientLocation>;
@@ -103,8 +103,8 @@ export const Client = z.object({
   MemberSignUpEnabled: z.boolean(),
   CountryCode: CountryCode,
   Brand: Brand,
-  SupportEmail: z.string().nullable(),
-  SupportUrl: z.string().nullable(),
+  SupportEmail: z.nullable(z.string()),
+  SupportUrl: z.nullable(z.string()),
   Units: Units,
   Documents: z.array(ClientDocument),
   Locations: z.array(ClientLocation),
@@ -112,7 +112,7 @@ export const Client = z.object({
 export type Client = z.infer<typeof Client>;
 
 /** A client as listed publicly for sign-up (`GET member-integration-clients`, app §7). Shape chosen. */
-export const ClientSummary = Client.pick({
+export const ClientSummary = z.pick(Client, {
   ClientID: true,
   ClientName: true,
   MemberSignUpEnabled: true,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /*
  * Building blocks shared by the entity schemas.
@@ -13,34 +13,34 @@ import { z } from 'zod';
  */
 
 /** An entity id: a positive integer. */
-export const Id = z.int().positive();
+export const Id = z.int().check(z.positive());
 export type Id = z.infer<typeof Id>;
 
 /**
  * An entity id in a URL path or GET query: typed as a number for the client, and also accepts the
  * decimal string a server reads from the URL.
  */
-export const IdParam = z.coerce.number<number>().int().positive();
+export const IdParam = z.coerce.number<number>().check(z.int(), z.positive());
 
 /** A point in time: epoch milliseconds (UTC). */
-export const Timestamp = z.int().nonnegative();
+export const Timestamp = z.int().check(z.nonnegative());
 export type Timestamp = z.infer<typeof Timestamp>;
 
 /** A time of day, local to the device or wearer: `HH:mm`, 24-hour clock. */
-export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+export const TimeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm'));
 export type TimeOfDay = z.infer<typeof TimeOfDay>;
 
 /** Days of the week, ISO numbering: 1 Monday … 7 Sunday (weeks start on Monday, app §9). */
-export const DayOfWeek = z.int().min(1).max(7);
+export const DayOfWeek = z.int().check(z.gte(1), z.lte(7));
 export type DayOfWeek = z.infer<typeof DayOfWeek>;
 
 /** A colour as `#RRGGBB`. */
-export const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Expected #RRGGBB');
+export const HexColor = z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'Expected #RRGGBB'));
 export type HexColor = z.infer<typeof HexColor>;
 
 /** A longitude/latitude pair in WGS 84 degrees: X longitude, Y latitude. */
 export const Coordinate = z.object({
-  X: z.number().min(-180).max(180),
-  Y: z.number().min(-90).max(90),
+  X: z.number().check(z.gte(-180), z.lte(180)),
+  Y: z.number().check(z.gte(-90), z.lte(90)),
 });
 export type Coordinate = z.infer<typeof Coordinate>;

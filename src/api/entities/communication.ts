@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A member's communication preferences (app §3 "Communication options"; policy §3 "Communication
@@ -7,15 +7,15 @@ import { z } from 'zod';
  * defaults to true when absent. The marketing opt-in is a timestamp on the wearer, not an option here.
  */
 export const CommunicationOptions = z.object({
-  BroadcastEmergencyAlertsNearbyUsers: z.boolean().default(true),
-  EmailPersonalUsageSummary: z.boolean().default(true),
-  EmailSafeTrxUsageSummary: z.boolean().default(true),
-  NotifyNearbySafeTrxUserAlert: z.boolean().default(true),
-  NotifySharkAlert: z.boolean().default(true),
-  NotifyWave: z.boolean().default(true),
-  NotifyWeatherAlert: z.boolean().default(true),
-  NotifyWeatherForecast: z.boolean().default(true),
-  NotifyWind: z.boolean().default(true),
+  BroadcastEmergencyAlertsNearbyUsers: z._default(z.boolean(), true),
+  EmailPersonalUsageSummary: z._default(z.boolean(), true),
+  EmailSafeTrxUsageSummary: z._default(z.boolean(), true),
+  NotifyNearbySafeTrxUserAlert: z._default(z.boolean(), true),
+  NotifySharkAlert: z._default(z.boolean(), true),
+  NotifyWave: z._default(z.boolean(), true),
+  NotifyWeatherAlert: z._default(z.boolean(), true),
+  NotifyWeatherForecast: z._default(z.boolean(), true),
+  NotifyWind: z._default(z.boolean(), true),
 });
 export type CommunicationOptions = z.infer<typeof CommunicationOptions>;
 

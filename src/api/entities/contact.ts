@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AlertType } from '../enums';
 import {
   Email,
@@ -45,8 +45,8 @@ export const EmergencyContact = z.object({
   ShareAssistanceAlert: z.boolean(),
   ShareEmergencyAlert: z.boolean(),
   AlertConfigs: z.partialRecord(AlertType, ContactAlertConfig),
-  IsPrimary: z.boolean().optional(),
-  ConsentConfirmedTimestamp: Timestamp.nullable().optional(),
+  IsPrimary: z.optional(z.boolean()),
+  ConsentConfirmedTimestamp: z.optional(z.nullable(Timestamp)),
 });
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
 
@@ -56,8 +56,8 @@ export type EmergencyContact = z.infer<typeof EmergencyContact>;
  * required, relationship up to 30 characters. A new contact has no `EmergencyContactID`. `HasAvatar`
  * is the server's to set.
  */
-export const EmergencyContactInputFields = EmergencyContact.omit({ HasAvatar: true }).extend({
-  EmergencyContactID: Id.optional(),
+export const EmergencyContactInputFields = z.extend(z.omit(EmergencyContact, { HasAvatar: true }), {
+  EmergencyContactID: z.optional(Id),
   Name: PersonName,
   Email: Email,
   Phone: Phone,
@@ -70,9 +70,10 @@ export const EmergencyContactInputFields = EmergencyContact.omit({ HasAvatar: tr
  * when the contact shares emergency alerts (`Contacts.ConsentRequired` on `ConsentConfirmedTimestamp`,
  * policy §1 "The wearer must confirm that the contact agrees").
  */
-export const EmergencyContactInput = EmergencyContactInputFields.superRefine(
-  checkShareActivityNeedsEmail,
-).superRefine(checkEmergencyAlertConsent);
+export const EmergencyContactInput = EmergencyContactInputFields.check(
+  z.superRefine(checkShareActivityNeedsEmail),
+  z.superRefine(checkEmergencyAlertConsent),
+);
 export type EmergencyContactInput = z.input<typeof EmergencyContactInput>;
 
 /**
@@ -81,7 +82,7 @@ export type EmergencyContactInput = z.input<typeof EmergencyContactInput>;
  */
 export const EmergencyContactList = z
   .array(EmergencyContactInput)
-  .superRefine(checkSharedAlertChoices);
+  .check(z.superRefine(checkSharedAlertChoices));
 
 /**
  * Whether a contact list is complete for login (app §4 login gating step 5): at least one contact shares

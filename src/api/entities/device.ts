@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DeviceType } from '../enums';
 import { DeviceNickname, Imei } from '../validation';
 import { DayOfWeek, Id, TimeOfDay, Timestamp } from './common';
@@ -17,9 +17,9 @@ export const Device = z.object({
   DeviceNickname: z.string(),
   Imei: z.string(),
   DeviceType: DeviceType,
-  RegisteredTimestamp: Timestamp.nullable().optional(),
-  SubscriptionExpiryTimestamp: Timestamp.nullable().optional(),
-  IngestKey: z.string().optional(),
+  RegisteredTimestamp: z.optional(z.nullable(Timestamp)),
+  SubscriptionExpiryTimestamp: z.optional(z.nullable(Timestamp)),
+  IngestKey: z.optional(z.string()),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -27,7 +27,7 @@ export type Device = z.infer<typeof Device>;
  * A device as the member saves it (`POST save-device`, app §7): the device with its user-editable
  * fields under the input rules of app §5 (nickname: letters, digits, spaces, underscore, ≤ 20; IMEI).
  */
-export const DeviceInput = Device.extend({
+export const DeviceInput = z.extend(Device, {
   DeviceNickname: DeviceNickname,
   Imei: Imei,
 });
@@ -44,14 +44,14 @@ export const NIGHT_SETTINGS_TEMPLATE_ID = 'nightSettings';
  */
 export const DeviceScheduledAction = z.object({
   ScheduledActionID: Id,
-  TemplateId: z.string().min(1),
+  TemplateId: z.string().check(z.minLength(1)),
   DeviceID: Id,
   OnTime: TimeOfDay,
   OffTime: TimeOfDay,
-  DaysOfWeek: z.array(DayOfWeek).min(1),
+  DaysOfWeek: z.array(DayOfWeek).check(z.minLength(1)),
 });
 export type DeviceScheduledAction = z.infer<typeof DeviceScheduledAction>;
 
 /** A scheduled action to create: no id yet (`POST create-device-schedule-action`, app §7). */
-export const NewDeviceScheduledAction = DeviceScheduledAction.omit({ ScheduledActionID: true });
+export const NewDeviceScheduledAction = z.omit(DeviceScheduledAction, { ScheduledActionID: true });
 export type NewDeviceScheduledAction = z.infer<typeof NewDeviceScheduledAction>;

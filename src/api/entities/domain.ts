@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CountryCode } from '../enums';
 import { Coordinate } from './common';
 
@@ -8,10 +8,10 @@ import { Coordinate } from './common';
  * base URL, which becomes the member's API base.
  */
 export const Domain = z.object({
-  DomainId: z.string().min(1),
+  DomainId: z.string().check(z.minLength(1)),
   CountryCode: CountryCode,
   Description: z.string(),
-  DomainUrl: z.url().optional(),
+  DomainUrl: z.optional(z.url()),
 });
 export type Domain = z.infer<typeof Domain>;
 
@@ -32,13 +32,13 @@ export const RescueOrg = z.object({
   RescueOrgCode: z.string(),
   Name: z.string(),
   CountryCodes: z.array(CountryCode),
-  Regions: z.array(RescueRegion).optional(),
+  Regions: z.optional(z.array(RescueRegion)),
 });
 export type RescueOrg = z.infer<typeof RescueOrg>;
 
 /** A short link `/go/{ShortCode}` and the URL it redirects to (app §3 "Short URL", §7 central). */
 export const ShortUrl = z.object({
-  ShortCode: z.string().min(1),
+  ShortCode: z.string().check(z.minLength(1)),
   FullUrl: z.url(),
 });
 export type ShortUrl = z.infer<typeof ShortUrl>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivityType, EquipmentType, VesselType } from '../enums';
 import { MAX_LENGTH_LONG, MAX_LENGTH_MEDIUM, maxLength, requiredCheck } from '../validation';
 import { Id } from './common';
@@ -21,11 +21,11 @@ export const Equipment = z.object({
   EquipmentType: EquipmentType,
   Activities: z.array(ActivityType),
   ActivitiesInUse: z.array(ActivityType),
-  Brand: z.string().nullable().optional(),
-  Model: z.string().nullable().optional(),
-  Colour: z.string().nullable().optional(),
-  VesselType: VesselType.nullable().optional(),
-  OtherDetails: z.string().nullable().optional(),
+  Brand: z.optional(z.nullable(z.string())),
+  Model: z.optional(z.nullable(z.string())),
+  Colour: z.optional(z.nullable(z.string())),
+  VesselType: z.optional(z.nullable(VesselType)),
+  OtherDetails: z.optional(z.nullable(z.string())),
 });
 export type Equipment = z.infer<typeof Equipment>;
 
@@ -34,12 +34,12 @@ export type Equipment = z.infer<typeof Equipment>;
  * `WearerEquipmentID`. Bounds chosen from app §5's length rules: name required and up to 30
  * characters, brand, model and colour up to 30, other details up to 50.
  */
-export const EquipmentInput = Equipment.extend({
-  WearerEquipmentID: Id.optional(),
+export const EquipmentInput = z.extend(Equipment, {
+  WearerEquipmentID: z.optional(Id),
   EquipmentName: maxLength(MAX_LENGTH_MEDIUM).check(requiredCheck),
-  Brand: maxLength(MAX_LENGTH_MEDIUM).nullable().optional(),
-  Model: maxLength(MAX_LENGTH_MEDIUM).nullable().optional(),
-  Colour: maxLength(MAX_LENGTH_MEDIUM).nullable().optional(),
-  OtherDetails: maxLength(MAX_LENGTH_LONG).nullable().optional(),
+  Brand: z.optional(z.nullable(maxLength(MAX_LENGTH_MEDIUM))),
+  Model: z.optional(z.nullable(maxLength(MAX_LENGTH_MEDIUM))),
+  Colour: z.optional(z.nullable(maxLength(MAX_LENGTH_MEDIUM))),
+  OtherDetails: z.optional(z.nullable(maxLength(MAX_LENGTH_LONG))),
 });
 export type EquipmentInput = z.input<typeof EquipmentInput>;

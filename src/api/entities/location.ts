@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Timestamp } from './common';
 
 /**
@@ -16,11 +16,11 @@ import { Timestamp } from './common';
  */
 export const LocationPoint = z.object({
   Time: Timestamp,
-  X: z.number().min(-180).max(180),
-  Y: z.number().min(-90).max(90),
-  Hacc: z.number().nonnegative().nullable(),
-  Alt: z.number().nullable(),
-  Speed: z.number().nonnegative().nullable(),
-  HeartRate: z.number().positive().max(300).nullish(),
+  X: z.number().check(z.gte(-180), z.lte(180)),
+  Y: z.number().check(z.gte(-90), z.lte(90)),
+  Hacc: z.nullable(z.number().check(z.nonnegative())),
+  Alt: z.nullable(z.number()),
+  Speed: z.nullable(z.number().check(z.nonnegative())),
+  HeartRate: z.nullish(z.number().check(z.positive(), z.lte(300))),
 });
 export type LocationPoint = z.infer<typeof LocationPoint>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivityType, CountryCode, LanguageCode, Sex } from '../enums';
 import { CommunicationOptions } from './communication';
 import { Id, Timestamp } from './common';
@@ -24,18 +24,18 @@ export const Member = z.object({
   DomainId: z.string(),
   DomainUrl: z.url(),
   ClientId: Id,
-  TermsAcceptedTimestamp: Timestamp.nullable(),
-  SpamMeTimestamp: Timestamp.nullable(),
-  DateOfBirth: z.string().nullable(),
+  TermsAcceptedTimestamp: z.nullable(Timestamp),
+  SpamMeTimestamp: z.nullable(Timestamp),
+  DateOfBirth: z.nullable(z.string()),
   Email: z.string(),
   NameFirst: z.string(),
   NameLast: z.string(),
-  PhoneNumber: z.string().nullable(),
+  PhoneNumber: z.nullable(z.string()),
   Sex: Sex,
   LanguageCode: LanguageCode,
   ActivityTypes: z.array(ActivityType),
-  StravaDetails: StravaDetails.nullable(),
-  MarketingOptInTimestamp: Timestamp.nullable(),
+  StravaDetails: z.nullable(StravaDetails),
+  MarketingOptInTimestamp: z.nullable(Timestamp),
 });
 export type Member = z.infer<typeof Member>;
 
@@ -44,11 +44,11 @@ export type Member = z.infer<typeof Member>;
  * details, conditions, medications, notes). Free text, null when not given. Shape chosen.
  */
 export const EmergencyInfo = z.object({
-  BloodGroup: z.string().nullable(),
-  GpDetails: z.string().nullable(),
-  Conditions: z.string().nullable(),
-  Medications: z.string().nullable(),
-  Notes: z.string().nullable(),
+  BloodGroup: z.nullable(z.string()),
+  GpDetails: z.nullable(z.string()),
+  Conditions: z.nullable(z.string()),
+  Medications: z.nullable(z.string()),
+  Notes: z.nullable(z.string()),
 });
 export type EmergencyInfo = z.infer<typeof EmergencyInfo>;
 
@@ -65,18 +65,18 @@ export const Wearer = z.object({
   Email: z.string(),
   NameFirst: z.string(),
   NameLast: z.string(),
-  PhoneNumber: z.string().nullable(),
-  DateOfBirth: z.string().nullable(),
+  PhoneNumber: z.nullable(z.string()),
+  DateOfBirth: z.nullable(z.string()),
   Sex: Sex,
   LanguageCode: LanguageCode,
   ActivityTypes: z.array(ActivityType),
-  StravaDetails: StravaDetails.nullable(),
-  TermsAcceptedTimestamp: Timestamp.nullable(),
-  MarketingOptInTimestamp: Timestamp.nullable(),
+  StravaDetails: z.nullable(StravaDetails),
+  TermsAcceptedTimestamp: z.nullable(Timestamp),
+  MarketingOptInTimestamp: z.nullable(Timestamp),
   CommunicationOptions: CommunicationOptions,
-  CountryCode: CountryCode.nullable().optional(),
-  SubRegion: z.string().nullable().optional(),
-  EmergencyInfo: EmergencyInfo.nullable().optional(),
+  CountryCode: z.optional(z.nullable(CountryCode)),
+  SubRegion: z.optional(z.nullable(z.string())),
+  EmergencyInfo: z.optional(z.nullable(EmergencyInfo)),
 });
 export type Wearer = z.infer<typeof Wearer>;
 
@@ -89,9 +89,9 @@ export const IdentityUser = z.object({
   EmailVerified: z.boolean(),
   NameFirst: z.string(),
   NameLast: z.string(),
-  PhoneNumber: z.string().nullable(),
+  PhoneNumber: z.nullable(z.string()),
   PhoneNumberVerified: z.boolean(),
-  DateOfBirth: z.string().nullable(),
-  Sex: Sex.nullable(),
+  DateOfBirth: z.nullable(z.string()),
+  Sex: z.nullable(Sex),
 });
 export type IdentityUser = z.infer<typeof IdentityUser>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MessageState } from '../enums';
 import { Id, Timestamp } from './common';
 
@@ -14,8 +14,8 @@ export type Reply = z.infer<typeof Reply>;
  * `SeenTime` are epoch ms, null until it happened; `Replies` ordered by `ReceivedTime`.
  */
 export const WearerMessageState = z.object({
-  DeliveredTime: Timestamp.nullable(),
-  SeenTime: Timestamp.nullable(),
+  DeliveredTime: z.nullable(Timestamp),
+  SeenTime: z.nullable(Timestamp),
   Replies: z.array(Reply),
 });
 export type WearerMessageState = z.infer<typeof WearerMessageState>;

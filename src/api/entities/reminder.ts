@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_LENGTH_LONG, noteTextSchema, requiredCheck } from '../validation';
 import { DayOfWeek, Id, TimeOfDay } from './common';
 
@@ -18,13 +18,13 @@ export type ReminderDeliveryMethod = z.infer<typeof ReminderDeliveryMethod>;
 export const WearerReminder = z.object({
   WearerReminderID: Id,
   WearerID: Id,
-  ReminderTemplateID: Id.nullable(),
+  ReminderTemplateID: z.nullable(Id),
   Text: z.string(),
   StartTime: TimeOfDay,
   EndTime: TimeOfDay,
-  DaysOfWeek: z.array(DayOfWeek).min(1),
-  DeliveryMethods: z.array(ReminderDeliveryMethod).min(1),
-  SnoozeMinutes: z.int().min(0).max(1440),
+  DaysOfWeek: z.array(DayOfWeek).check(z.minLength(1)),
+  DeliveryMethods: z.array(ReminderDeliveryMethod).check(z.minLength(1)),
+  SnoozeMinutes: z.int().check(z.gte(0), z.lte(1440)),
 });
 export type WearerReminder = z.infer<typeof WearerReminder>;
 
@@ -32,19 +32,22 @@ export type WearerReminder = z.infer<typeof WearerReminder>;
  * A reminder as the member saves it (`POST save-wearer-reminder`, app §7): no id when new; text
  * required, up to 50 characters of note text (app §5).
  */
-export const WearerReminderInput = WearerReminder.extend({
-  WearerReminderID: Id.optional(),
+export const WearerReminderInput = z.extend(WearerReminder, {
+  WearerReminderID: z.optional(Id),
   Text: noteTextSchema(MAX_LENGTH_LONG).check(requiredCheck),
 });
 export type WearerReminderInput = z.input<typeof WearerReminderInput>;
 
 /** A ready-made reminder the member can start from (app §3 "reminder templates"). Shape chosen. */
-export const ReminderTemplate = WearerReminder.pick({
-  Text: true,
-  StartTime: true,
-  EndTime: true,
-  DaysOfWeek: true,
-  DeliveryMethods: true,
-  SnoozeMinutes: true,
-}).extend({ ReminderTemplateID: Id, Name: z.string() });
+export const ReminderTemplate = z.extend(
+  z.pick(WearerReminder, {
+    Text: true,
+    StartTime: true,
+    EndTime: true,
+    DaysOfWeek: true,
+    DeliveryMethods: true,
+    SnoozeMinutes: true,
+  }),
+  { ReminderTemplateID: Id, Name: z.string() },
+);
 export type ReminderTemplate = z.infer<typeof ReminderTemplate>;

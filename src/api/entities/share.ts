@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Id, Timestamp } from './common';
 
 /**
@@ -20,10 +20,10 @@ export const ShareTokenClaims = z.object({
   MemberID: Id,
   ClientID: Id,
   WearerID: Id,
-  exp: z.int().positive().optional(),
-  ActivityId: Id.optional(),
-  JourneyStart: Timestamp.optional(),
-  JourneyEnd: Timestamp.optional(),
+  exp: z.optional(z.int().check(z.positive())),
+  ActivityId: z.optional(Id),
+  JourneyStart: z.optional(Timestamp),
+  JourneyEnd: z.optional(Timestamp),
 });
 export type ShareTokenClaims = z.infer<typeof ShareTokenClaims>;
 
@@ -57,7 +57,7 @@ export function decodeShareTokenClaims(token: string): ShareTokenClaims | null {
  * The id of one share viewer's app instance (app §6: "optionally a viewer id"; needed for notes and
  * resolving). An opaque string the viewer's browser keeps, e.g. a UUID; 1 to 64 characters chosen.
  */
-export const ShareViewerId = z.string().min(1).max(64);
+export const ShareViewerId = z.string().check(z.minLength(1), z.maxLength(64));
 export type ShareViewerId = z.infer<typeof ShareViewerId>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CountryCode } from '../enums';
 import { PersonName, Phone, RequiredEmail, SignUpPassword } from '../validation';
 import { Id } from './common';
@@ -15,11 +15,11 @@ export const SignUpData = z.object({
   NameFirst: PersonName,
   NameLast: PersonName,
   PhoneNumber: Phone,
-  Domain: z.string().min(1),
+  Domain: z.string().check(z.minLength(1)),
   ClientId: Id,
-  UserId: z.string().nullable(),
-  CountryCode: CountryCode.optional(),
-  SubRegion: z.string().max(50).optional(),
+  UserId: z.nullable(z.string()),
+  CountryCode: z.optional(CountryCode),
+  SubRegion: z.optional(z.string().check(z.maxLength(50))),
 });
 export type SignUpData = z.output<typeof SignUpData>;
 export type SignUpDataInput = z.input<typeof SignUpData>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BillingFrequency,
   PaymentMode,
@@ -13,7 +13,7 @@ import { Id, Timestamp } from './common';
  */
 export const PaymentMethod = z.object({
   Brand: z.string(),
-  Last4: z.string().regex(/^\d{4}$/),
+  Last4: z.string().check(z.regex(/^\d{4}$/)),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
@@ -28,19 +28,19 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
  */
 export const Subscription = z.object({
   SubscriptionID: Id,
-  PaymentGatewaySubscriptionId: z.string().nullable(),
+  PaymentGatewaySubscriptionId: z.nullable(z.string()),
   ExpiryTimestamp: Timestamp,
   Deleted: z.boolean(),
-  ProductType: SubscriptionProductCode.nullable().optional(),
-  State: SubscriptionState.optional(),
-  BillingFrequency: BillingFrequency.optional(),
-  Interval: z.int().positive().nullable().optional(),
-  MinimumTerm: z.int().nonnegative().nullable().optional(),
-  AutoRenew: z.boolean().optional(),
-  ProcessingRenewal: z.boolean().optional(),
-  UnhealthyPayment: z.boolean().optional(),
-  NextBillTimestamp: Timestamp.nullable().optional(),
-  PaymentMethod: PaymentMethod.nullable().optional(),
+  ProductType: z.optional(z.nullable(SubscriptionProductCode)),
+  State: z.optional(SubscriptionState),
+  BillingFrequency: z.optional(BillingFrequency),
+  Interval: z.optional(z.nullable(z.int().check(z.positive()))),
+  MinimumTerm: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+  AutoRenew: z.optional(z.boolean()),
+  ProcessingRenewal: z.optional(z.boolean()),
+  UnhealthyPayment: z.optional(z.boolean()),
+  NextBillTimestamp: z.optional(z.nullable(Timestamp)),
+  PaymentMethod: z.optional(z.nullable(PaymentMethod)),
 });
 export type Subscription = z.infer<typeof Subscription>;
 
@@ -52,17 +52,14 @@ export type Subscription = z.infer<typeof Subscription>;
  * units (cents) with its ISO 4217 `Currency`, and `SavingsPercent` (policy §3).
  */
 export const SubscriptionProduct = z.object({
-  PriceId: z.string().min(1),
+  PriceId: z.string().check(z.minLength(1)),
   ProductType: SubscriptionProductCode,
-  TimeQuantity: z.int().positive(),
+  TimeQuantity: z.int().check(z.positive()),
   ProductName: z.string(),
-  MinimumTerm: z.int().nonnegative(),
+  MinimumTerm: z.int().check(z.nonnegative()),
   Mode: PaymentMode,
-  Price: z.int().nonnegative().optional(),
-  Currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
-  SavingsPercent: z.number().min(0).max(100).optional(),
+  Price: z.optional(z.int().check(z.nonnegative())),
+  Currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+  SavingsPercent: z.optional(z.number().check(z.gte(0), z.lte(100))),
 });
 export type SubscriptionProduct = z.infer<typeof SubscriptionProduct>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ZoneKind } from '../enums';
 import { Coordinate, Id } from './common';
 
@@ -16,19 +16,19 @@ const ZoneBase = z.object({
  * Geometry fields are chosen; the spec names only the types and kinds.
  */
 export const Zone = z.discriminatedUnion('ZoneType', [
-  ZoneBase.extend({
+  z.extend(ZoneBase, {
     ZoneType: z.literal('CIRCLE'),
     Center: Coordinate,
-    RadiusMeters: z.number().positive(),
+    RadiusMeters: z.number().check(z.positive()),
   }),
-  ZoneBase.extend({
+  z.extend(ZoneBase, {
     ZoneType: z.literal('POLYGON'),
-    Points: z.array(Coordinate).min(3),
+    Points: z.array(Coordinate).check(z.minLength(3)),
   }),
-  ZoneBase.extend({
+  z.extend(ZoneBase, {
     ZoneType: z.literal('BEACON'),
-    BeaconId: z.string().min(1),
-    Center: Coordinate.nullable(),
+    BeaconId: z.string().check(z.minLength(1)),
+    Center: z.nullable(Coordinate),
   }),
 ]);
 export type Zone = z.infer<typeof Zone>;

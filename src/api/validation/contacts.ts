@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { typeError } from './messages';
 
 /** The share flags of an emergency contact that {@link SharedAlertChoices} reads. */
@@ -14,14 +14,14 @@ export interface ContactActivityShare {
 }
 
 /**
- * Adds the contact-list issues to `ctx` (for `.superRefine` on any array of contacts that carry the
+ * Adds the contact-list issues to `ctx` (for `z.superRefine` on any array of contacts that carry the
  * share flags): `Validations.ContactsAssistanceRequired` when no contact shares assistance alerts and
  * `Validations.ContactsEmergencyRequired` when none shares emergency alerts (application-behaviour §4
  * "Contacts are complete when …", §5 "Share assistance / share emergency"; policy-and-vocabulary §5).
  */
 export function checkSharedAlertChoices(
   contacts: readonly ContactAlertShares[],
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (!contacts.some((contact) => contact.ShareAssistanceAlert)) {
     ctx.addIssue({
@@ -58,16 +58,16 @@ export const SharedAlertChoices = z
     ),
     { error: typeError },
   )
-  .superRefine(checkSharedAlertChoices);
+  .check(z.superRefine(checkSharedAlertChoices));
 
 /**
  * Adds `Validations.ShareActivityNeedsEmail` on the `Email` field when `contact` shares activity
  * tracking but has no email (missing, `null` or blank) (policy-and-vocabulary §5 "Sharing an activity
- * with a contact requires that contact's email"). For `.superRefine` on any contact schema.
+ * with a contact requires that contact's email"). For `z.superRefine` on any contact schema.
  */
 export function checkShareActivityNeedsEmail(
   contact: ContactActivityShare,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (contact.ShareActivity && (contact.Email ?? '').trim() === '') {
     ctx.addIssue({
@@ -90,11 +90,11 @@ export const ShareActivityNeedsEmail = z
   .object(
     {
       ShareActivity: z.boolean({ error: typeError }),
-      Email: z.string({ error: typeError }).nullish(),
+      Email: z.nullish(z.string({ error: typeError })),
     },
     { error: typeError },
   )
-  .superRefine(checkShareActivityNeedsEmail);
+  .check(z.superRefine(checkShareActivityNeedsEmail));
 
 /**
  * The message when a contact shares emergency alerts without the wearer's confirmation that the
@@ -114,11 +114,11 @@ export interface ContactEmergencyConsent {
  * Adds {@link CONTACT_CONSENT_REQUIRED} on `ConsentConfirmedTimestamp` when `contact` shares emergency
  * alerts without a consent time (policy-and-vocabulary §1: contacts chosen for emergency alerts have
  * their name and details sent to rescue services and shown to all other contacts, so "the wearer must
- * confirm that the contact agrees"). For `.superRefine` on any contact schema.
+ * confirm that the contact agrees"). For `z.superRefine` on any contact schema.
  */
 export function checkEmergencyAlertConsent(
   contact: ContactEmergencyConsent,
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (contact.ShareEmergencyAlert && contact.ConsentConfirmedTimestamp == null) {
     ctx.addIssue({

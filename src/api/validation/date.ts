@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseString, rule } from './messages';
 import { requiredCheck } from './required';
 
@@ -128,7 +128,7 @@ export const DateYmd = baseString().check(...dateChecks);
  * `today` is a date, or a function read at each parse (so a long-running server does not freeze the
  * day); its calendar date is taken in the runtime's time zone.
  */
-export function dateOfBirthSchema(today: Date | (() => Date)): z.ZodString {
+export function dateOfBirthSchema(today: Date | (() => Date)): z.ZodMiniString<string> {
   return baseString().check(
     ...dateChecks,
     rule<string>(

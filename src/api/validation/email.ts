@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseString, rule, typeError } from './messages';
 import { maxLengthCheck } from './length';
 import { requiredCheck } from './required';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseString, rule, typeError } from './messages';
 
 /** Fewest favourite activity types a member may have (policy-and-vocabulary §5 and §9). */

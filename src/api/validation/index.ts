@@ -1,7 +1,7 @@
 /**
  * The validation rules of the spec (application-behaviour §5, policy-and-vocabulary §5 and §9) as zod 4
- * schemas shared by the UI's forms and the server's routes. Every issue message is a translation key
- * listed in {@link VALIDATION_MESSAGE_KEYS}; bounds travel in the issue's `params`.
+ * mini (`zod/mini`) schemas shared by the UI's forms and the server's routes. Every issue message is a
+ * translation key listed in {@link VALIDATION_MESSAGE_KEYS}; bounds travel in the issue's `params`.
  */
 export { VALIDATION_MESSAGE_KEYS, characterCount, typeError } from './messages';
 export type { ValidationMessageKey } from './messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseString, characterCount, rule } from './messages';
 
 /** Maximum length of short texts, e.g. names and device nicknames, in characters (application-behaviour §5 "Max length"). */
@@ -24,6 +24,6 @@ export function maxLengthCheck(max: number): z.core.$ZodCheck<string> {
  * `Validations.MaxLength` and `params: { max }`. Use with {@link MAX_LENGTH_SHORT},
  * {@link MAX_LENGTH_MEDIUM} or {@link MAX_LENGTH_LONG} (application-behaviour §5 "Max length").
  */
-export function maxLength(max: number): z.ZodString {
+export function maxLength(max: number): z.ZodMiniString<string> {
   return baseString().check(maxLengthCheck(max));
 }

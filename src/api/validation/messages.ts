@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every message a validation schema of this folder can emit. Each is a translation key (namespace
@@ -70,7 +70,7 @@ export function characterCount(value: string): number {
  * A string schema whose wrong-type issues carry translation keys (see {@link typeError}), the base of
  * every text rule of application-behaviour §5.
  */
-export function baseString(): z.ZodString {
+export function baseString(): z.ZodMiniString<string> {
   return z.string({ error: typeError });
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseString, rule } from './messages';
 import { maxLengthCheck } from './length';
 
@@ -49,7 +49,7 @@ export const NoteText = baseString().check(
  * {@link NoteText} of at most `max` characters (`Validations.MaxLength`, `params: { max }`), for the
  * server routes that store the text.
  */
-export function noteTextSchema(max: number): z.ZodString {
+export function noteTextSchema(max: number): z.ZodMiniString<string> {
   return baseString().check(
     rule<string>(isValidNoteText, 'Validations.NoteTextInvalid'),
     maxLengthCheck(max),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { typeError } from './messages';
 import type { ValidationMessageKey } from './messages';
 import { isPresent } from './required';
@@ -27,19 +27,22 @@ export function parseDecimal(value: number | string): number | undefined {
  * 4. at least `min`, else `Validations.Min` with `params: { min }`.
  */
 export function requiredNumberInRange(min: number, max: number) {
-  return z.union([z.number(), z.string()], { error: typeError }).transform((input, ctx) => {
-    const fail = (message: ValidationMessageKey, params?: Record<string, number>) => {
-      ctx.issues.push({ code: 'custom', message, input, ...(params ? { params } : {}) });
-      return z.NEVER;
-    };
-    if (!isPresent(typeof input === 'string' ? input.trim() : input)) {
-      return fail('Validations.Required');
-    }
-    const value = parseDecimal(input);
-    if (value === undefined) return fail('Validations.InvalidNumber');
-    if (value === 0) return fail('Validations.Required');
-    if (value > max) return fail('Validations.Max', { max });
-    if (value < min) return fail('Validations.Min', { min });
-    return value;
-  });
+  return z.pipe(
+    z.union([z.number(), z.string()], { error: typeError }),
+    z.transform((input, ctx) => {
+      const fail = (message: ValidationMessageKey, params?: Record<string, number>) => {
+        ctx.issues.push({ code: 'custom', message, input, ...(params ? { params } : {}) });
+        return z.NEVER;
+      };
+      if (!isPresent(typeof input === 'string' ? input.trim() : input)) {
+        return fail('Validations.Required');
+      }
+      const value = parseDecimal(input);
+      if (value === undefined) return fail('Validations.InvalidNumber');
+      if (value === 0) return fail('Validations.Required');
+      if (value > max) return fail('Validations.Max', { max });
+      if (value < min) return fail('Validations.Min', { min });
+      return value;
+    }),
+  );
 }

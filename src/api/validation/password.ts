@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseString, characterCount, rule, typeError } from './messages';
 import { maxLengthCheck } from './length';
 import { requiredCheck } from './required';
@@ -83,9 +83,7 @@ export const Password = baseString().check(...passwordChecks);
  * The sign-up password: trimmed of surrounding whitespace first (application-behaviour §5 "sign-up
  * trims it"), then the {@link Password} rule. The parsed value is the trimmed password.
  */
-export const SignUpPassword = baseString()
-  .trim()
-  .check(...passwordChecks);
+export const SignUpPassword = baseString().check(z.trim(), ...passwordChecks);
 
 /**
  * The password typed at login (or as the current password): required (`Validations.Required`) and at

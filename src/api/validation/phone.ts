@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { baseString, rule } from './messages';
 import { requiredCheck } from './required';
 
@@ -55,4 +56,4 @@ export const Phone = baseString().check(
  * The {@link Phone} rule, whose parsed value is the saved form from {@link normalisePhone}, e.g.
  * `'0047 912 34 567'` → `'+4791234567'` (application-behaviour §5 "a + prefix is added on save").
  */
-export const NormalisedPhone = Phone.overwrite(normalisePhone);
+export const NormalisedPhone = Phone.check(z.overwrite(normalisePhone));

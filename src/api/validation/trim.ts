@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { typeError } from './messages';
 
 /** Shortest activity a trim may leave, in milliseconds: 1 minute (policy-and-vocabulary §5 and §9 "Trim minimum"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CountryCode } from '../../api/enums';
 import {
   LoginPassword,

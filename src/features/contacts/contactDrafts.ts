@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   EmergencyContactInputFields,
   type EmergencyContact,
@@ -16,21 +16,24 @@ import { CONTACT_CONSENT_REQUIRED } from '../../api/validation/contacts';
  * and the consent tick when sharing emergency alerts (`Contacts.ConsentRequired` on
  * `ConsentConfirmed`).
  */
-export const ContactDraft = EmergencyContactInputFields.extend({
-  IsPrimary: z.boolean(),
-  ConsentConfirmed: z.boolean(),
-})
-  .superRefine(checkShareActivityNeedsEmail)
-  .superRefine((draft, ctx) => {
-    if (draft.ShareEmergencyAlert && !draft.ConsentConfirmed) {
-      ctx.addIssue({
-        code: 'custom',
-        message: CONTACT_CONSENT_REQUIRED,
-        input: draft.ConsentConfirmed,
-        path: ['ConsentConfirmed'],
-      });
-    }
-  });
+export const ContactDraft = z
+  .extend(EmergencyContactInputFields, {
+    IsPrimary: z.boolean(),
+    ConsentConfirmed: z.boolean(),
+  })
+  .check(
+    z.superRefine(checkShareActivityNeedsEmail),
+    z.superRefine((draft, ctx) => {
+      if (draft.ShareEmergencyAlert && !draft.ConsentConfirmed) {
+        ctx.addIssue({
+          code: 'custom',
+          message: CONTACT_CONSENT_REQUIRED,
+          input: draft.ConsentConfirmed,
+          path: ['ConsentConfirmed'],
+        });
+      }
+    }),
+  );
 /** An editor row as the form holds it. */
 export type ContactDraftInput = z.input<typeof ContactDraft>;
 /** An editor row once the form's rules passed (what the save action carries). */
@@ -42,7 +45,7 @@ export type ContactDraftOutput = z.output<typeof ContactDraft>;
  * `Validations.ContactsEmergencyRequired` on `EmergencyContacts`; app §4 step 5, policy §5).
  */
 export const ContactsForm = z.object({
-  EmergencyContacts: z.array(ContactDraft).superRefine(checkSharedAlertChoices),
+  EmergencyContacts: z.array(ContactDraft).check(z.superRefine(checkSharedAlertChoices)),
 });
 /** The editor form's values. */
 export type ContactsFormInput = z.input<typeof ContactsForm>;

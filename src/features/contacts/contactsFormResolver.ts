@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { zodFormResolver } from '../../ui/forms/zodFormResolver';
 
 const INDEX = /^\d+$/;
@@ -39,7 +39,10 @@ export function nestFieldErrors(
 export function nestedZodFormResolver<
   Input extends Record<string, unknown>,
   Output extends Record<string, unknown>,
->(schema: z.ZodType<Output, Input>, arrays: readonly string[]): Resolver<Input, unknown, Output> {
+>(
+  schema: z.ZodMiniType<Output, Input>,
+  arrays: readonly string[],
+): Resolver<Input, unknown, Output> {
   const flat = zodFormResolver(schema);
   return async (values, context, options) => {
     const result = await flat(values, context, options);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { HttpError, NetworkError } from '../../api/client/apiErrors';
 import { ApiErrorBody } from '../../api/errors';
 
@@ -38,7 +38,7 @@ const FIELD_OF: Readonly<Record<string, string>> = {
 };
 
 const TRANSLATION_KEY = /^(Validations|Contacts)\.[A-Za-z0-9_.]+$/;
-const Issues = ApiErrorBody.shape.Issues.unwrap();
+const Issues = ApiErrorBody.shape.Issues.def.innerType;
 
 /**
  * The editor place of an issue at `path` (segments after any `body.` prefix of a server issue) with
@@ -56,10 +56,10 @@ function fieldMessageOf(path: readonly string[], message: string): ContactsField
 /**
  * The issues a failure carries: a 400 answer's `Issues` (`{ Path: 'body.EmergencyContacts.0.Email',
  * Message }`), read from the error's `issues` when the API client attaches them, or the contract's own
- * issues when the request failed its schema before it was sent (a `ZodError`).
+ * issues when the request failed its schema before it was sent (a zod `$ZodError`).
  */
 function issuesOf(error: unknown): { path: string[]; message: string }[] {
-  if (error instanceof z.ZodError) {
+  if (error instanceof z.core.$ZodError) {
     return error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
   }
   if (error instanceof HttpError && error.status === 400) {
@@ -83,7 +83,7 @@ export function saveFailureOf(error: unknown): ContactsSaveFailure {
   const fieldMessages = issuesOf(error).flatMap(
     (issue) => fieldMessageOf(issue.path, issue.message) ?? [],
   );
-  if (error instanceof z.ZodError || (error instanceof HttpError && error.status === 400)) {
+  if (error instanceof z.core.$ZodError || (error instanceof HttpError && error.status === 400)) {
     return { errorKey: SAVE_ERROR_KEYS.invalid, fieldMessages };
   }
   if (error instanceof HttpError && error.status === 404) {

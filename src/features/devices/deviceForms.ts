@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivationCode, DeviceNickname, Imei, requiredCheck } from '../../api/validation';
 import { ACTIVATABLE_DEVICE_TYPES } from './deviceTypes';
 
@@ -11,10 +11,10 @@ export const ActivationForm = z.object({
   Imei: Imei,
   Code: ActivationCode,
   DeviceNickname: DeviceNickname,
-  DeviceType: z
-    .string()
-    .check(requiredCheck)
-    .pipe(z.enum(ACTIVATABLE_DEVICE_TYPES, { error: () => 'Validations.InvalidValues' })),
+  DeviceType: z.pipe(
+    z.string().check(requiredCheck),
+    z.enum(ACTIVATABLE_DEVICE_TYPES, { error: () => 'Validations.InvalidValues' }),
+  ),
 });
 /** What the activation form holds while editing (the type as the select's text). */
 export type ActivationFormInput = z.input<typeof ActivationForm>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ActivationCode, Imei } from '../../api/validation';
 import type { KeyValueStorage } from '../../streams/storage';
 
@@ -15,7 +15,7 @@ export const PENDING_ACTIVATION_MAX_AGE_MS = 24 * 60 * 60_000;
 export const PendingActivation = z.object({ imei: Imei, code: ActivationCode });
 export type PendingActivation = z.infer<typeof PendingActivation>;
 
-const StoredPendingActivation = PendingActivation.extend({ savedAt: z.number() });
+const StoredPendingActivation = z.extend(PendingActivation, { savedAt: z.number() });
 
 /** Whether `imei` and `code` (e.g. from a QR path) pass the contract's IMEI and code rules. */
 export function isValidActivationPair(imei: string, code: string): boolean {

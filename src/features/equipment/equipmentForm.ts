@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EquipmentInput, type Equipment } from '../../api/entities/equipment';
 import { ActivityType, EquipmentType, VesselType } from '../../api/enums';
 
@@ -11,13 +11,13 @@ import { ActivityType, EquipmentType, VesselType } from '../../api/enums';
  */
 export const EquipmentForm = z.object({
   // Trimmed first, so a name of spaces only is 'Required' as the server would find it after trimming.
-  EquipmentName: z.string().trim().pipe(EquipmentInput.shape.EquipmentName),
+  EquipmentName: z.pipe(z.string().check(z.trim()), EquipmentInput.shape.EquipmentName),
   EquipmentType: z.enum(EquipmentType.options, { error: () => 'Validations.Required' }),
   VesselType: z.union([VesselType, z.literal('')]),
-  Brand: EquipmentInput.shape.Brand.unwrap().unwrap(),
-  Model: EquipmentInput.shape.Model.unwrap().unwrap(),
-  Colour: EquipmentInput.shape.Colour.unwrap().unwrap(),
-  OtherDetails: EquipmentInput.shape.OtherDetails.unwrap().unwrap(),
+  Brand: EquipmentInput.shape.Brand.def.innerType.def.innerType,
+  Model: EquipmentInput.shape.Model.def.innerType.def.innerType,
+  Colour: EquipmentInput.shape.Colour.def.innerType.def.innerType,
+  OtherDetails: EquipmentInput.shape.OtherDetails.def.innerType.def.innerType,
   Activities: z.array(ActivityType),
   ActivitiesInUse: z.array(ActivityType),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { rootReducer, type RootState } from '../rootReducer';
 import { ACTION_LOG_FORMAT, type ActionLogEntry, type ActionLogExport } from './actionLog';
 import { typedArrayReviver } from './typedArrays';
@@ -7,16 +7,16 @@ import { typedArrayReviver } from './typedArrays';
 const ActionLogExportSchema = z.object({
   format: z.literal(ACTION_LOG_FORMAT),
   version: z.literal(1),
-  capacity: z.int().positive(),
-  maxValues: z.number().positive(),
-  dropped: z.int().nonnegative(),
+  capacity: z.int().check(z.positive()),
+  maxValues: z.number().check(z.positive()),
+  dropped: z.int().check(z.nonnegative()),
   exportedAtMs: z.number(),
   entries: z.array(
     z.object({
-      seq: z.int().positive(),
+      seq: z.int().check(z.positive()),
       timeMs: z.number(),
       action: z.looseObject({ type: z.string() }),
-      redacted: z.array(z.string()).optional(),
+      redacted: z.optional(z.array(z.string())),
     }),
   ),
 });

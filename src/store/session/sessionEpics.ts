@@ -13,6 +13,7 @@ import {
   timeout,
   timer,
 } from 'rxjs';
+import * as z from 'zod/mini';
 import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
 import { toIdentityError } from '../../api/identity';
@@ -101,7 +102,7 @@ export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
         memberRetryRequested.match(action),
     ),
     switchMap(() => {
-      const language = LanguageCode.catch('en').parse(deps.currentLanguage());
+      const language = z.catch(LanguageCode, 'en').parse(deps.currentLanguage());
       return defer(() =>
         from(
           authHostClientFor(() => state$.value, deps).call(loginMemberC2, {

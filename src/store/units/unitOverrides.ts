@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Units } from '../../api/entities/client';
 import {
   DateFormat,
@@ -53,16 +53,16 @@ export const UNITS_STORAGE_KEY = 'lifeline.units';
  * older or tampered entry) is dropped on its own (`catch`), unknown fields are stripped.
  */
 const StoredUnitOverrides = z.object({
-  Distance: DistanceUnit.optional().catch(undefined),
-  Speed: SpeedUnit.optional().catch(undefined),
-  SpeedWind: SpeedWindUnit.optional().catch(undefined),
-  Temperature: TemperatureUnit.optional().catch(undefined),
-  Height: HeightUnit.optional().catch(undefined),
-  Weight: WeightUnit.optional().catch(undefined),
-  Time: TimeMode.optional().catch(undefined),
-  TimeFormat: TimeFormat.optional().catch(undefined),
-  DateFormat: DateFormat.optional().catch(undefined),
-  LocationFormat: LocationFormat.optional().catch(undefined),
+  Distance: z.catch(z.optional(DistanceUnit), undefined),
+  Speed: z.catch(z.optional(SpeedUnit), undefined),
+  SpeedWind: z.catch(z.optional(SpeedWindUnit), undefined),
+  Temperature: z.catch(z.optional(TemperatureUnit), undefined),
+  Height: z.catch(z.optional(HeightUnit), undefined),
+  Weight: z.catch(z.optional(WeightUnit), undefined),
+  Time: z.catch(z.optional(TimeMode), undefined),
+  TimeFormat: z.catch(z.optional(TimeFormat), undefined),
+  DateFormat: z.catch(z.optional(DateFormat), undefined),
+  LocationFormat: z.catch(z.optional(LocationFormat), undefined),
 });
 
 /** `overrides` without the fields whose value is undefined (so `{}` means "no choices"). */

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A react-hook-form field error carrying a translation key as `message` and the key's interpolation
@@ -18,7 +18,7 @@ export interface KeyedFieldError {
  * is what `handleSubmit` receives.
  */
 export function zodFormResolver<Input extends FieldValues, Output extends FieldValues>(
-  schema: z.ZodType<Output, Input>,
+  schema: z.ZodMiniType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
   return (values) => {
     const result = schema.safeParse(values);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pathParams, type CallDef } from '../../../src/api/call';
 import {
   activateDevice,
@@ -92,9 +92,11 @@ const SPEC_CALLS: [CallDef['api'], CallDef['method'], string][] = [
   ['central', 'POST', '/urls'],
 ];
 
-function requestShape(def: CallDef): Record<string, z.ZodType> {
-  expect(def.request, `${def.name}: request must be an object schema`).toBeInstanceOf(z.ZodObject);
-  return (def.request as z.ZodObject).shape;
+function requestShape(def: CallDef): Record<string, z.core.$ZodType> {
+  expect(def.request, `${def.name}: request must be an object schema`).toBeInstanceOf(
+    z.ZodMiniObject,
+  );
+  return (def.request as z.ZodMiniObject).shape;
 }
 
 describe('calls registry', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SplitsSettings, type SplitsSettingsInput } from '../../../api/entities/splits';
 import { SplitType } from '../../../api/enums';
 
@@ -19,14 +19,17 @@ export interface SplitsFormValues {
  * translation keys (`Validations.Required`, `.InvalidNumber`, `.Max`, `.Min` with their params).
  * Parses to SplitsSettings, numbers in km or minutes.
  */
-export const SplitsForm = z
-  .object({ SplitType: SplitType, Distance: z.string(), Time: z.string() })
-  .transform((form): SplitsSettingsInput =>
-    form.SplitType === 'DISTANCE_KM'
-      ? { SplitType: form.SplitType, Distance: form.Distance }
-      : { SplitType: form.SplitType, Time: form.Time },
-  )
-  .pipe(SplitsSettings);
+export const SplitsForm = z.pipe(
+  z.pipe(
+    z.object({ SplitType: SplitType, Distance: z.string(), Time: z.string() }),
+    z.transform((form): SplitsSettingsInput =>
+      form.SplitType === 'DISTANCE_KM'
+        ? { SplitType: form.SplitType, Distance: form.Distance }
+        : { SplitType: form.SplitType, Time: form.Time },
+    ),
+  ),
+  SplitsSettings,
+);
 
 /** Default length of a distance split, km, offered when none is saved. */
 export const DEFAULT_SPLIT_DISTANCE_KM = 1;

@@ -8,7 +8,7 @@ import {
   type FieldPath,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { EmergencyContact } from '../../../api/entities/contact';
 import { SharedAlertChoices } from '../../../api/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CommunicationOptions,
   DEFAULT_COMMUNICATION_OPTIONS,
@@ -37,7 +37,7 @@ export const COMMUNICATION_GROUPS: readonly {
 ];
 
 /** The page's form: the nine options (spec §3) and the marketing e-mail switch. */
-export const CommunicationsForm = CommunicationOptions.extend({ MarketingEmails: z.boolean() });
+export const CommunicationsForm = z.extend(CommunicationOptions, { MarketingEmails: z.boolean() });
 export type CommunicationsFormValues = z.output<typeof CommunicationsForm>;
 
 /** The form's starting values: the wearer's options (absent ones true, spec §3) and opt-in state. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Wearer } from '../../../api/entities/member';
 import { LanguageCode, Sex, type DateFormat } from '../../../api/enums';
 import {
@@ -39,7 +39,7 @@ export const DATE_FORMAT_HINT_KEYS: Readonly<Record<DateFormat, string>> = {
   'YYYY/MM/DD': 'Settings.PersonalDetails.DateFormats.YearFirstSlashes',
 };
 
-const trimmed = () => z.string({ error: typeError }).trim();
+const trimmed = () => z.string({ error: typeError }).check(z.trim());
 const required = { error: () => 'Validations.Required' };
 
 /**
@@ -49,9 +49,9 @@ const required = { error: () => 'Validations.Required' };
  * and the member's language.
  */
 export const PersonalDetailsForm = z.object({
-  nameFirst: trimmed().pipe(PersonName),
-  nameLast: trimmed().pipe(PersonName),
-  dateOfBirth: z.string({ error: typeError }).transform(toYearFirst).pipe(DateYmd),
+  nameFirst: z.pipe(trimmed(), PersonName),
+  nameLast: z.pipe(trimmed(), PersonName),
+  dateOfBirth: z.pipe(z.pipe(z.string({ error: typeError }), z.transform(toYearFirst)), DateYmd),
   sex: z.enum(Sex.options, required),
   phone: NormalisedPhone,
   language: z.enum(LanguageCode.options, required),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
 import { LanguageCode } from '../../../api/enums';
 import { selectMemberClient, selectMemberClientStatus } from '../../../store/client/clientSlice';
 import { selectWearer } from '../../../store/entities/wearerSlice';
@@ -25,7 +26,7 @@ export function ServicesProvidedPage({ area }: { readonly area: 'member' | 'auth
   const client = useAppSelector(selectMemberClient);
   const clientStatus = useAppSelector(selectMemberClientStatus);
   const wearer = useAppSelector(selectWearer);
-  const language = LanguageCode.catch('en').parse(i18n.resolvedLanguage ?? i18n.language);
+  const language = z.catch(LanguageCode, 'en').parse(i18n.resolvedLanguage ?? i18n.language);
   const returnTo = params.get('returnTo');
   useEffect(() => {
     dispatch(servicesClientRequested());

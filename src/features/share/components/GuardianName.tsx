@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PersonName } from '../../../api/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { guardianNameChosen, selectShareViewer } from '../../../store/shares/shareActionsSlice';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGE_TEXT_MAX_LENGTH, messageSend } from '../../../api/calls/shareViewing';
 import { DEFAULT_REPLY_OPTIONS, messageState } from '../../../api/entities/message';
 import { sanitiseNoteText } from '../../../api/validation/note';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import * as validation from '../../../../src/api/validation';
 import { VALIDATION_MESSAGE_KEYS } from '../../../../src/api/validation';
 import { VALIDATION_NOTICE_KEYS } from '../../../../src/api/validation/messages';
@@ -15,7 +15,7 @@ const START = 1_700_000_000_000;
 const wrongTypes: unknown[] = [undefined, null, 0, 1, Number.NaN, true, {}, [], 'x', ''];
 
 // Every schema of the folder, with inputs that reach each of its failure branches.
-const corpus: [string, z.ZodType, unknown[]][] = [
+const corpus: [string, z.ZodMiniType, unknown[]][] = [
   ['Required', validation.Required, []],
   ['maxLength(20)', validation.maxLength(20), ['a'.repeat(21)]],
   ['VerificationCode', validation.VerificationCode, ['123456', '12345']],
