@@ -24,12 +24,9 @@ export async function loadAllTranslations(instance: i18n = i18next): Promise<voi
       if (englishRest === attempt) englishRest = null;
     });
   }
-  const rest = await englishRest;
-  const bundle: unknown = instance.getResourceBundle('en', 'translation');
-  const has = (section: string): boolean =>
-    typeof bundle === 'object' && bundle !== null && section in bundle;
-  if (!Object.keys(rest).every(has))
-    instance.addResourceBundle('en', 'translation', rest, true, false);
+  // Added at every call (deep, keeping what is there): cheap, and right after a re-initialisation
+  // (tests) too. The sections bundled in part merge with their whole.
+  instance.addResourceBundle('en', 'translation', await englishRest, true, false);
 }
 
 /** Which translations {@link initI18n} waits for. */
@@ -63,7 +60,8 @@ export async function initI18n(
       supportedLngs: [...SUPPORTED_LANGUAGES],
       load: 'currentOnly',
       partialBundledLanguages: true,
-      resources: { en: { translation: englishStartResources } },
+      // A copy: i18next merges the rest into the tree it is given.
+      resources: { en: { translation: structuredClone(englishStartResources) } },
       interpolation: { escapeValue: false },
       returnNull: false,
     });

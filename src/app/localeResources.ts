@@ -11,8 +11,10 @@ type LocaleTree = { [key: string]: string | LocaleTree };
 
 /**
  * The sections bundled with the app. A page that renders before the rest of the translations has
- * loaded (`lazyChunk(…, { alone: true })`) may use keys of these sections only
- * (tests/unit/app/startTranslations.test.tsx checks the Shell and those pages).
+ * loaded (`lazyChunk(…, { alone: true })`, and the pages in the entry) may use keys of these
+ * sections only (tests/unit/app/startTranslations.test.tsx checks the Shell and those pages).
+ * `Settings` is here for the Shell's theme, language and units pickers, `Share` for share-not-found,
+ * which the entry carries (it shows when a link fails, whatever else cannot load).
  */
 export const START_SECTIONS = [
   'Auth',
@@ -23,6 +25,7 @@ export const START_SECTIONS = [
   'Menu',
   'Session',
   'Settings',
+  'Share',
   'Terms',
   'Titles',
   'Units',
@@ -30,7 +33,7 @@ export const START_SECTIONS = [
 ] as const;
 
 const englishStart = import.meta.glob<LocaleTree>(
-  '/locales/en/{Auth,Common,Countries,Errors,Home,Menu,Session,Settings,Terms,Titles,Units,Validations}.json',
+  '/locales/en/{Auth,Common,Countries,Errors,Home,Menu,Session,Settings,Share,Terms,Titles,Units,Validations}.json',
   { eager: true, import: 'default' },
 );
 

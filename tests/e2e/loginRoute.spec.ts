@@ -31,7 +31,7 @@ test('the login route fetches neither the identity library, socket.io nor other 
     identityLibrary,
     chunkOf('src/streams/socket.ts'),
     chunkOf('locales/en/Activities.json'),
-    chunkOf('locales/en/Share.json'),
+    chunkOf('locales/en/Monitor.json'),
   ];
 
   await page.goto('/auth/login');

@@ -54,14 +54,20 @@ describe('the English start sections bundled with the app', () => {
     expect(missing).toEqual([]);
   });
 
-  it('word home and page-not-found with no key missing', async () => {
+  it('word home, page-not-found and share-not-found with no key missing', async () => {
     const home = renderAppAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Someone is always watching out for you',
     );
     home.unmount();
-    renderAppAt('/no/such/page');
+    const notFound = renderAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+    notFound.unmount();
+    // Share-not-found is in the entry: it shows when a link fails, whatever else cannot load.
+    renderAppAt('/share-not-found/NoSuchCode42');
+    expect(
+      await screen.findByRole('heading', { name: 'This share link does not work' }),
+    ).toBeVisible();
     expect(missing).toEqual([]);
   });
 
