@@ -2,13 +2,9 @@
  * The lazily loaded translation files (src/app/localeResources.ts): one chunk per
  * `locales/<lng>/<Section>.json`. This module is itself a lazily loaded chunk.
  */
-type LocaleTree = { [key: string]: string | LocaleTree };
+import { sectionOf, type LocaleTree } from './localeResources';
 
 const files = import.meta.glob<LocaleTree>('/locales/*/*.json', { import: 'default' });
-
-function sectionOf(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
-}
 
 function languageOf(file: string): string {
   const parts = file.split('/');

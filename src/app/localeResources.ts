@@ -7,7 +7,8 @@
  * English and every other language are lazily loaded chunks, so the login route's initial JS does
  * not carry every screen's words (issue 7 "initial JS for the login route").
  */
-type LocaleTree = { [key: string]: string | LocaleTree };
+/** A translation file's keys (or several files', keyed by section). */
+export type LocaleTree = { [key: string]: string | LocaleTree };
 
 /**
  * The sections bundled with the app. A page that renders before the rest of the translations has
@@ -37,7 +38,8 @@ const englishStart = import.meta.glob<LocaleTree>(
   { eager: true, import: 'default' },
 );
 
-function sectionOf(file: string): string {
+/** The section a translation file holds: `/locales/en/Auth.json` → `Auth`. */
+export function sectionOf(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
 }
 
