@@ -1,21 +1,9 @@
 import { authEpics } from '../features/auth';
-import { contactsEpics } from '../features/contacts';
-import { dashboardEpics } from '../features/dashboard';
-import { devicesEpics } from '../features/devices';
-import { devtoolsEpics } from '../features/devtools';
-import { equipmentEpics } from '../features/equipment';
-import { settingsEpics } from '../features/settings';
-import { termsEpics } from '../features/terms';
 import type { AppEpic } from '../store/epic';
 
-/** Every feature's epics, merged into the root epic (each feature exports its own list). */
-export const featureEpics: readonly AppEpic[] = [
-  ...authEpics,
-  ...devtoolsEpics,
-  ...termsEpics,
-  ...dashboardEpics,
-  ...contactsEpics,
-  ...devicesEpics,
-  ...equipmentEpics,
-  ...settingsEpics,
-];
+/**
+ * The features' epics that run from the start: sign-up, password reset and the account's email and
+ * phone flows, which the login route and the settings pages both start. Every other feature's epics
+ * load with its pages (`lazyChunk(…, { needs: epicsLoader(…) })`, src/store/epicRegistry.ts).
+ */
+export const featureEpics: readonly AppEpic[] = [...authEpics];

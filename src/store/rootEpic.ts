@@ -1,9 +1,11 @@
-import { share } from 'rxjs';
+import type { Action } from '@reduxjs/toolkit';
+import { concat, EMPTY, from, mergeMap, share, type Observable } from 'rxjs';
 import { combineEpics } from 'redux-observable';
 import { activityEpics } from './activities/activityEpics';
 import { appEpics } from './app/appEpics';
 import { landCellsEpic } from './basemap/landCellsEpic';
 import type { AppEpic } from './epic';
+import { registeredEpics } from './epicRegistry';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
 import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
@@ -49,16 +51,26 @@ export const storeEpics: readonly AppEpic[] = [
 ];
 
 /**
- * Combines the store's epics with the features' lists into the one root epic. The epics share ONE
- * subscription to redux-observable's action stream (`share()`): that stream is
- * `actionSubject$.pipe(observeOn(queueScheduler))`, so each subscription to it schedules its own
- * queue action per dispatched action. With ~110 epics subscribing directly, every dispatch scheduled
- * ~110 of them; shared, it schedules one and fans out through a plain Subject. The order of delivery
- * is unchanged: an action reaches every epic before any reaction they dispatch (the reactions still
- * go through the middleware's queue). Measured 2026-11-28: 102 → 38 µs per dispatch of an action no
- * epic wants, in Node with the production builds (docs/monitor.md "Cost per frame").
+ * Combines the store's epics, the features' list and every epic of {@link registeredEpics} (lazily
+ * loaded parts, src/store/epicRegistry.ts; those registered later start when they are) into the one
+ * root epic; an epic given twice runs once. The epics share ONE subscription to redux-observable's
+ * action stream (`share()`): that stream is `actionSubject$.pipe(observeOn(queueScheduler))`, so
+ * each subscription to it schedules its own queue action per dispatched action. With ~110 epics
+ * subscribing directly, every dispatch scheduled ~110 of them; shared, it schedules one and fans out
+ * through a plain Subject. The order of delivery is unchanged: an action reaches every epic before
+ * any reaction they dispatch (the reactions still go through the middleware's queue). Measured
+ * 2026-11-28: 102 → 38 µs per dispatch of an action no epic wants, in Node with the production
+ * builds (docs/monitor.md "Cost per frame").
  */
 export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {
-  const epics = combineEpics(...storeEpics, ...featureEpics);
-  return (action$, state$, dependencies) => epics(action$.pipe(share()), state$, dependencies);
+  return (action$, state$, dependencies) => {
+    const actions = action$.pipe(share());
+    const running = new Set<AppEpic>();
+    const start = (epic: AppEpic): Observable<Action> => {
+      if (running.has(epic)) return EMPTY;
+      running.add(epic);
+      return combineEpics(epic)(actions, state$, dependencies);
+    };
+    return concat(from([...storeEpics, ...featureEpics]), registeredEpics()).pipe(mergeMap(start));
+  };
 }

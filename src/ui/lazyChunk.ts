@@ -79,12 +79,19 @@ export interface LazyChunkOptions {
    * (the login page, which must not fetch every screen's translations; issue 7).
    */
   readonly alone?: boolean;
+  /**
+   * What else the component needs loaded before it renders, under the same time-out and error rule:
+   * its part of the store, e.g. `epicsLoader(() => import('./contactsEpics').then((m) => m.contactsEpics))`
+   * (src/store/epicRegistry.ts), which the page's own chunk does not import.
+   */
+  readonly needs?: () => Promise<unknown>;
 }
 
 /**
  * `React.lazy` over {@link loadChunk}: a page or panel in its own chunk, e.g.
  * `lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage))`. It renders once both its
- * chunk and the policy's `alongside` load (read when it first renders) are in, unless `alone`.
+ * chunk, its `needs` and the policy's `alongside` load (read when it first renders) are in; with
+ * `alone`, without the `alongside` load.
  */
 export function lazyChunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -92,9 +99,14 @@ export function lazyChunk<P extends object>(
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(() => {
     const alongside = options.alone === true ? undefined : policy.alongside;
-    const loadAll = alongside
-      ? () => Promise.all([load(), alongside()]).then(([component]) => component)
-      : load;
+    const extra = [options.needs, alongside].filter((loader) => loader !== undefined);
+    const loadAll =
+      extra.length === 0
+        ? load
+        : () =>
+            Promise.all([load(), ...extra.map((loader) => loader())]).then(
+              ([component]) => component,
+            );
     return loadChunk(loadAll).then((component) => ({ default: component }));
   });
 }

@@ -1,8 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { epicsLoader } from '../../store/epicRegistry';
 import { lazyChunk } from '../../ui/lazyChunk';
 
-// The editor is a chunk of its own, loaded when a contacts route renders (issue 7).
-const ContactsPage = lazyChunk(() => import('./ContactsPage').then((m) => m.ContactsPage));
+// The editor is a chunk of its own, loaded with the feature's epics when a contacts route renders
+// (issue 7).
+const ContactsPage = lazyChunk(() => import('./ContactsPage').then((m) => m.ContactsPage), {
+  needs: epicsLoader(() => import('./contactsEpics').then((m) => m.contactsEpics)),
+});
 
 /**
  * The three routes of the one contacts editor (app §2): registration-contacts needs a login,

@@ -3,4 +3,3 @@
  * "Emergency contact"; §4 login gating step 5; policy §1): one editor on three routes and its save.
  */
 export { contactsRoutes } from './contactsRoutes';
-export { contactsEpics } from './contactsEpics';

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import type { AppEpic } from '../../store/epic';
 import { lazyChunk } from '../../ui/lazyChunk';
 
 // The page is a chunk of its own, loaded when the route renders (issue 7).
@@ -13,6 +12,3 @@ export const dashboardRoutes: RouteObject[] = [
     handle: { titleKey: 'Titles.Dashboard', gated: true },
   },
 ];
-
-/** The dashboard reads what the store already loads after login; it has no epics of its own. */
-export const dashboardEpics: AppEpic[] = [];

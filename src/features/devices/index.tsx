@@ -1,22 +1,28 @@
 import type { RouteObject } from 'react-router';
-import type { AppEpic } from '../../store/epic';
-import { activationEpics } from './activationEpics';
-import { deviceEditEpics } from './deviceEditEpics';
+import { epicsLoader } from '../../store/epicRegistry';
 import { lazyChunk } from '../../ui/lazyChunk';
 
-// Each page is its own chunk, loaded when its route renders (issue 7); the epics stay eager.
-const ActivateDeviceInitialPage = lazyChunk(() =>
-  import('./pages/ActivateDeviceInitialPage').then((m) => m.ActivateDeviceInitialPage),
+// Each page is its own chunk, loaded with the feature's epics when its route renders (issue 7).
+const needs = epicsLoader(() => import('./devicesEpics').then((m) => m.devicesEpics));
+const ActivateDeviceInitialPage = lazyChunk(
+  () => import('./pages/ActivateDeviceInitialPage').then((m) => m.ActivateDeviceInitialPage),
+  { needs },
 );
-const ActivateDevicePage = lazyChunk(() =>
-  import('./pages/ActivateDevicePage').then((m) => m.ActivateDevicePage),
+const ActivateDevicePage = lazyChunk(
+  () => import('./pages/ActivateDevicePage').then((m) => m.ActivateDevicePage),
+  { needs },
 );
-const ActivateQrPage = lazyChunk(() =>
-  import('./pages/ActivateQrPage').then((m) => m.ActivateQrPage),
+const ActivateQrPage = lazyChunk(
+  () => import('./pages/ActivateQrPage').then((m) => m.ActivateQrPage),
+  { needs },
 );
-const DevicesPage = lazyChunk(() => import('./pages/DevicesPage').then((m) => m.DevicesPage));
-const RegistrationActivateDevicePage = lazyChunk(() =>
-  import('./pages/RegistrationActivateDevicePage').then((m) => m.RegistrationActivateDevicePage),
+const DevicesPage = lazyChunk(() => import('./pages/DevicesPage').then((m) => m.DevicesPage), {
+  needs,
+});
+const RegistrationActivateDevicePage = lazyChunk(
+  () =>
+    import('./pages/RegistrationActivateDevicePage').then((m) => m.RegistrationActivateDevicePage),
+  { needs },
 );
 
 /**
@@ -56,6 +62,3 @@ export const devicesRoutes: RouteObject[] = [
     handle: { titleKey: 'Titles.ActivateDeviceCode', gated: true },
   },
 ];
-
-/** Every epic of the devices feature. */
-export const devicesEpics: AppEpic[] = [...activationEpics, ...deviceEditEpics];

@@ -1,15 +1,20 @@
 import type { RouteObject } from 'react-router';
+import { epicsLoader } from '../../store/epicRegistry';
 import { lazyChunk } from '../../ui/lazyChunk';
 
-// Each page is its own chunk, loaded when its route renders (issue 7).
-const EquipmentActivityTypePage = lazyChunk(() =>
-  import('./pages/EquipmentActivityTypePage').then((m) => m.EquipmentActivityTypePage),
+// Each page is its own chunk, loaded with the feature's epics when its route renders (issue 7).
+const needs = epicsLoader(() => import('./equipmentEpics').then((m) => m.equipmentEpics));
+const EquipmentActivityTypePage = lazyChunk(
+  () => import('./pages/EquipmentActivityTypePage').then((m) => m.EquipmentActivityTypePage),
+  { needs },
 );
-const EquipmentItemPage = lazyChunk(() =>
-  import('./pages/EquipmentItemPage').then((m) => m.EquipmentItemPage),
+const EquipmentItemPage = lazyChunk(
+  () => import('./pages/EquipmentItemPage').then((m) => m.EquipmentItemPage),
+  { needs },
 );
-const EquipmentListPage = lazyChunk(() =>
-  import('./pages/EquipmentListPage').then((m) => m.EquipmentListPage),
+const EquipmentListPage = lazyChunk(
+  () => import('./pages/EquipmentListPage').then((m) => m.EquipmentListPage),
+  { needs },
 );
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.

@@ -1,25 +1,26 @@
 import type { RouteObject } from 'react-router';
-import type { AppEpic } from '../../store/epic';
-import { activityTypesSaveEpic } from './activityTypes/activityTypesEpics';
-import { communicationsSaveEpic } from './communications/communicationsEpics';
-import { personalDetailsSaveEpic } from './personalDetails/personalDetailsEpics';
-import { servicesClientEpic } from './services/servicesEpics';
+import { epicsLoader } from '../../store/epicRegistry';
 import { lazyChunk } from '../../ui/lazyChunk';
 
-// Each page is its own chunk, loaded when its route renders (issue 7); the epics stay eager.
-const ActivityTypesPage = lazyChunk(() =>
-  import('./activityTypes/ActivityTypesPage').then((m) => m.ActivityTypesPage),
+// Each page is its own chunk, loaded with the feature's epics when its route renders (issue 7).
+const needs = epicsLoader(() => import('./settingsEpics').then((m) => m.settingsEpics));
+const ActivityTypesPage = lazyChunk(
+  () => import('./activityTypes/ActivityTypesPage').then((m) => m.ActivityTypesPage),
+  { needs },
 );
-const CommunicationsPage = lazyChunk(() =>
-  import('./communications/CommunicationsPage').then((m) => m.CommunicationsPage),
+const CommunicationsPage = lazyChunk(
+  () => import('./communications/CommunicationsPage').then((m) => m.CommunicationsPage),
+  { needs },
 );
-const PersonalDetailsPage = lazyChunk(() =>
-  import('./personalDetails/PersonalDetailsPage').then((m) => m.PersonalDetailsPage),
+const PersonalDetailsPage = lazyChunk(
+  () => import('./personalDetails/PersonalDetailsPage').then((m) => m.PersonalDetailsPage),
+  { needs },
 );
-const ServicesProvidedPage = lazyChunk(() =>
-  import('./services/ServicesProvidedPage').then((m) => m.ServicesProvidedPage),
+const ServicesProvidedPage = lazyChunk(
+  () => import('./services/ServicesProvidedPage').then((m) => m.ServicesProvidedPage),
+  { needs },
 );
-const UnitsPage = lazyChunk(() => import('./units/UnitsPage').then((m) => m.UnitsPage));
+const UnitsPage = lazyChunk(() => import('./units/UnitsPage').then((m) => m.UnitsPage), { needs });
 
 /**
  * The member settings (spec §2): favourite activity types (member and registration step), personal
@@ -62,12 +63,4 @@ export const settingsRoutes: RouteObject[] = [
     element: <ServicesProvidedPage area="auth" />,
     handle: { titleKey: 'Titles.ServicesProvided', requiresVerifiedPhone: true },
   },
-];
-
-/** The settings feature's epics: one per page. */
-export const settingsEpics: AppEpic[] = [
-  activityTypesSaveEpic,
-  personalDetailsSaveEpic,
-  communicationsSaveEpic,
-  servicesClientEpic,
 ];

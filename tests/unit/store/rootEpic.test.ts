@@ -7,6 +7,7 @@ import { createAppStore } from '../../../src/store/store';
 import { createRootEpic, storeEpics } from '../../../src/store/rootEpic';
 import { testDependencies } from './testDependencies';
 import type { AppEpic } from '../../../src/store/epic';
+import { epicsLoader, registerEpics } from '../../../src/store/epicRegistry';
 import { filter, map } from 'rxjs/operators';
 
 /** An action stream that counts who subscribes to it, as redux-observable's own would cost. */
@@ -62,5 +63,39 @@ describe('the root epic (src/store/rootEpic.ts)', () => {
       'a:probe/2',
       'b:probe/2',
     ]);
+  });
+
+  it('starts a registered epic in the stores already made and in those made later, once each', () => {
+    const lazyEpic: AppEpic = (actions$) =>
+      actions$.pipe(
+        filter((action) => action.type === 'lazy/probe'),
+        map(() => ({ type: 'lazy/heard-by-lazy' })),
+      );
+    const types = (store: ReturnType<typeof createAppStore>) =>
+      store.actionLog
+        .entries()
+        .map((entry) => entry.action.type)
+        .filter((type) => type.startsWith('lazy/'));
+    const early = createAppStore({ dependencies: testDependencies() });
+    early.dispatch({ type: 'lazy/probe' });
+    registerEpics([lazyEpic]);
+    registerEpics([lazyEpic]);
+    early.dispatch({ type: 'lazy/probe' });
+    const later = createAppStore({ dependencies: testDependencies(), epics: [lazyEpic] });
+    later.dispatch({ type: 'lazy/probe' });
+    expect(types(early)).toEqual(['lazy/probe', 'lazy/probe', 'lazy/heard-by-lazy']);
+    expect(types(later)).toEqual(['lazy/probe', 'lazy/heard-by-lazy']);
+  });
+
+  it('epicsLoader registers what its chunk exports', async () => {
+    const lazyEpic: AppEpic = (actions$) =>
+      actions$.pipe(
+        filter((action) => action.type === 'loaded/probe'),
+        map(() => ({ type: 'loaded/heard' })),
+      );
+    const store = createAppStore({ dependencies: testDependencies() });
+    await epicsLoader(() => Promise.resolve([lazyEpic]))();
+    store.dispatch({ type: 'loaded/probe' });
+    expect(store.actionLog.entries().map((entry) => entry.action.type)).toContain('loaded/heard');
   });
 });

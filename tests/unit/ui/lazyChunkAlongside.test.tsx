@@ -90,4 +90,36 @@ describe('lazyChunk with an alongside load', () => {
     expect(errors).toEqual(['Failed to fetch dynamically imported module']);
     expect(screen.getByText('Loading')).toBeVisible();
   });
+
+  it('shows the page only once its `needs` load is in too', async () => {
+    const needed = deferred<undefined>();
+    show(lazyChunk(() => Promise.resolve(Page), { alone: true, needs: () => needed.promise }));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByText('Loading')).toBeVisible();
+    await act(async () => {
+      needed.resolve(undefined);
+      await needed.promise;
+    });
+    expect(await screen.findByText('The page')).toBeVisible();
+  });
+
+  it('reports a failed `needs` load as a chunk load error', async () => {
+    const errors: string[] = [];
+    policyWith(
+      () => Promise.resolve(),
+      (error) => errors.push(error.message),
+    );
+    show(
+      lazyChunk(() => Promise.resolve(Page), {
+        needs: () => Promise.reject(new Error('epics chunk missing')),
+      }),
+    );
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(errors).toEqual(['epics chunk missing']);
+    expect(screen.getByText('Loading')).toBeVisible();
+  });
 });

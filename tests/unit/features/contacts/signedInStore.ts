@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { EmergencyContact } from '../../../../src/api/entities/contact';
-import { contactsEpics } from '../../../../src/features/contacts';
+import { contactsEpics } from '../../../../src/features/contacts/contactsEpics';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
 import { selectContactsComplete } from '../../../../src/store/entities/contactsSlice';
 import { sessionRestored } from '../../../../src/store/session/sessionSlice';

@@ -1,7 +1,7 @@
 import { NEVER } from 'rxjs';
 import type { Client } from '../../../../src/api/entities/client';
 import type { Device } from '../../../../src/api/entities/device';
-import { devicesEpics } from '../../../../src/features/devices';
+import { devicesEpics } from '../../../../src/features/devices/devicesEpics';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
 import type { RootState } from '../../../../src/store/rootReducer';
 import { createAppStore } from '../../../../src/store/store';

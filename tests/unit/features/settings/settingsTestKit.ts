@@ -3,7 +3,7 @@ import type { Client } from '../../../../src/api/entities/client';
 import { DEFAULT_COMMUNICATION_OPTIONS } from '../../../../src/api/entities/communication';
 import type { Wearer } from '../../../../src/api/entities/member';
 import type { IdentityClient, IdentitySession } from '../../../../src/api/identity';
-import { settingsEpics } from '../../../../src/features/settings';
+import { settingsEpics } from '../../../../src/features/settings/settingsEpics';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
 import type { RootState } from '../../../../src/store/rootReducer';
 import { createAppStore } from '../../../../src/store/store';

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { termsEpics } from '../../../../src/features/terms';
+import { termsEpics } from '../../../../src/features/terms/termsEpics';
 import { selectTerms, termsAcceptanceRequested } from '../../../../src/features/terms/termsSlice';
 import { memberLoaded, sessionRestored } from '../../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../../src/store/slices/runtimeConfigSlice';
