@@ -1,9 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { concat, EMPTY, from, mergeMap, share, type Observable } from 'rxjs';
 import { combineEpics } from 'redux-observable';
-import { activityEpics } from './activities/activityEpics';
 import { appEpics } from './app/appEpics';
-import { landCellsEpic } from './basemap/landCellsEpic';
 import type { AppEpic } from './epic';
 import { registeredEpics } from './epicRegistry';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
@@ -17,15 +15,13 @@ import { networkEpics } from './network/networkEpics';
 import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
 import { sessionEpics } from './session/sessionEpics';
-import { searchlightEpics } from './searchlight/searchlightEpics';
-import { memberSharesEpics } from './shares/memberSharesEpics';
-import { monitorEpics } from './monitor/monitorEpics';
-import { shareActionsEpics } from './shares/shareActionsEpics';
-import { sharedJourneyEpics } from './shares/sharedJourneyEpics';
-import { sharedViewEpics } from './shares/sharedViewEpics';
 import { unitPreferencePersistEpic } from './units/unitPreferenceEpics';
 
-/** The store's own epics; features contribute theirs through {@link createAppStore}'s `epics`. */
+/**
+ * The store's own epics that run from the start; features contribute theirs through
+ * {@link createAppStore}'s `epics`, and the activity screens' epics load with their routes
+ * (src/store/activityData.ts).
+ */
 export const storeEpics: readonly AppEpic[] = [
   runtimeConfigEpic,
   preferencesPersistEpic,
@@ -38,14 +34,6 @@ export const storeEpics: readonly AppEpic[] = [
   ...subscriptionsEpics,
   ...networkEpics,
   ...realtimeEpics,
-  ...sharedViewEpics,
-  ...shareActionsEpics,
-  ...memberSharesEpics,
-  ...monitorEpics,
-  landCellsEpic,
-  ...sharedJourneyEpics,
-  ...searchlightEpics,
-  ...activityEpics,
   ...inactivityEpics,
   ...appEpics,
 ];

@@ -1,11 +1,4 @@
 import { combineSlices, type Action } from '@reduxjs/toolkit';
-import { activityDetailsSlice } from './activities/activityDetailsSlice';
-import { landCellsSlice } from './basemap/landCellsSlice';
-import { activitySummariesSlice } from './activities/activitySummariesSlice';
-import { alertsSlice } from './activities/alertsSlice';
-import { journeySlice } from './activities/journeySlice';
-import { messageThreadsSlice } from './activities/messageThreadsSlice';
-import { rescueOrgsSlice } from './activities/rescueOrgsSlice';
 import { clientSlice } from './client/clientSlice';
 import { contactsSlice } from './entities/contactsSlice';
 import { devicesSlice } from './entities/devicesSlice';
@@ -17,15 +10,10 @@ import { wearerSlice } from './entities/wearerSlice';
 import { notificationsSlice } from './notifications/notificationsSlice';
 import { liveWearersSlice } from './realtime/liveWearersSlice';
 import { realtimeSlice } from './realtime/realtimeSlice';
-import { searchlightSlice } from './searchlight/searchlightSlice';
-import { sharedViewsSlice } from './shares/sharedViewsSlice';
-import { locationHistorySlice } from './locationHistory/locationHistorySlice';
 import { inactivitySlice } from './session/inactivitySlice';
 import { loggedOut, sessionSlice } from './session/sessionSlice';
 import { preferencesSlice } from './slices/preferencesSlice';
 import { runtimeConfigSlice } from './slices/runtimeConfigSlice';
-import { memberSharesSlice } from './shares/memberSharesSlice';
-import { monitorSlice } from './monitor/monitorSlice';
 import { unitPreferenceSlice } from './units/unitPreferenceSlice';
 
 /**
@@ -53,18 +41,6 @@ export const combinedReducer = combineSlices(
   networkSlice,
   realtimeSlice,
   liveWearersSlice,
-  sharedViewsSlice,
-  memberSharesSlice,
-  monitorSlice,
-  landCellsSlice,
-  searchlightSlice,
-  activitySummariesSlice,
-  activityDetailsSlice,
-  alertsSlice,
-  messageThreadsSlice,
-  journeySlice,
-  rescueOrgsSlice,
-  locationHistorySlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof combinedReducer>;

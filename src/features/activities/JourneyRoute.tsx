@@ -1,17 +1,20 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activitySummariesRequested } from '../../store/activities/activitySummariesSlice';
+import { loadActivityData } from '../../store/activityData';
 import { useAppDispatch } from '../../store/hooks';
 import { LoadingScreen } from '../../ui/layout/LoadingScreen';
 import { lazyChunk } from '../../ui/lazyChunk';
 
 // The screen (and, lazily within it, the map) loads with the route, not with the app.
-const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.JourneyPage));
+const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.JourneyPage), {
+  needs: loadActivityData,
+});
 
 /**
  * /member/share-journey's element (render-as-you-fetch): as the route is entered it asks for the
  * summaries the journey screen opens on (useDefaultJourney: the last 365 days up to the moment the
- * route opened), while the screen's chunk loads, then shows the screen for that same moment, so the
+ * route opened) as soon as the store's activity data is in (src/store/activityData.ts; a failed
+ * load is the screen's to report), while the screen's chunk loads, then shows the screen for that same moment, so the
  * screen's own request finds them cached. Waiting for the screen instead would start every journey
  * load after the chunk and after React's reveal of suspended content (up to 300 ms later).
  */
@@ -20,7 +23,17 @@ export function JourneyRoute() {
   const dispatch = useAppDispatch();
   const [openedAtMs] = useState(() => Date.now());
   useEffect(() => {
-    dispatch(activitySummariesRequested({ toMs: openedAtMs }));
+    let entered = true;
+    // The slice loads with the activity data, not with this route's table in the login route's JS.
+    Promise.all([loadActivityData(), import('../../store/activities/activitySummariesSlice')]).then(
+      ([, { activitySummariesRequested }]) => {
+        if (entered) dispatch(activitySummariesRequested({ toMs: openedAtMs }));
+      },
+      () => undefined,
+    );
+    return () => {
+      entered = false;
+    };
   }, [dispatch, openedAtMs]);
   return (
     <Suspense fallback={<LoadingScreen label={t('Common.Loading')} />}>

@@ -1,14 +1,17 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { loadActivityData } from '../../store/activityData';
 import { lazyChunk } from '../../ui/lazyChunk';
 import { JourneyRoute } from './JourneyRoute';
 
-// Each screen is a chunk of its own, loaded when its route renders: none is in the login route's JS
-// (the journey's, through JourneyRoute).
-const ActivitiesPage = lazyChunk(() =>
-  import('./pages/ActivitiesPage').then((m) => m.ActivitiesPage),
+// Each screen is a chunk of its own, loaded with the store's activity data when its route renders:
+// none is in the login route's JS (the journey's, through JourneyRoute).
+const ActivitiesPage = lazyChunk(
+  () => import('./pages/ActivitiesPage').then((m) => m.ActivitiesPage),
+  { needs: loadActivityData },
 );
-const ActivityDetailPage = lazyChunk(() =>
-  import('./pages/ActivityDetailPage').then((m) => m.ActivityDetailPage),
+const ActivityDetailPage = lazyChunk(
+  () => import('./pages/ActivityDetailPage').then((m) => m.ActivityDetailPage),
+  { needs: loadActivityData },
 );
 
 // `handle` is the app's RouteMeta (src/app/routeMeta.ts), which a feature does not import.

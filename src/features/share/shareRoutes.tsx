@@ -1,17 +1,21 @@
 import type { RouteObject } from 'react-router';
+import { loadActivityData } from '../../store/activityData';
 import { lazyChunk } from '../../ui/lazyChunk';
 import { ShareNotFoundPage } from './pages/ShareNotFoundPage';
 
 // The shared views load with their routes, not with the login route's JS; share-not-found stays in
 // the entry (it must show when a link fails, whatever else cannot load).
-const SharedActivityPage = lazyChunk(() =>
-  import('./pages/SharedActivityPage').then((m) => m.SharedActivityPage),
+const SharedActivityPage = lazyChunk(
+  () => import('./pages/SharedActivityPage').then((m) => m.SharedActivityPage),
+  { needs: loadActivityData },
 );
-const SharedJourneyPage = lazyChunk(() =>
-  import('./pages/SharedJourneyPage').then((m) => m.SharedJourneyPage),
+const SharedJourneyPage = lazyChunk(
+  () => import('./pages/SharedJourneyPage').then((m) => m.SharedJourneyPage),
+  { needs: loadActivityData },
 );
-const IncidentReplayPage = lazyChunk(() =>
-  import('./pages/IncidentReplayPage').then((m) => m.IncidentReplayPage),
+const IncidentReplayPage = lazyChunk(
+  () => import('./pages/IncidentReplayPage').then((m) => m.IncidentReplayPage),
+  { needs: loadActivityData },
 );
 
 /**

@@ -4,21 +4,24 @@ import type { EntityChange } from '../../api/socket';
 import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
 import { ACTIVITY_CHANGE_LOADING_WAIT_MS } from '../timing';
-import { activityDetailRequested } from './activityDetailsSlice';
+import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import { activityRemoved } from './activityEvents';
-import { activitySummariesRequested } from './activitySummariesSlice';
+import { activitySummariesRequested, selectActivitySummariesState } from './activitySummariesSlice';
 import { activitiesRefreshRequested } from './activityRefreshEpic';
 import { changesOf } from './entityChanges';
+import { selectAlertsState } from './alertsSlice';
 
 /** The activity an Activity or Alert change concerns, or null (an alert of no known activity). */
 function activityOf(state: RootState, change: EntityChange): number | null {
   if (change.EntityType === 'Activity') return change.EntityId;
-  return change.ActivityId ?? state.alerts.entities[change.EntityId]?.ActivityId ?? null;
+  return (
+    change.ActivityId ?? selectAlertsState(state).entities[change.EntityId]?.ActivityId ?? null
+  );
 }
 
 /** Whether the detail of `activityId` is held (asked for at least once and not removed). */
 function detailHeld(state: RootState, activityId: number): boolean {
-  return state.activityDetails.loads[activityId] !== undefined;
+  return selectActivityDetailsState(state).loads[activityId] !== undefined;
 }
 
 /**
@@ -44,7 +47,8 @@ export const activityChangeReloadEpic: AppEpic = (action$, state$) =>
       perActivity$.pipe(
         exhaustMap((ActivityId) => {
           const reload = activityDetailRequested({ ActivityId, force: true });
-          const loading = state$.value.activityDetails.loads[ActivityId]?.status === 'loading';
+          const loading =
+            selectActivityDetailsState(state$.value).loads[ActivityId]?.status === 'loading';
           return loading
             ? timer(ACTIVITY_CHANGE_LOADING_WAIT_MS).pipe(map(() => reload))
             : of(reload);
@@ -71,7 +75,7 @@ export const activitySummaryChangeEpic: AppEpic = (action$, state$) =>
       let refresh = false;
       for (const change of changes) {
         const ActivityId = change.EntityId;
-        const summary = state.activitySummaries.entities[ActivityId];
+        const summary = selectActivitySummariesState(state).entities[ActivityId];
         if (change.ChangeType === 'deleted') actions.push(activityRemoved({ ActivityId }));
         else if (detailHeld(state, ActivityId)) continue;
         else if (summary && summary.TimestampEnd !== null) {

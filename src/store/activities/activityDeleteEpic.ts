@@ -4,13 +4,13 @@ import { memberWearerActivityDelete } from '../../api/calls/memberIntegrationAct
 import type { AppEpic } from '../epic';
 import { notify } from '../notifications/notify';
 import { ACTIVITY_RELOAD_AFTER_DELETE_MS } from '../timing';
-import { activityDetailRequested } from './activityDetailsSlice';
+import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import {
   activityDeleted,
   activityDeleteFailed,
   activityDeleteRequested,
 } from './activityEditActions';
-import { activitySummariesRequested } from './activitySummariesSlice';
+import { activitySummariesRequested, selectActivitySummariesState } from './activitySummariesSlice';
 import { memberCallsFor } from './memberCalls';
 import { saveOutcome } from './saveOutcome';
 
@@ -30,14 +30,14 @@ export const activityDeleteEpic: AppEpic = (action$, state$, deps) =>
     mergeMap(({ payload: { ActivityId } }) => {
       const state = state$.value;
       const previous = {
-        summary: state.activitySummaries.entities[ActivityId] ?? null,
-        detail: state.activityDetails.entities[ActivityId] ?? null,
+        summary: selectActivitySummariesState(state).entities[ActivityId] ?? null,
+        detail: selectActivityDetailsState(state).entities[ActivityId] ?? null,
       };
       const deleted$ = defer(() =>
         memberCallsFor(() => state$.value, deps).call(memberWearerActivityDelete, { ActivityId }),
       ).pipe(map((answer) => answer.DeleteStatus));
       const reload = (): Action | null => {
-        const window = state$.value.activitySummaries.window;
+        const window = selectActivitySummariesState(state$.value).window;
         return window ? activitySummariesRequested({ fromMs: window.fromMs, force: true }) : null;
       };
       return concat(

@@ -11,6 +11,7 @@ import {
   activityDetailLoadQueued,
   activityDetailReloadRequested,
   activityDetailRequested,
+  selectActivityDetailsState,
 } from './activityDetailsSlice';
 import { trackColumnsLoaded } from '../locationHistory/locationHistorySlice';
 import { activityDetailLoaded, loadedDetailOf } from './activityEvents';
@@ -29,7 +30,7 @@ export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
     filter(activityDetailRequested.match),
     mergeMap(({ payload }) => {
       const { ActivityId } = payload;
-      const details = state$.value.activityDetails;
+      const details = selectActivityDetailsState(state$.value);
       const decision = detailLoadDecision(
         details.loads[ActivityId],
         details.entities[ActivityId]?.TimestampEnd,
@@ -110,7 +111,7 @@ export const activityDetailPendingReloadEpic: AppEpic = (action$, state$) =>
       return null;
     }),
     filter((id): id is number => id !== null),
-    filter((id) => state$.value.activityDetails.loads[id]?.reloadRequested === true),
+    filter((id) => selectActivityDetailsState(state$.value).loads[id]?.reloadRequested === true),
     map((ActivityId) => activityDetailRequested({ ActivityId, force: true })),
   );
 

@@ -1,10 +1,17 @@
 import type { LoadStatus } from '../entities/loadStatus';
 import type { ActivityDetailRecord } from './activityDetailRecord';
-import { detailsAdapter, type ActivityDetailsState, type DetailLoad } from './activityDetailsSlice';
+import {
+  detailsAdapter,
+  type ActivityDetailsState,
+  type DetailLoad,
+  selectActivityDetailsState,
+} from './activityDetailsSlice';
 
-type WithDetails = { activityDetails: ActivityDetailsState };
+type WithDetails = { activityDetails?: ActivityDetailsState };
 
-const selectors = detailsAdapter.getSelectors((state: WithDetails) => state.activityDetails);
+const selectors = detailsAdapter.getSelectors((state: WithDetails) =>
+  selectActivityDetailsState(state),
+);
 
 /** The loaded detail of `ActivityId` (without its location history), undefined until loaded. */
 export const selectActivityDetail = (
@@ -19,12 +26,12 @@ export const selectAllActivityDetails = selectors.selectAll;
 export const selectActivityDetailLoad = (
   state: WithDetails,
   activityId: number,
-): DetailLoad | undefined => state.activityDetails.loads[activityId];
+): DetailLoad | undefined => selectActivityDetailsState(state).loads[activityId];
 
 /** Whether the last load of a detail found no such activity of the member (404). */
 export const selectActivityDetailMissing = (state: WithDetails, activityId: number): boolean =>
-  state.activityDetails.loads[activityId]?.missing === true;
+  selectActivityDetailsState(state).loads[activityId]?.missing === true;
 
 /** The load status of a detail ('idle' when never asked for). */
 export const selectActivityDetailStatus = (state: WithDetails, activityId: number): LoadStatus =>
-  state.activityDetails.loads[activityId]?.status ?? 'idle';
+  selectActivityDetailsState(state).loads[activityId]?.status ?? 'idle';

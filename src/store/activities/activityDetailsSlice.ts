@@ -6,6 +6,7 @@ import {
   type Draft,
   type EntityState,
   type PayloadAction,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import type { LoadStatus } from '../entities/loadStatus';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
@@ -17,6 +18,7 @@ import {
   activitySplitsSaveFailed,
 } from './activityEditActions';
 import { activityDetailLoaded, activityRemoved, liveActivityChanges } from './activityEvents';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * Where the detail of one activity stands: `status` of its load ('loading' from the moment a load is
@@ -147,6 +149,20 @@ export const activityDetailsSlice = createSlice({
       });
   },
 });
+
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof activityDetailsSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = activityDetailsSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectActivityDetailsState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
 
 export const {
   activityDetailRequested,

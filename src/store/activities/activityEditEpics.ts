@@ -10,7 +10,7 @@ import type { AppEpic } from '../epic';
 import { notify } from '../notifications/notify';
 import type { RootState } from '../rootReducer';
 import { ACTIVITY_RELOAD_AFTER_EDIT_MS } from '../timing';
-import { activityDetailRequested } from './activityDetailsSlice';
+import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import {
   activityEdited,
   activityEditFailed,
@@ -24,6 +24,7 @@ import {
 } from './activityEditActions';
 import { memberCallsFor } from './memberCalls';
 import { saveOutcome } from './saveOutcome';
+import { selectActivitySummariesState } from './activitySummariesSlice';
 
 /** Translation keys of the failure notices (spec §8 "edit, splits and trim: ErrorCode UNKNOWN"). */
 export const EDIT_FAILED_KEY = 'Activities.Errors.EditFailed';
@@ -35,7 +36,10 @@ const reloadOf = (ActivityId: number) => () => activityDetailRequested({ Activit
 
 /** The summary or else the detail of an activity in the store. */
 function storedActivity(state: RootState, id: number) {
-  return state.activitySummaries.entities[id] ?? state.activityDetails.entities[id];
+  return (
+    selectActivitySummariesState(state).entities[id] ??
+    selectActivityDetailsState(state).entities[id]
+  );
 }
 
 /**
@@ -111,7 +115,8 @@ export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
       if (!parsed.success) return of(notify(deps, 'error', SPLITS_FAILED_KEY));
       const settings = parsed.data;
       const previous = {
-        SplitsSettings: state$.value.activityDetails.entities[ActivityId]?.SplitsSettings ?? null,
+        SplitsSettings:
+          selectActivityDetailsState(state$.value).entities[ActivityId]?.SplitsSettings ?? null,
       };
       const saved$ = defer(() =>
         memberCallsFor(() => state$.value, deps).call(memberWearerActivitySplits, {

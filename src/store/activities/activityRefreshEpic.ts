@@ -3,7 +3,7 @@ import { asyncScheduler, delay, filter, mergeMap, of, EMPTY, throttleTime } from
 import type { AppEpic } from '../epic';
 import { socketVerified } from '../realtime/realtimeSlice';
 import { ACTIVITY_REFRESH_DELAY_MS, ACTIVITY_REFRESH_THROTTLE_MS } from '../timing';
-import { activitySummariesRequested } from './activitySummariesSlice';
+import { activitySummariesRequested, selectActivitySummariesState } from './activitySummariesSlice';
 
 /**
  * Bring the cached activity summaries up to date (a screen coming back into view, a pull to refresh,
@@ -35,7 +35,7 @@ export const activityRefreshEpic: AppEpic = (action$, state$) =>
     throttleTime(ACTIVITY_REFRESH_THROTTLE_MS, asyncScheduler, { leading: true, trailing: true }),
     delay(ACTIVITY_REFRESH_DELAY_MS),
     mergeMap(() => {
-      const window = state$.value.activitySummaries.window;
+      const window = selectActivitySummariesState(state$.value).window;
       return window ? of(activitySummariesRequested({ fromMs: window.fromMs })) : EMPTY;
     }),
   );

@@ -19,6 +19,7 @@ import {
   activitySummariesLoadFailed,
   activitySummariesLoadStarted,
   activitySummariesRequested,
+  selectActivitySummariesState,
 } from './activitySummariesSlice';
 import { memberCallsFor, type MemberCalls } from './memberCalls';
 import { requestedSummaryWindow, summaryFetchPlan, type TimeWindow } from './summaryWindow';
@@ -61,7 +62,7 @@ export const activitySummariesEpic: AppEpic = (action$, state$, deps) =>
     concatMap(({ payload }) =>
       defer(() => {
         const requested = requestedSummaryWindow(payload, deps.now());
-        const loaded = state$.value.activitySummaries.window;
+        const loaded = selectActivitySummariesState(state$.value).window;
         const plan = summaryFetchPlan(loaded, requested, payload.force ?? false);
         if (plan.length === 0) return EMPTY;
         return loadSummaries(

@@ -1,12 +1,18 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { ActivitySummary } from '../../api/entities/activity';
 import type { LoadStatus } from '../entities/loadStatus';
-import { summariesAdapter, type ActivitySummariesState } from './activitySummariesSlice';
+import {
+  summariesAdapter,
+  type ActivitySummariesState,
+  selectActivitySummariesState,
+} from './activitySummariesSlice';
 import { activityOverlaps, type TimeWindow } from './summaryWindow';
 
-type WithSummaries = { activitySummaries: ActivitySummariesState };
+type WithSummaries = { activitySummaries?: ActivitySummariesState };
 
-const selectors = summariesAdapter.getSelectors((state: WithSummaries) => state.activitySummaries);
+const selectors = summariesAdapter.getSelectors((state: WithSummaries) =>
+  selectActivitySummariesState(state),
+);
 
 /** Every cached summary, newest start first. */
 export const selectAllActivitySummaries = selectors.selectAll;
@@ -15,18 +21,18 @@ export const selectActivitySummaryById = selectors.selectById;
 
 /** The window (epoch ms) whose summaries are all loaded; null before the first load. */
 export const selectActivitySummariesWindow = (state: WithSummaries): TimeWindow | null =>
-  state.activitySummaries.window;
+  selectActivitySummariesState(state).window;
 
 /**
  * Whether the wearer has any activity at all (member-wearer-has-historic-activity, or a loaded
  * summary); null while not known.
  */
 export const selectHasHistoricActivity = (state: WithSummaries): boolean | null =>
-  state.activitySummaries.hasHistoricActivity;
+  selectActivitySummariesState(state).hasHistoricActivity;
 
 /** The load status of the summaries. */
 export const selectActivitySummariesStatus = (state: WithSummaries): LoadStatus =>
-  state.activitySummaries.status;
+  selectActivitySummariesState(state).status;
 
 /**
  * The activity before `ActivityId` by start time: the cached summary with the latest start earlier

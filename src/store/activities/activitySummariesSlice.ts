@@ -4,6 +4,7 @@ import {
   createSlice,
   type EntityState,
   type PayloadAction,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import type { ActivitySummary } from '../../api/entities/activity';
 import { loadFailed, loadRequested, NOT_LOADED, type Loadable } from '../entities/loadStatus';
@@ -22,6 +23,7 @@ import {
   type SummaryWindowRequest,
   type TimeWindow,
 } from './summaryWindow';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * The member's activity summaries (spec §3 "Activity summary"), normalized by ActivityId and kept
@@ -146,6 +148,20 @@ export const activitySummariesSlice = createSlice({
       });
   },
 });
+
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof activitySummariesSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = activitySummariesSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectActivitySummariesState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
 
 export const {
   activitySummariesRequested,

@@ -4,9 +4,11 @@ import {
   createSlice,
   type EntityState,
   type PayloadAction,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import { isAlertOpen, type Alert } from '../../api/entities/alert';
 import { activityDetailLoaded } from './activityEvents';
+import { combinedReducer } from '../rootReducer';
 
 /** The alerts the app has seen (spec §3 alerts, §4 "Alert close states"), normalized by AlertID. */
 export type AlertsState = EntityState<Alert, number>;
@@ -40,10 +42,24 @@ export const alertsSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof alertsSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = alertsSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectAlertsState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const { alertsReceived } = alertsSlice.actions;
 
-type WithAlerts = { alerts: AlertsState };
-const selectors = adapter.getSelectors((state: WithAlerts) => state.alerts);
+type WithAlerts = { alerts?: AlertsState };
+const selectors = adapter.getSelectors((state: WithAlerts) => selectAlertsState(state));
 
 /** Every known alert, newest first. */
 export const selectAllAlerts = selectors.selectAll;

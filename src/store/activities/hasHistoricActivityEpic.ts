@@ -1,7 +1,11 @@
 import { catchError, EMPTY, exhaustMap, filter, map } from 'rxjs';
 import { memberWearerHasHistoricActivity } from '../../api/calls/memberIntegrationActivities';
 import type { AppEpic } from '../epic';
-import { hasHistoricActivityLoaded, hasHistoricActivityRequested } from './activitySummariesSlice';
+import {
+  hasHistoricActivityLoaded,
+  hasHistoricActivityRequested,
+  selectActivitySummariesState,
+} from './activitySummariesSlice';
 import { memberCallsFor } from './memberCalls';
 
 /**
@@ -13,7 +17,7 @@ import { memberCallsFor } from './memberCalls';
 export const hasHistoricActivityEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(hasHistoricActivityRequested.match),
-    filter(() => state$.value.activitySummaries.hasHistoricActivity === null),
+    filter(() => selectActivitySummariesState(state$.value).hasHistoricActivity === null),
     exhaustMap(() =>
       memberCallsFor(() => state$.value, deps)
         .call(memberWearerHasHistoricActivity, {})

@@ -20,7 +20,7 @@ import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
 import { loggedOut } from '../session/sessionSlice';
 import { JOURNEY_REFRESH_MS, PLAYBACK_THROTTLE_MS } from '../timing';
-import { activityDetailRequested } from './activityDetailsSlice';
+import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import { loadSummaries } from './activitySummariesEpic';
 import { activitySummariesLoaded } from './activitySummariesSlice';
 import { isRecentlyActive } from './detailReloadRules';
@@ -42,7 +42,7 @@ function journeyWindow(span: JourneySpan, nowMs: number): TimeWindow {
 
 /** Forced reloads of the held details in `window` that are open or ended within the last 60 s. */
 function recentDetailReloads(state: RootState, window: TimeWindow, nowMs: number): Action[] {
-  return Object.values(state.activityDetails.entities)
+  return Object.values(selectActivityDetailsState(state).entities)
     .filter((detail) => activityOverlaps(detail.TimestampStart, detail.TimestampEnd, window))
     .filter((detail) => isRecentlyActive(detail.TimestampEnd, nowMs))
     .map((detail) => activityDetailRequested({ ActivityId: detail.ActivityId, force: true }));

@@ -1,5 +1,6 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX } from '../../api/entities/journey';
+import { combinedReducer } from '../rootReducer';
 
 /** A journey's time span, epoch ms (spec §3 "Journey": JourneyStart, JourneyEnd). */
 export interface JourneySpan {
@@ -103,6 +104,20 @@ export const journeySlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof journeySlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = journeySlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectJourneyState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const {
   journeyShown,
   journeyHidden,
@@ -118,7 +133,7 @@ export const {
   selectJourneyDayIndex,
   selectPlaybackTimeMs,
   selectJourneyShare,
-} = journeySlice.selectors;
+} = injected.selectors;
 
 /**
  * The link to show for a journey share: the short link `/go/{ShortCode}` on the share link's host

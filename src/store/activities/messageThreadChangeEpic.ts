@@ -4,13 +4,13 @@ import type { EntityChange } from '../../api/socket';
 import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
 import { changesOf } from './entityChanges';
-import { messageThreadRefreshRequested } from './messageThreadsSlice';
+import { messageThreadRefreshRequested, selectMessageThreadsState } from './messageThreadsSlice';
 
 /** The known thread a change concerns: by thread id, by one of its messages, or by its activity. */
 function threadOf(state: RootState, change: EntityChange): MessageThread | undefined {
-  const threads = Object.values(state.messageThreads.entities);
+  const threads = Object.values(selectMessageThreadsState(state).entities);
   if (change.EntityType === 'MessageThread') {
-    return state.messageThreads.entities[change.EntityId];
+    return selectMessageThreadsState(state).entities[change.EntityId];
   }
   return (
     threads.find((thread) => thread.Messages.some((m) => m.MessageID === change.EntityId)) ??

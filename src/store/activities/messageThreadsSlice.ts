@@ -4,8 +4,10 @@ import {
   createSlice,
   type EntityState,
   type PayloadAction,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import type { MessageThread } from '../../api/entities/message';
+import { combinedReducer } from '../rootReducer';
 
 /** The message threads the app has seen (spec §3 "Message thread"), normalized by MessageThreadID. */
 export type MessageThreadsState = EntityState<MessageThread, number>;
@@ -34,10 +36,24 @@ export const messageThreadsSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof messageThreadsSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = messageThreadsSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectMessageThreadsState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const { messageThreadReceived, messageThreadRefreshRequested } = messageThreadsSlice.actions;
 
-type WithThreads = { messageThreads: MessageThreadsState };
-const selectors = adapter.getSelectors((state: WithThreads) => state.messageThreads);
+type WithThreads = { messageThreads?: MessageThreadsState };
+const selectors = adapter.getSelectors((state: WithThreads) => selectMessageThreadsState(state));
 
 /** One thread by MessageThreadID. */
 export const selectMessageThreadById = selectors.selectById;

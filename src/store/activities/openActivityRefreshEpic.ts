@@ -2,7 +2,7 @@ import { concat, filter, interval, map, merge, mergeMap, of, takeUntil } from 'r
 import type { AppEpic } from '../epic';
 import { loggedOut } from '../session/sessionSlice';
 import { OPEN_ACTIVITY_REFRESH_MS } from '../timing';
-import { activityDetailRequested } from './activityDetailsSlice';
+import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import { activityDetailHidden, activityDetailShown } from './activityEvents';
 import { isRecentlyActive } from './detailReloadRules';
 
@@ -21,7 +21,7 @@ export const openActivityRefreshEpic: AppEpic = (action$, state$, deps) =>
         of(activityDetailRequested({ ActivityId })),
         interval(OPEN_ACTIVITY_REFRESH_MS).pipe(
           filter(() => {
-            const detail = state$.value.activityDetails.entities[ActivityId];
+            const detail = selectActivityDetailsState(state$.value).entities[ActivityId];
             return detail !== undefined && isRecentlyActive(detail.TimestampEnd, deps.now());
           }),
           map(() => activityDetailRequested({ ActivityId, force: true })),

@@ -11,6 +11,7 @@ import {
   rescueOrgsLoadStarted,
   rescueOrgsRequested,
   type RescueOrgsEntry,
+  selectRescueOrgsState,
 } from './rescueOrgsSlice';
 
 /** Whether a cached answer still serves at `nowMs` (epoch ms): younger than 120 s (spec §9). */
@@ -29,7 +30,7 @@ export const rescueOrgsEpic: AppEpic = (action$, state$, deps) =>
     filter(rescueOrgsRequested.match),
     mergeMap(({ payload }) => {
       const key = rescueOrgsKey(payload);
-      const entry = state$.value.rescueOrgs.entries[key];
+      const entry = selectRescueOrgsState(state$.value).entries[key];
       if (entry?.status === 'loading' || rescueOrgsFresh(entry, deps.now())) return EMPTY;
       const request = {
         CountryCodes: [...payload.CountryCodes],

@@ -1,7 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { RescueOrg } from '../../api/entities/domain';
 import type { CountryCode } from '../../api/enums';
 import type { LoadStatus } from '../entities/loadStatus';
+import { combinedReducer } from '../rootReducer';
 
 /** What rescue-orgs is asked (spec §7 POST rescue-orgs). */
 export interface RescueOrgsRequest {
@@ -67,6 +68,20 @@ export const rescueOrgsSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof rescueOrgsSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = rescueOrgsSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectRescueOrgsState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const {
   rescueOrgsRequested,
   rescueOrgsLoadStarted,
@@ -74,14 +89,14 @@ export const {
   rescueOrgsLoadFailed,
 } = rescueOrgsSlice.actions;
 
-type WithRescueOrgs = { rescueOrgs: RescueOrgsState };
+type WithRescueOrgs = { rescueOrgs?: RescueOrgsState };
 
 /** The cached organisations of a request, or null when it was never answered. */
 export const selectRescueOrgs = (
   state: WithRescueOrgs,
   request: RescueOrgsRequest,
 ): readonly RescueOrg[] | null => {
-  const entry = state.rescueOrgs.entries[rescueOrgsKey(request)];
+  const entry = selectRescueOrgsState(state).entries[rescueOrgsKey(request)];
   return entry && entry.loadedAtMs !== null ? entry.RescueOrgs : null;
 };
 
@@ -89,4 +104,4 @@ export const selectRescueOrgs = (
 export const selectRescueOrgsStatus = (
   state: WithRescueOrgs,
   request: RescueOrgsRequest,
-): LoadStatus => state.rescueOrgs.entries[rescueOrgsKey(request)]?.status ?? 'idle';
+): LoadStatus => selectRescueOrgsState(state).entries[rescueOrgsKey(request)]?.status ?? 'idle';

@@ -2,7 +2,12 @@ import { catchError, filter, finalize, from, map, mergeMap, of } from 'rxjs';
 import { landCellKey } from '../../api/basemap';
 import { fetchLandCell } from '../../api/client/landCellClient';
 import type { AppEpic } from '../epic';
-import { landCellFailed, landCellLoaded, landCellsRequested } from './landCellsSlice';
+import {
+  landCellFailed,
+  landCellLoaded,
+  landCellsRequested,
+  selectLandCellsState,
+} from './landCellsSlice';
 
 /** How many cells load at once: a monitor opening with 100 cards asks for tens together. */
 export const LAND_CELL_LOADS_PARALLEL = 4;
@@ -21,7 +26,7 @@ export const landCellsEpic: AppEpic = (action$, state$, deps) => {
     mergeMap(({ payload }) =>
       payload.cells.filter((id) => {
         const key = landCellKey(id);
-        const { cells, failedAt } = state$.value.landCells;
+        const { cells, failedAt } = selectLandCellsState(state$.value);
         const failed = failedAt[key];
         if (key in cells || loading.has(key)) return false;
         if (failed !== undefined && deps.now() - failed < LAND_CELL_RETRY_MS) return false;

@@ -1,5 +1,12 @@
-import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createAction,
+  createSlice,
+  original,
+  type PayloadAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
 import { landCellKey, type LandCell, type LandCellId } from '../../api/basemap';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * The basemap's land cells the card maps have loaded (src/api/basemap.ts; docs/monitor.md "Card
@@ -49,14 +56,28 @@ export const landCellsSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof landCellsSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = landCellsSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectLandCellsState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const { landCellLoaded, landCellFailed } = landCellsSlice.actions;
 
-type WithLandCells = { readonly landCells: LandCellsState };
+type WithLandCells = { readonly landCells?: LandCellsState };
 
 /** Every loaded cell by {@link landCellKey} (one object until a cell arrives or is dropped). */
 export const selectLandCells = (state: WithLandCells): Readonly<Record<string, LandCell>> =>
-  state.landCells.cells;
+  selectLandCellsState(state).cells;
 
 /** The loaded cell of `id`, undefined until it arrives. */
 export const selectLandCell = (state: WithLandCells, id: LandCellId): LandCell | undefined =>
-  state.landCells.cells[landCellKey(id)];
+  selectLandCellsState(state).cells[landCellKey(id)];

@@ -3,6 +3,7 @@ import type { LocationPoint } from '../../api/entities/location';
 import { columnsPoint, type TrackColumns } from './columnViews';
 import type { LocationHistoryState } from './locationHistorySlice';
 import { trackColumns, type TrackEntry } from './trackEntry';
+import { selectLocationHistoryState } from './locationHistorySlice';
 
 /*
  * Selectors of the columnar location history (ARCHITECTURE.md §4: screens read through memoized
@@ -12,7 +13,7 @@ import { trackColumns, type TrackEntry } from './trackEntry';
  * object until new points arrive.
  */
 
-type WithLocationHistory = { readonly locationHistory: LocationHistoryState };
+type WithLocationHistory = { readonly locationHistory?: LocationHistoryState };
 
 /** The time span of a track: first and last `Time`, epoch ms. */
 export interface TrackTimeRange {
@@ -24,7 +25,7 @@ export interface TrackTimeRange {
 export const selectTrackEntry = (
   state: WithLocationHistory,
   activityId: number,
-): TrackEntry | undefined => state.locationHistory.tracks[activityId];
+): TrackEntry | undefined => selectLocationHistoryState(state).tracks[activityId];
 
 /**
  * The activity's track as columns for deck.gl binary attributes (`time` epoch ms, `positions`

@@ -1,4 +1,10 @@
-import { createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createSlice,
+  original,
+  type Draft,
+  type PayloadAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
 import type { ActivityDetail } from '../../api/entities/activity';
 import type { LocationPoint } from '../../api/entities/location';
 import type { TrackBinaryColumns } from '../../api/trackBinary';
@@ -14,6 +20,7 @@ import {
   withStagedHistory,
   type TrackEntry,
 } from './trackEntry';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * The location history of activities (spec §3 "Activity detail" LocationHistory; ARCHITECTURE.md §4;
@@ -194,5 +201,19 @@ export const locationHistorySlice = createSlice({
     );
   },
 });
+
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof locationHistorySlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = locationHistorySlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectLocationHistoryState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
 
 export const { historyLoaded, historyCleared, trackColumnsLoaded } = locationHistorySlice.actions;

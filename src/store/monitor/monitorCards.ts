@@ -7,6 +7,11 @@ import { trackColumns, type TrackEntry } from '../locationHistory/trackEntry';
 import { dataAge, type Freshness } from '../realtime/dataFreshness';
 import type { LiveWearer } from '../realtime/liveWearersSlice';
 import type { SharedView, SharedViewStatus } from '../shares/sharedViewsSlice';
+import { selectLocationHistoryState } from '../locationHistory/locationHistorySlice';
+import { selectAlertsState } from '../activities/alertsSlice';
+import { selectSharedViewsState } from '../shares/sharedViewsSlice';
+import { selectActivityDetailsState } from '../activities/activityDetailsSlice';
+import { selectMonitorState } from './monitorSlice';
 
 /** The open alert a monitor card shows: the most severe one, the oldest among equals. */
 export interface MonitorCardAlert {
@@ -126,7 +131,7 @@ export function compareMonitorCards(a: MonitorCard, b: MonitorCard): number {
 
 /** Open alerts by ActivityId. */
 const selectOpenAlertsByActivity = createSelector(
-  [(state: RootState) => state.alerts.entities],
+  [(state: RootState) => selectAlertsState(state).entities],
   (entities) => {
     const byActivity = new Map<number, Alert[]>();
     for (const alert of Object.values(entities)) {
@@ -231,12 +236,12 @@ function ordered(cards: MonitorCard[]): readonly MonitorCard[] {
  */
 export const selectMonitorCards = createSelector(
   [
-    (state: RootState) => state.monitor.tokens,
-    (state: RootState) => state.monitor.cues,
-    (state: RootState) => state.sharedViews.entities,
-    (state: RootState) => state.activityDetails.entities,
+    (state: RootState) => selectMonitorState(state).tokens,
+    (state: RootState) => selectMonitorState(state).cues,
+    (state: RootState) => selectSharedViewsState(state).entities,
+    (state: RootState) => selectActivityDetailsState(state).entities,
     (state: RootState) => state.liveWearers.entities,
-    (state: RootState) => state.locationHistory.tracks,
+    (state: RootState) => selectLocationHistoryState(state).tracks,
     selectOpenAlertsByActivity,
     (_state: RootState, now: number) => now,
   ],

@@ -2,12 +2,13 @@ import type { Action } from '@reduxjs/toolkit';
 import { EMPTY, filter, ignoreElements, map, mergeMap, of, tap } from 'rxjs';
 import { isAlertOpen } from '../../api/entities/alert';
 import { activityDetailLoaded } from '../activities/activityEvents';
-import { alertsReceived } from '../activities/alertsSlice';
+import { alertsReceived, selectAlertsState } from '../activities/alertsSlice';
 import type { AppEpic } from '../epic';
 import {
   sharedViewClosed,
   sharedViewLoaded,
   sharedViewRequested,
+  selectSharedViewsState,
 } from '../shares/sharedViewsSlice';
 import { MONITOR_SHARES_MAX, parseMonitorLink } from './monitorLink';
 import {
@@ -20,6 +21,7 @@ import {
   monitorShareAddRefused,
   monitorShareAddRequested,
   monitorShareRemoved,
+  selectMonitorState,
 } from './monitorSlice';
 import { monitorSocketEpic } from './monitorSocketEpic';
 import {
@@ -52,7 +54,7 @@ export const monitorAddEpic: AppEpic = (action$, state$) =>
     map(({ payload }) => {
       const parsed = parseMonitorLink(payload.link);
       if ('error' in parsed) return monitorShareAddRefused({ reason: parsed.error });
-      const { tokens } = state$.value.monitor;
+      const { tokens } = selectMonitorState(state$.value);
       if (tokens.includes(parsed.ShareToken)) {
         return monitorShareAddRefused({ reason: 'AlreadyWatched' });
       }
@@ -66,7 +68,7 @@ export const monitorPersistEpic: AppEpic = (action$, state$, { storage }) =>
   action$.pipe(
     filter((action) => monitorShareAdded.match(action) || monitorShareRemoved.match(action)),
     tap(() => {
-      saveMonitorShares(storage, state$.value.monitor.tokens);
+      saveMonitorShares(storage, selectMonitorState(state$.value).tokens);
     }),
     ignoreElements(),
   );
@@ -76,7 +78,7 @@ export const monitorMutePersistEpic: AppEpic = (action$, state$, { storage }) =>
   action$.pipe(
     filter(monitorMuteToggled.match),
     tap(() => {
-      saveMonitorMuted(storage, state$.value.monitor.muted);
+      saveMonitorMuted(storage, selectMonitorState(state$.value).muted);
     }),
     ignoreElements(),
   );
@@ -91,7 +93,7 @@ export const monitorMutePersistEpic: AppEpic = (action$, state$, { storage }) =>
 export const monitorViewsEpic: AppEpic = (action$, state$) =>
   action$.pipe(
     mergeMap((action): readonly Action[] => {
-      const { tokens } = state$.value.monitor;
+      const { tokens } = selectMonitorState(state$.value);
       if (monitorRestored.match(action)) {
         return tokens.map((ShareToken) => sharedViewRequested({ ShareToken }));
       }
@@ -115,7 +117,7 @@ export const monitorAlertCueEpic: AppEpic = (action$, state$) => {
   const known = new Set<number>();
   const baselined = new Set<string>();
   const openAlertsOf = (activityId: number) =>
-    Object.values(state$.value.alerts.entities).filter(
+    Object.values(selectAlertsState(state$.value).entities).filter(
       (alert) => alert.ActivityId === activityId && isAlertOpen(alert),
     );
   return action$.pipe(
@@ -126,7 +128,8 @@ export const monitorAlertCueEpic: AppEpic = (action$, state$) => {
         alertsReceived.match(action),
     ),
     mergeMap((action) => {
-      const { monitor, sharedViews } = state$.value;
+      const monitor = selectMonitorState(state$.value);
+      const sharedViews = selectSharedViewsState(state$.value);
       if (!monitor.open) return EMPTY;
       const cues: Action[] = [];
       for (const token of monitor.tokens) {

@@ -1,5 +1,6 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { MonitorAddError } from './monitorLink';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * The operator monitor (issue 8 item 6; docs/monitor.md): several shared activities watched at once.
@@ -96,6 +97,20 @@ export const monitorSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof monitorSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = monitorSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectMonitorState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const {
   monitorOpened,
   monitorClosed,
@@ -107,7 +122,7 @@ export const {
   monitorAlertCued,
   monitorCueDismissed,
 } = monitorSlice.actions;
-export const { selectMonitor, selectMonitorTokens } = monitorSlice.selectors;
+export const { selectMonitor, selectMonitorTokens } = injected.selectors;
 
 function withoutKey(record: Readonly<Record<string, number>>, key: string): Record<string, number> {
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
@@ -119,13 +134,14 @@ function withoutKey(record: Readonly<Record<string, number>>, key: string): Reco
  * from this browser's storage when the monitor opens, so a share opened from a monitor card counts.
  */
 export function isWatchedByMonitor(
-  state: { readonly monitor: MonitorState },
+  state: { readonly monitor?: MonitorState },
   token: string,
 ): boolean {
-  return state.monitor.tokens.includes(token);
+  return selectMonitorState(state).tokens.includes(token);
 }
 
 /** Whether the monitor's socket follows `token` now (the share page's own socket then stays shut). */
-export function isMonitored(state: { readonly monitor: MonitorState }, token: string): boolean {
-  return state.monitor.open && state.monitor.tokens.includes(token);
+export function isMonitored(state: { readonly monitor?: MonitorState }, token: string): boolean {
+  const monitor = selectMonitorState(state);
+  return monitor.open && monitor.tokens.includes(token);
 }

@@ -24,7 +24,7 @@ import type { RootState } from '../rootReducer';
 import { entityChangesReceived, socketStateChanged } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
 import { shareCallsOver } from '../shares/shareCalls';
-import { sharedViewRequested } from '../shares/sharedViewsSlice';
+import { selectSharedViewsState, sharedViewRequested } from '../shares/sharedViewsSlice';
 import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import {
   monitorClosed,
@@ -32,11 +32,14 @@ import {
   monitorRestored,
   monitorShareAdded,
   monitorShareRemoved,
+  selectMonitorState,
 } from './monitorSlice';
 
 /** The watched tokens whose share is served by `c2Url`. */
 function tokensOn(state: RootState, c2Url: string): string[] {
-  return state.monitor.tokens.filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url);
+  return selectMonitorState(state).tokens.filter(
+    (token) => decodeShareTokenClaims(token)?.C2Url === c2Url,
+  );
 }
 
 /**
@@ -105,7 +108,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
         of(null),
         action$.pipe(filter((a) => monitorShareAdded.match(a) || monitorRestored.match(a))),
       ).pipe(
-        mergeMap(() => state$.value.monitor.tokens),
+        mergeMap(() => selectMonitorState(state$.value).tokens),
         map((token) => decodeShareTokenClaims(token)?.C2Url),
         filter((url): url is string => url !== undefined),
         distinct(),
@@ -114,7 +117,8 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
         filter(entityChangesReceived.match),
         mergeMap(({ payload }) => {
           const activities = new Set(payload.map((change) => change.ActivityId));
-          const { monitor, sharedViews } = state$.value;
+          const monitor = selectMonitorState(state$.value);
+          const sharedViews = selectSharedViewsState(state$.value);
           return monitor.tokens.filter((token) => {
             const activityId = sharedViews.entities[token]?.ActivityId;
             return typeof activityId === 'number' && activities.has(activityId);

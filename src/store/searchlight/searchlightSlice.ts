@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { LatLon } from '../../api/geo/haversine';
 import { SEARCHLIGHT_HEADING_STALE_MS } from '../timing';
 import {
@@ -8,6 +8,7 @@ import {
   distanceMeters,
   type CardinalDirection,
 } from './searchlightMath';
+import { combinedReducer } from '../rootReducer';
 
 /** The translated location errors of the searchlight (spec application-behaviour §8 Searchlight). */
 export type SearchlightErrorKey =
@@ -55,7 +56,7 @@ export interface SearchlightState {
 
 /** The part of the root state the searchlight reads. */
 export interface SearchlightRootState {
-  readonly searchlight: SearchlightState;
+  readonly searchlight?: SearchlightState;
 }
 
 const initialState: SearchlightState = {
@@ -107,6 +108,20 @@ export const searchlightSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof searchlightSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = searchlightSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectSearchlightState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const {
   searchlightEnabledChanged,
   searchlightRequestChanged,
@@ -119,7 +134,7 @@ export const {
 
 /** The searchlight's state. */
 export const selectSearchlight = (state: SearchlightRootState): SearchlightState =>
-  state.searchlight;
+  selectSearchlightState(state);
 
 /** Whether the searchlight is on: enabled, requested and a target set (spec §4). */
 export const selectSearchlightOn = createSelector([selectSearchlight], isOn);
@@ -133,8 +148,8 @@ export const selectSearchlightVisible = createSelector(
 /** Own position and target while both are known (null otherwise); kept while only the heading changes. */
 const selectEnds = createSelector(
   [
-    (state: SearchlightRootState) => state.searchlight.position,
-    (state: SearchlightRootState) => state.searchlight.target,
+    (state: SearchlightRootState) => selectSearchlightState(state).position,
+    (state: SearchlightRootState) => selectSearchlightState(state).target,
   ],
   (position, target) => (position && target ? { position, target } : null),
 );
@@ -164,7 +179,10 @@ export const selectSearchlightCardinal = createSelector(
  * Null without a bearing.
  */
 export const selectSearchlightArrowRotation = createSelector(
-  [selectSearchlightBearing, (state: SearchlightRootState) => state.searchlight.heading],
+  [
+    selectSearchlightBearing,
+    (state: SearchlightRootState) => selectSearchlightState(state).heading,
+  ],
   (bearing, heading) =>
     bearing === null ? null : arrowRotation(bearing, heading?.degrees ?? null),
 );
@@ -174,6 +192,9 @@ export const selectSearchlightArrowRotation = createSelector(
  * stale after 10 s"). False when there is no heading at all.
  */
 export const selectSearchlightHeadingStale = createSelector(
-  [(state: SearchlightRootState) => state.searchlight.heading, (_state, now: number) => now],
+  [
+    (state: SearchlightRootState) => selectSearchlightState(state).heading,
+    (_state, now: number) => now,
+  ],
   (heading, now) => heading !== null && now - heading.time > SEARCHLIGHT_HEADING_STALE_MS,
 );

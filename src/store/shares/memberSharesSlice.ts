@@ -1,5 +1,6 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { MemberShare } from '../../api/calls/memberIntegrationShares';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * The member's share links (issue 8 item 1 "Members create and revoke shares of a live activity or a
@@ -95,6 +96,20 @@ export const memberSharesSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof memberSharesSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = memberSharesSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectMemberSharesState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 export const {
   memberSharesLoadStarted,
   memberSharesLoaded,
@@ -106,7 +121,7 @@ export const {
   memberShareRevokeStarted,
   memberShareRevokeEnded,
 } = memberSharesSlice.actions;
-export const { selectMemberShares } = memberSharesSlice.selectors;
+export const { selectMemberShares } = injected.selectors;
 
 /** The shares of one activity, newest first (share-list's order). */
 export function sharesOfActivity(

@@ -13,7 +13,7 @@ import {
 } from 'rxjs';
 import { sharedJourneyActivity } from '../../api/calls/shareViewing';
 import { decodeShareTokenClaims } from '../../api/entities/share';
-import { detailLoaded$ } from '../activities/activityEvents';
+import { detailLoaded$ } from '../activities/detailLoad';
 import type { AppEpic } from '../epic';
 import { JOURNEY_REFRESH_MS, SHARED_JOURNEY_ACTIVITY_LOADS } from '../timing';
 import { shareCallsOver } from './shareCalls';

@@ -19,7 +19,7 @@ import { activitySharing } from '../../api/calls/shareViewing';
 import { memberIntegrationClient, verifySocketUser } from '../../api/calls/memberIntegrationPublic';
 import { HttpError } from '../../api/client/apiErrors';
 import { decodeShareTokenClaims } from '../../api/entities/share';
-import { detailLoadedActions } from '../activities/activityEvents';
+import { detailLoadedActions } from '../activities/detailLoad';
 import type { AppEpic } from '../epic';
 import { entityChangesReceived } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
@@ -33,6 +33,7 @@ import {
   sharedViewLoadFailed,
   sharedViewNotFound,
   sharedViewRequested,
+  selectSharedViewsState,
 } from './sharedViewsSlice';
 import { shareEnd$ } from './shareEnd';
 
@@ -59,7 +60,9 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
           const claims = decodeShareTokenClaims(token);
           if (!claims) return of(sharedViewNotFound({ ShareToken: token }));
           const totp =
-            payload.ShareTotp ?? state$.value.sharedViews.entities[token]?.ShareTotp ?? undefined;
+            payload.ShareTotp ??
+            selectSharedViewsState(state$.value).entities[token]?.ShareTotp ??
+            undefined;
           return calls(claims.C2Url)
             .call(activitySharing, {
               ShareToken: token,
@@ -150,7 +153,7 @@ export const sharedViewBrandEpic: AppEpic = (action$, state$, deps) =>
     filter(sharedViewLoaded.match),
     map((action) => action.payload.ShareToken),
     // A view that has its brand keeps it through the reloads that follow every change.
-    filter((token) => state$.value.sharedViews.entities[token]?.Brand === null),
+    filter((token) => selectSharedViewsState(state$.value).entities[token]?.Brand === null),
     groupBy((token) => token),
     mergeMap((loads$) =>
       loads$.pipe(
@@ -178,7 +181,7 @@ export const sharedViewAfterLogoutEpic: AppEpic = (action$, state$) =>
   action$.pipe(
     filter(loggedOut.match),
     mergeMap(() =>
-      Object.values(state$.value.sharedViews.entities)
+      Object.values(selectSharedViewsState(state$.value).entities)
         .filter((view) => view.status === 'loaded')
         .map((view) => sharedViewRequested({ ShareToken: view.ShareToken })),
     ),

@@ -4,10 +4,12 @@ import {
   createSlice,
   type EntityState,
   type PayloadAction,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import type { Brand } from '../../api/entities/client';
 import type { Journey } from '../../api/entities/journey';
 import type { SharedMemberDetails } from '../../api/entities/share';
+import { combinedReducer } from '../rootReducer';
 
 /**
  * Where one opened share link stands (spec app §2 /share/activity|journey/{shareToken}, §7 "Shared
@@ -111,6 +113,20 @@ export const sharedViewsSlice = createSlice({
   },
 });
 
+declare module '../rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof sharedViewsSlice> {}
+}
+
+/**
+ * The slice in the store's reducer: it is injected when this module loads, with the part of the app
+ * that uses it (src/store/epicRegistry.ts), not in the login route's JS (issue 7).
+ */
+const injected = sharedViewsSlice.injectInto(combinedReducer);
+
+/** The slice's state in the root state; its initial state until the slice is in the store. */
+export const selectSharedViewsState = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state);
+
 function blank(ShareToken: string, ShareTotp: string | null): SharedView {
   return {
     ShareToken,
@@ -131,8 +147,8 @@ export const {
   sharedViewClosed,
 } = sharedViewsSlice.actions;
 
-type WithSharedViews = { readonly sharedViews: SharedViewsState };
-const selectors = adapter.getSelectors((state: WithSharedViews) => state.sharedViews);
+type WithSharedViews = { readonly sharedViews?: SharedViewsState };
+const selectors = adapter.getSelectors((state: WithSharedViews) => selectSharedViewsState(state));
 
 /** One opened share link by its token, undefined before it was requested. */
 export const selectSharedView = selectors.selectById;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { rootReducer, type RootState } from '../../../src/store/rootReducer';
 import { createAppStore } from '../../../src/store/store';
 import { createRootEpic, storeEpics } from '../../../src/store/rootEpic';
+import { activityDataEpics } from '../../../src/store/activityDataEpics';
 import { testDependencies } from './testDependencies';
 import type { AppEpic } from '../../../src/store/epic';
 import { epicsLoader, registerEpics } from '../../../src/store/epicRegistry';
@@ -29,8 +30,9 @@ const state$ = new StateObservable<RootState>(
 describe('the root epic (src/store/rootEpic.ts)', () => {
   it('subscribes to the action stream once, however many epics listen', () => {
     const { action$, subscriptions } = countedActions();
-    const subscription = createRootEpic()(action$, state$, testDependencies()).subscribe();
-    expect(storeEpics.length).toBeGreaterThan(50);
+    const epics = createRootEpic(activityDataEpics);
+    const subscription = epics(action$, state$, testDependencies()).subscribe();
+    expect(storeEpics.length + activityDataEpics.length).toBeGreaterThan(50);
     expect(subscriptions()).toBe(1);
     subscription.unsubscribe();
   });

@@ -9,6 +9,7 @@ import type { MapTheme } from '../../../ui/map/basemapStyle';
 import { MonitorCardAge } from './MonitorCardAge';
 import { MonitorCardMap } from './MonitorCardMap';
 import { MonitorCardPosition } from './MonitorCardPosition';
+import { selectLocationHistoryState } from '../../../store/locationHistory/locationHistorySlice';
 
 const samePair = (a: readonly [unknown, unknown], b: readonly [unknown, unknown]) =>
   a[0] === b[0] && a[1] === b[1];
@@ -57,7 +58,7 @@ export const MonitorCardLive = memo(function MonitorCardLive({
     (state) =>
       [
         wearerId === null ? undefined : state.liveWearers.entities[wearerId],
-        state.locationHistory.tracks[activityId],
+        selectLocationHistoryState(state).tracks[activityId],
       ] as const,
     samePair,
   );

@@ -12,6 +12,7 @@ import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
@@ -59,7 +60,10 @@ function renderList(activities: ActivitySummary[], historic: boolean | null) {
       return throwError(() => new Error('offline'));
     },
   };
-  const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+  const store = createAppStore({
+    epics: activityDataEpics,
+    dependencies: testDependencies({ memberCalls: () => calls }),
+  });
   renderRoutesAt(
     store,
     [{ path: '/member/activities', element: <ActivitiesPage /> }],

@@ -14,6 +14,7 @@ import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
 import { equatorActivity, loadDetail, TRACK_START } from './activityTrack';
 import FakeUPlot from './fakeUPlot';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 vi.mock('uplot', () => import('./fakeUPlot'));
 // MapLibre needs WebGL, which jsdom lacks: the map host is a stand-in; the replay around it is real.
@@ -38,7 +39,10 @@ beforeEach(() => {
  */
 function renderPage(points: number, stats: Partial<ActivityDetail['ActivityStats']> = {}) {
   const calls: MemberCalls = { call: () => NEVER };
-  const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+  const store = createAppStore({
+    epics: activityDataEpics,
+    dependencies: testDependencies({ memberCalls: () => calls }),
+  });
   const detail = equatorActivity(7, points);
   loadDetail(store, { ...detail, ActivityStats: { ...detail.ActivityStats, ...stats } });
   renderRoutesAt(
@@ -124,7 +128,10 @@ describe('the activity detail page’s figures (issue 7)', () => {
 describe('the trim route /member/activity/trim/{ActivityId} (spec app §2)', () => {
   it('opens the page on its trim, and goes back to the activity once a trim is sent', async () => {
     const calls: MemberCalls = { call: () => NEVER };
-    const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+    const store = createAppStore({
+      epics: activityDataEpics,
+      dependencies: testDependencies({ memberCalls: () => calls }),
+    });
     loadDetail(store, equatorActivity(7, 51));
     const { router } = renderRoutesAt(
       store,
@@ -165,7 +172,10 @@ describe('the activity detail page when the activity cannot be shown', () => {
   /** The page of activity 9 whose detail load answers `error`. */
   function renderFailing(error: Error) {
     const calls: MemberCalls = { call: () => throwError(() => error) };
-    const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+    const store = createAppStore({
+      epics: activityDataEpics,
+      dependencies: testDependencies({ memberCalls: () => calls }),
+    });
     renderRoutesAt(
       store,
       [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],

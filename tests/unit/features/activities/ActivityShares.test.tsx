@@ -13,6 +13,7 @@ import { createStorage } from '../../../../src/streams/storage';
 import { formatterFor } from '../../../../src/ui/format';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
@@ -61,7 +62,10 @@ function renderShares() {
       return of(answers[def.name]?.(request as never)) as Observable<never>;
     },
   };
-  const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+  const store = createAppStore({
+    epics: activityDataEpics,
+    dependencies: testDependencies({ memberCalls: () => calls }),
+  });
   renderRoutesAt(
     store,
     [{ path: '/member/activity/7', element: <ActivityShares activityId={7} format={format} /> }],

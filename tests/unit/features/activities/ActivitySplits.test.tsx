@@ -17,6 +17,7 @@ import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
 import { equatorActivity, loadDetail } from './activityTrack';
 import i18next from 'i18next';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
@@ -48,7 +49,10 @@ function renderSplits(
       return of({ UpdateSuccess: true }) as Observable<never>;
     },
   };
-  const store = createAppStore({ dependencies: testDependencies({ memberCalls: () => calls }) });
+  const store = createAppStore({
+    epics: activityDataEpics,
+    dependencies: testDependencies({ memberCalls: () => calls }),
+  });
   loadDetail(store, equatorActivity(7, 51, saved, heartRate));
   renderRoutesAt(
     store,

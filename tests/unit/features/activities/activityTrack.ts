@@ -1,6 +1,6 @@
 import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import { EARTH_RADIUS_M } from '../../../../src/api/geo/haversine';
-import { detailLoadedActions } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import type { AppStore } from '../../../../src/store/store';
 
 /** Start of the test activity, epoch ms. */

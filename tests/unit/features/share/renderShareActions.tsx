@@ -17,6 +17,7 @@ import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { detail } from '../../store/activities/activityTestKit';
 import { testDependencies } from '../../store/testDependencies';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 /** The share viewer's server in these tests. */
 export const C2_URL = 'https://c2.lifeline.example';
@@ -101,6 +102,7 @@ export async function renderShareActions(server: SetupServer, answers: ShareAnsw
     ),
   );
   const store = createAppStore({
+    epics: activityDataEpics,
     dependencies: testDependencies({
       fetch: (input, init) => fetch(input, init),
       storage: createStorage(localStorage),

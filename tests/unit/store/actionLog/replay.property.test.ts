@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseActionLog, replayActionLog } from '../../../../src/store/actionLog/replay';
-import { historyLoaded } from '../../../../src/store/locationHistory/locationHistorySlice';
+import {
+  historyLoaded,
+  selectLocationHistoryState,
+} from '../../../../src/store/locationHistory/locationHistorySlice';
 import { trackColumns, type TrackEntry } from '../../../../src/store/locationHistory/trackEntry';
 import type { RootState } from '../../../../src/store/rootReducer';
 import { createAppStore } from '../../../../src/store/store';
@@ -29,7 +32,7 @@ function comparable(state: RootState) {
         },
       ]),
     );
-  const { tracks, staging } = state.locationHistory;
+  const { tracks, staging } = selectLocationHistoryState(state);
   return { ...state, locationHistory: { tracks: entries(tracks), staging: entries(staging) } };
 }
 

@@ -14,11 +14,10 @@ import {
 import {
   activityDetailRequested,
   activityDetailsSlice,
+  selectActivityDetailsState,
 } from '../../../../src/store/activities/activityDetailsSlice';
-import {
-  activityRemoved,
-  detailLoadedActions,
-} from '../../../../src/store/activities/activityEvents';
+import { activityRemoved } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import { activitiesRefreshRequested } from '../../../../src/store/activities/activityRefreshEpic';
 import {
   activitySummariesLoaded,
@@ -160,7 +159,7 @@ describe('activity changes pushed over the socket (virtual time; spec §4)', () 
         kit.actions$.pipe(filter((a) => activityRemoved.match(a) || isForced(a))),
       ).toBe('r', { r: activityRemoved({ ActivityId: 1 }) });
       scheduler.schedule(() => {
-        expect(kit.store.getState().activityDetails.ids).toEqual([]);
+        expect(selectActivityDetailsState(kit.store.getState()).ids).toEqual([]);
       }, 1);
     });
   });

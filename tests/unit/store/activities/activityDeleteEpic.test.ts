@@ -9,15 +9,19 @@ import {
   activityDeleteRequested,
 } from '../../../../src/store/activities/activityEditActions';
 import { activityHistoryClearEpic } from '../../../../src/store/activities/activityHistoryEpic';
-import { activitySummariesRequested } from '../../../../src/store/activities/activitySummariesSlice';
+import {
+  activitySummariesRequested,
+  selectActivitySummariesState,
+} from '../../../../src/store/activities/activitySummariesSlice';
 import { historyCleared } from '../../../../src/store/locationHistory/locationHistorySlice';
 import { ACTIVITY_RELOAD_AFTER_DELETE_MS } from '../../../../src/store/timing';
 import { answer, DAY, failure, inVirtualTime, startStore, T0 } from './activityTestKit';
 import { outcomes, reload, state, stored } from './editFixtures';
+import { selectActivityDetailsState } from '../../../../src/store/activities/activityDetailsSlice';
 
 const DELETE = 'member-wearer-activity-delete';
 const epics = [activityDeleteEpic, activityHistoryClearEpic];
-const previous = { summary: stored, detail: state.activityDetails.entities[1] ?? null };
+const previous = { summary: stored, detail: selectActivityDetailsState(state).entities[1] ?? null };
 
 describe('delete: local removal, summaries reload after 1 s (virtual time; spec §4)', () => {
   it('uses the spec’s delay', () => {
@@ -38,8 +42,8 @@ describe('delete: local removal, summaries reload after 1 s (virtual time; spec 
         s: activitySummariesRequested({ fromMs: T0 - 365 * DAY, force: true }),
       });
       scheduler.schedule(() => {
-        expect(kit.store.getState().activitySummaries.ids).toEqual([]);
-        expect(kit.store.getState().activityDetails.ids).toEqual([]);
+        expect(selectActivitySummariesState(kit.store.getState()).ids).toEqual([]);
+        expect(selectActivityDetailsState(kit.store.getState()).ids).toEqual([]);
         expect(kit.calls[0]?.request).toEqual({ ActivityId: 1 });
       }, 1);
     });
@@ -49,7 +53,7 @@ describe('delete: local removal, summaries reload after 1 s (virtual time; spec 
     inVirtualTime((scheduler, { hot, expectObservable }) => {
       const kit = startStore(scheduler, {
         epics,
-        state: { activityDetails: state.activityDetails },
+        state: { activityDetails: selectActivityDetailsState(state) },
         calls: { [DELETE]: () => answer(300, { DeleteStatus: true }) },
       });
       kit.drive(hot('a', { a: activityDeleteRequested({ ActivityId: 1 }) }));
@@ -75,8 +79,10 @@ describe('delete: local removal, summaries reload after 1 s (virtual time; spec 
         r: reload,
       });
       scheduler.schedule(() => {
-        expect(kit.store.getState().activitySummaries.ids).toEqual([1]);
-        expect(kit.store.getState().activityDetails.entities[1]).toEqual(previous.detail);
+        expect(selectActivitySummariesState(kit.store.getState()).ids).toEqual([1]);
+        expect(selectActivityDetailsState(kit.store.getState()).entities[1]).toEqual(
+          previous.detail,
+        );
       }, 400);
     });
   });

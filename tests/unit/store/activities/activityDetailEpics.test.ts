@@ -12,17 +12,19 @@ import {
   activityDetailLoadFailed,
   activityDetailRequested,
   activityDetailsSlice,
+  selectActivityDetailsState,
 } from '../../../../src/store/activities/activityDetailsSlice';
-import {
-  activityDetailLoaded,
-  detailLoadedActions,
-} from '../../../../src/store/activities/activityEvents';
+import { activityDetailLoaded } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import {
   activitySummariesLoaded,
   activitySummariesSlice,
 } from '../../../../src/store/activities/activitySummariesSlice';
 import { selectTrackColumns } from '../../../../src/store/locationHistory/locationHistorySelectors';
-import { trackColumnsLoaded } from '../../../../src/store/locationHistory/locationHistorySlice';
+import {
+  trackColumnsLoaded,
+  selectLocationHistoryState,
+} from '../../../../src/store/locationHistory/locationHistorySlice';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../../../../src/store/timing';
 import {
   answer,
@@ -117,7 +119,7 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
         const columns = selectTrackColumns(state, 1);
         expect(columns.length).toBe(loaded.LocationHistory.length);
         expect(Array.from(columns.time)).toEqual(loaded.LocationHistory.map((p) => p.Time));
-        expect(state.activityDetails.entities[1]).not.toHaveProperty('LocationHistory');
+        expect(selectActivityDetailsState(state).entities[1]).not.toHaveProperty('LocationHistory');
       }, 20);
     });
   });
@@ -167,7 +169,7 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
         ),
       ).toBe('5ms f', { f: activityDetailLoadFailed({ ActivityId: 1 }) });
       scheduler.schedule(() => {
-        expect(kit.store.getState().locationHistory.tracks[1]).toBeUndefined();
+        expect(selectLocationHistoryState(kit.store.getState()).tracks[1]).toBeUndefined();
       }, 20);
     });
   });

@@ -22,8 +22,8 @@ import {
 import {
   activityDetailLoaded,
   activityRemoved,
-  detailLoadedActions,
 } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import {
   detailLoadDecision,
   isRecentlyActive,

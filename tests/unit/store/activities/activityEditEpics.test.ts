@@ -1,6 +1,9 @@
 import { filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { activityDetailRequested } from '../../../../src/store/activities/activityDetailsSlice';
+import {
+  activityDetailRequested,
+  selectActivityDetailsState,
+} from '../../../../src/store/activities/activityDetailsSlice';
 import {
   activityEdited,
   activityEditFailed,
@@ -23,6 +26,7 @@ import {
 import { ACTIVITY_RELOAD_AFTER_EDIT_MS } from '../../../../src/store/timing';
 import { answer, failure, inVirtualTime, MINUTE, startStore } from './activityTestKit';
 import { END, outcomes, reload, START, state } from './editFixtures';
+import { selectActivitySummariesState } from '../../../../src/store/activities/activitySummariesSlice';
 
 const epics = [activityEditEpic, activityTrimEpic, activitySplitsEpic];
 
@@ -51,8 +55,8 @@ describe('edit, trim and splits: local update, reload about 6 s later (virtual t
       });
       scheduler.schedule(() => {
         const s = kit.store.getState();
-        expect(s.activitySummaries.entities[1]?.ActivityType).toBe('RUNNING');
-        expect(s.activityDetails.entities[1]?.ActivityType).toBe('RUNNING');
+        expect(selectActivitySummariesState(s).entities[1]?.ActivityType).toBe('RUNNING');
+        expect(selectActivityDetailsState(s).entities[1]?.ActivityType).toBe('RUNNING');
         expect(kit.calls[0]?.request).toEqual({ ActivityId: 1, NewActivityType: 'RUNNING' });
       }, 1);
     });
@@ -94,8 +98,12 @@ describe('edit, trim and splits: local update, reload about 6 s later (virtual t
         n: `notice:${EDIT_FAILED_KEY}`,
       });
       scheduler.schedule(() => {
-        expect(kit.store.getState().activitySummaries.entities[1]?.ActivityType).toBe('HIKING');
-        expect(kit.store.getState().activityDetails.entities[1]?.ActivityType).toBe('HIKING');
+        expect(selectActivitySummariesState(kit.store.getState()).entities[1]?.ActivityType).toBe(
+          'HIKING',
+        );
+        expect(selectActivityDetailsState(kit.store.getState()).entities[1]?.ActivityType).toBe(
+          'HIKING',
+        );
       }, 600);
     });
   });
@@ -168,7 +176,9 @@ describe('edit, trim and splits: local update, reload about 6 s later (virtual t
       });
       scheduler.schedule(() => {
         expect(kit.calls).toHaveLength(1);
-        expect(kit.store.getState().activityDetails.entities[1]?.SplitsSettings).toBeNull();
+        expect(
+          selectActivityDetailsState(kit.store.getState()).entities[1]?.SplitsSettings,
+        ).toBeNull();
       }, 8_000);
     });
   });

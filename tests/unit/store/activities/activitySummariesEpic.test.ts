@@ -7,6 +7,7 @@ import {
   activitySummariesLoadStarted,
   activitySummariesRequested,
   activitySummariesSlice,
+  selectActivitySummariesState,
 } from '../../../../src/store/activities/activitySummariesSlice';
 import {
   ACTIVITY_SUMMARY_DEFAULT_WINDOW_DAYS,
@@ -66,7 +67,7 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
         expect(callsOf(kit.calls, SUMMARIES)).toEqual([
           [0, { TimeStart: window.fromMs, TimeEnd: window.toMs }],
         ]);
-        expect(kit.store.getState().activitySummaries.window).toEqual(window);
+        expect(selectActivitySummariesState(kit.store.getState()).window).toEqual(window);
       }, 30);
     });
   });
@@ -108,7 +109,7 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
         expect(callsOf(kit.calls, SUMMARIES)).toEqual([
           [HOUR, { TimeStart: newer.fromMs, TimeEnd: newer.toMs }],
         ]);
-        const state = kit.store.getState().activitySummaries;
+        const state = selectActivitySummariesState(kit.store.getState());
         expect(state.ids).toEqual([3, 2, 1]);
         expect(state.window).toEqual({ fromMs: T0 - 365 * DAY, toMs: T0 + HOUR });
       }, HOUR + 30);
@@ -127,7 +128,7 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
         expect(callsOf(kit.calls, SUMMARIES)).toEqual([
           [0, { TimeStart: 0, TimeEnd: T0 - 365 * DAY }],
         ]);
-        expect(kit.store.getState().activitySummaries.ids).toEqual([2, 1]);
+        expect(selectActivitySummariesState(kit.store.getState()).ids).toEqual([2, 1]);
       }, 30);
     });
   });
@@ -161,7 +162,7 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
         expect(callsOf(kit.calls, SUMMARIES)).toEqual([
           [0, { TimeStart: T0 - 30 * DAY, TimeEnd: T0 }],
         ]);
-        expect(kit.store.getState().activitySummaries.ids).toEqual([2]);
+        expect(selectActivitySummariesState(kit.store.getState()).ids).toEqual([2]);
       }, 30);
     });
   });
@@ -198,7 +199,7 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
         f: activitySummariesLoadFailed(),
       });
       scheduler.schedule(() => {
-        const state = kit.store.getState().activitySummaries;
+        const state = selectActivitySummariesState(kit.store.getState());
         expect(state.status).toBe('failed');
         expect(state.ids).toEqual([2, 1]);
         expect(state.window).toEqual({ fromMs: T0 - 365 * DAY, toMs: T0 });

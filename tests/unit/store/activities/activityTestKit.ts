@@ -20,9 +20,9 @@ import type { ActivityType } from '../../../../src/api/enums';
 import { decodeTrackBinary, encodeTrackBinary } from '../../../../src/api/trackBinary';
 import {
   activityDetailLoaded,
-  detailLoadedActions,
   type LoadedDetail,
 } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import type { MemberCalls } from '../../../../src/store/activities/memberCalls';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
 import type { AppEpic } from '../../../../src/store/epic';

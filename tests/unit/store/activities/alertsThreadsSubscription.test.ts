@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../../../src/api/entities/subscription';
 import type { MessageThread } from '../../../../src/api/entities/message';
 import { activityEpics } from '../../../../src/store/activities/activityEpics';
-import { detailLoadedActions } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import {
   alertsReceived,
   alertsSlice,
@@ -19,7 +19,7 @@ import {
   selectMessageThreadOfActivity,
 } from '../../../../src/store/activities/messageThreadsSlice';
 import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
-import { storeEpics } from '../../../../src/store/rootEpic';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 import { rootReducer } from '../../../../src/store/rootReducer';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import { alert, detail, HOUR, inVirtualTime, startStore, T0 } from './activityTestKit';
@@ -144,7 +144,7 @@ describe('current subscription (spec §4: the first by expiry that is not delete
 
 describe('registration', () => {
   it('registers every activity epic among the store epics', () => {
-    for (const epic of activityEpics) expect(storeEpics).toContain(epic);
+    for (const epic of activityEpics) expect(activityDataEpics).toContain(epic);
     expect(activityEpics.length).toBeGreaterThanOrEqual(19);
   });
 

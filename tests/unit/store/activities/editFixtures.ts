@@ -10,7 +10,7 @@ import {
   activitySplitsSaveRequested,
   activityTrimRequested,
 } from '../../../../src/store/activities/activityEditActions';
-import { detailLoadedActions } from '../../../../src/store/activities/activityEvents';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import {
   activitySummariesLoaded,
   activitySummariesSlice,

@@ -6,6 +6,7 @@ import {
   activitySummariesSlice,
   hasHistoricActivityLoaded,
   hasHistoricActivityRequested,
+  selectActivitySummariesState,
 } from '../../../../src/store/activities/activitySummariesSlice';
 import { hasHistoricActivityEpic } from '../../../../src/store/activities/hasHistoricActivityEpic';
 import {
@@ -41,7 +42,7 @@ describe('has-historic-activity (spec §7 GET member-wearer-has-historic-activit
       });
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, HISTORIC)).toEqual([[0, {}]]);
-        expect(kit.store.getState().activitySummaries.hasHistoricActivity).toBe(false);
+        expect(selectActivitySummariesState(kit.store.getState()).hasHistoricActivity).toBe(false);
       }, 100);
     });
   });
@@ -89,11 +90,11 @@ describe('has-historic-activity (spec §7 GET member-wearer-has-historic-activit
         hot('a 50ms b', { a: hasHistoricActivityRequested(), b: hasHistoricActivityRequested() }),
       );
       scheduler.schedule(() => {
-        expect(kit.store.getState().activitySummaries.hasHistoricActivity).toBeNull();
+        expect(selectActivitySummariesState(kit.store.getState()).hasHistoricActivity).toBeNull();
       }, 30);
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, HISTORIC)).toHaveLength(2);
-        expect(kit.store.getState().activitySummaries.hasHistoricActivity).toBe(true);
+        expect(selectActivitySummariesState(kit.store.getState()).hasHistoricActivity).toBe(true);
       }, 100);
     });
   });

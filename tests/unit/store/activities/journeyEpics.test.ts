@@ -4,8 +4,11 @@ import {
   activityDetailRequested,
   activityDetailsSlice,
 } from '../../../../src/store/activities/activityDetailsSlice';
-import { detailLoadedActions } from '../../../../src/store/activities/activityEvents';
-import { activitySummariesLoaded } from '../../../../src/store/activities/activitySummariesSlice';
+import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
+import {
+  activitySummariesLoaded,
+  selectActivitySummariesState,
+} from '../../../../src/store/activities/activitySummariesSlice';
 import {
   journeyRefreshEpic,
   playbackThrottleEpic,
@@ -71,7 +74,7 @@ describe('journey refresh each minute while shown (virtual time; spec §9)', () 
           [MINUTE, { TimeStart: T0 + MINUTE - 30 * DAY, TimeEnd: T0 + MINUTE }],
           [2 * MINUTE, { TimeStart: T0 + 2 * MINUTE - 30 * DAY, TimeEnd: T0 + 2 * MINUTE }],
         ]);
-        expect(kit.store.getState().activitySummaries.ids).toEqual([1, 2]);
+        expect(selectActivitySummariesState(kit.store.getState()).ids).toEqual([1, 2]);
       }, 5 * MINUTE);
       expectObservable(kit.actions$.pipe(filter(activityDetailRequested.match))).toBe(
         '100ms d 59999ms d 59999ms d',

@@ -12,9 +12,11 @@ import {
   landCellsRequested,
   landCellsSlice,
   selectLandCell,
+  selectLandCellsState,
 } from '../../../../src/store/basemap/landCellsSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { testDependencies } from '../testDependencies';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 const A: LandCellId = { level: 6, x: 12159, y: 9599 };
 const B: LandCellId = { level: 6, x: 12160, y: 9599 };
@@ -25,6 +27,7 @@ function setup() {
   const asked: string[] = [];
   const clock = { now: 1_000_000, failing: false };
   const store = createAppStore({
+    epics: activityDataEpics,
     dependencies: testDependencies({
       now: () => clock.now,
       fetch: (input) => {
@@ -63,7 +66,7 @@ describe('landCellsEpic', () => {
     clock.failing = true;
     store.dispatch(landCellsRequested({ cells: [A] }));
     await settle();
-    expect(store.getState().landCells.failedAt[landCellKey(A)]).toBe(clock.now);
+    expect(selectLandCellsState(store.getState()).failedAt[landCellKey(A)]).toBe(clock.now);
     clock.failing = false;
     clock.now += LAND_CELL_RETRY_MS - 1;
     store.dispatch(landCellsRequested({ cells: [A] }));
@@ -74,7 +77,7 @@ describe('landCellsEpic', () => {
     await settle();
     expect(asked).toHaveLength(2);
     expect(selectLandCell(store.getState(), A)).toEqual(cellOf(A));
-    expect(store.getState().landCells.failedAt).toEqual({});
+    expect(selectLandCellsState(store.getState()).failedAt).toEqual({});
   });
 });
 

@@ -7,7 +7,10 @@ import {
   HISTORY_LOAD_CHUNK_POINTS,
   historyLoadActions,
 } from '../../../../src/store/locationHistory/historyLoad';
-import { historyLoaded } from '../../../../src/store/locationHistory/locationHistorySlice';
+import {
+  historyLoaded,
+  selectLocationHistoryState,
+} from '../../../../src/store/locationHistory/locationHistorySlice';
 import { selectTrackColumns } from '../../../../src/store/locationHistory/locationHistorySelectors';
 import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
 import { EPOCH, point } from './trackModel';
@@ -80,7 +83,7 @@ describe('historyLoadActions (issue 6 item 2: no single long task for a long his
     const midway = [first, parts[0] as Action].reduce(rootReducer, old);
     expect(selectTrackColumns(midway, 1).length).toBe(3);
     const done = parts[1] === undefined ? midway : rootReducer(midway, parts[1]);
-    expect(done.locationHistory.staging).toEqual({});
+    expect(selectLocationHistoryState(done).staging).toEqual({});
     const folded = selectTrackColumns(done, 1);
     const whole = selectTrackColumns(
       rootReducer(initial, historyLoaded({ ActivityId: 1, LocationHistory: points })),

@@ -17,6 +17,7 @@ import { sharedViewLoaded } from '../../../../src/store/shares/sharedViewsSlice'
 import { dataAge } from '../../../../src/store/realtime/dataFreshness';
 import { alert, T0 } from '../activities/activityTestKit';
 import { ACTIVITY_SHARE_CLAIMS, JOURNEY_SHARE_CLAIMS, shareToken } from '../shares/shareTokens';
+import { selectLocationHistoryState } from '../../../../src/store/locationHistory/locationHistorySlice';
 
 const JOURNEY_CLAIMS = { ...JOURNEY_SHARE_CLAIMS, JourneyStart: T0 - 86_400_000, JourneyEnd: T0 };
 
@@ -183,7 +184,9 @@ describe('selectMonitorCards: a frame makes again only the cards it changed', ()
     const before = selectMonitorCards(state, T0);
     const next = rootReducer(state, update(8, T0, 90));
     expect(selectMonitorCards(next, T0)).toBe(before);
-    expect(cardFix(next.liveWearers.entities[8], next.locationHistory.tracks[8])).toMatchObject({
+    expect(
+      cardFix(next.liveWearers.entities[8], selectLocationHistoryState(next).tracks[8]),
+    ).toMatchObject({
       lastFixTime: T0,
       headingDeg: 90,
       position: { lon: 6, lat: 59 },

@@ -13,6 +13,7 @@ import {
   monitorOpened,
   monitorShareAddRequested,
   monitorShareRemoved,
+  selectMonitorState,
 } from '../../../../src/store/monitor/monitorSlice';
 import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
 import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
@@ -142,7 +143,7 @@ describe('the operator monitor’s store', () => {
       });
       kit.drive(hot('o a 9ms b', { o: monitorOpened(), a: add(TOKEN_7), b: add(link) }));
       flush();
-      const { monitor } = kit.store.getState();
+      const monitor = selectMonitorState(kit.store.getState());
       expect(monitor.tokens).toEqual([TOKEN_7]);
       expect(monitor.addError).toBe(reason);
       kit.store.dispatch(monitorClosed());
@@ -191,7 +192,7 @@ describe('the operator monitor’s store', () => {
       });
       kit.drive(hot('o', { o: monitorOpened() }));
       flush();
-      expect(kit.store.getState().monitor.tokens).toEqual([TOKEN_7, TOKEN_8]);
+      expect(selectMonitorState(kit.store.getState()).tokens).toEqual([TOKEN_7, TOKEN_8]);
       expect(callsOf(kit.calls, 'activity-sharing')).toHaveLength(2);
       kit.store.dispatch(monitorClosed());
     });
@@ -227,7 +228,7 @@ describe('the operator monitor’s store', () => {
       }, 500);
       flush();
       expect(fake.commands).toEqual([{ Command: 'LEAVE_SHARE', ShareToken: TOKEN_8 }]);
-      expect(kit.store.getState().monitor.tokens).toEqual([TOKEN_7]);
+      expect(selectMonitorState(kit.store.getState()).tokens).toEqual([TOKEN_7]);
       kit.store.dispatch(monitorClosed());
     });
   });
@@ -297,8 +298,11 @@ describe('the operator monitor’s store', () => {
       }, 5_000);
       flush();
       expect(cues).toEqual([{ ShareToken: TOKEN_8, AlertID: 80 }]);
-      expect(kit.store.getState().monitor.cues).toEqual({ [TOKEN_8]: 80 });
-      expect(kit.store.getState().monitor.lastCue).toEqual({ ShareToken: TOKEN_8, AlertID: 80 });
+      expect(selectMonitorState(kit.store.getState()).cues).toEqual({ [TOKEN_8]: 80 });
+      expect(selectMonitorState(kit.store.getState()).lastCue).toEqual({
+        ShareToken: TOKEN_8,
+        AlertID: 80,
+      });
     });
   });
 });

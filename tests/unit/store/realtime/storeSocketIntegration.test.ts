@@ -17,6 +17,7 @@ import { listen } from '../../server/identity/identityKit';
 import { memberIntegrationToken } from '../../server/signedUpMember';
 import { buildTestServer, createTestDatabase, type TestDatabase } from '../../server/testServer';
 import { signedInIdentity, startedState, testDependencies, testMember } from '../testDependencies';
+import { activityDataEpics } from '../../../../src/store/activityDataEpics';
 
 /*
  * Issue 6 acceptance: the real socket.io server and the real client socket (src/streams/socket.ts)
@@ -107,7 +108,7 @@ describe('store ↔ real socket.io server (issue 6 acceptance)', () => {
         openSocket: (options) => socket$(options),
         frameScheduler: asyncScheduler,
       }),
-      epics: [recorder],
+      epics: [...activityDataEpics, recorder],
       preloadedState: {
         ...started,
         session: { ...started.session, member, memberIntegrationToken: token },

@@ -16,11 +16,14 @@ import {
   selectSearchlightHeadingStale,
   selectSearchlightOn,
   selectSearchlightVisible,
-  type SearchlightRootState,
   type SearchlightState,
+  selectSearchlightState,
 } from '../../../../src/store/searchlight/searchlightSlice';
 
-const reduce = (actions: readonly Action[], from?: SearchlightState): SearchlightRootState => ({
+const reduce = (
+  actions: readonly Action[],
+  from?: SearchlightState,
+): { searchlight: SearchlightState } => ({
   searchlight: actions.reduce(searchlightSlice.reducer, from ?? searchlightSlice.getInitialState()),
 });
 
@@ -90,7 +93,10 @@ describe('searchlight -> measurements', () => {
       searchlightCompassFailed(),
       searchlightHeadingReceived(heading),
     ]);
-    expect(state.searchlight).toMatchObject({ heading, warning: 'Errors.SearchlightNoCompass' });
+    expect(selectSearchlightState(state)).toMatchObject({
+      heading,
+      warning: 'Errors.SearchlightNoCompass',
+    });
   });
 
   it.each([
@@ -106,7 +112,7 @@ describe('searchlight -> measurements', () => {
       searchlightCompassFailed(),
       off,
     ]);
-    expect(state.searchlight).toMatchObject({
+    expect(selectSearchlightState(state)).toMatchObject({
       position: null,
       heading: null,
       error: null,
@@ -122,7 +128,7 @@ describe('searchlight -> measurements', () => {
       searchlightLocationFailed('Errors.SearchlightPermissionDenied'),
       searchlightCompassFailed(),
     ]);
-    expect(state.searchlight).toEqual({
+    expect(selectSearchlightState(state)).toEqual({
       ...searchlightSlice.getInitialState(),
       enabled: true,
     });
