@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeKeys } from './scripts/vite/localeKeys';
 
 /** Server paths the Vite dev server forwards to the Lifeline server (`npm run dev`). */
 const SERVER_PATHS = [
@@ -34,7 +35,7 @@ function buildInfo(): Plugin {
 const serverOrigin = process.env.LIFELINE_SERVER_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), localeKeys(), buildInfo()],
   // amazon-cognito-identity-js reads `global` (TOOLCHAIN.md).
   define: { global: 'globalThis' },
   build: {

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeKeys } from './scripts/vite/localeKeys';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeKeys()],
   define: { global: 'globalThis' },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],

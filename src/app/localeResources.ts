@@ -11,11 +11,10 @@
 export type LocaleTree = { [key: string]: string | LocaleTree };
 
 /**
- * The sections bundled with the app. A page that renders before the rest of the translations has
- * loaded (`lazyChunk(…, { alone: true })`, and the pages in the entry) may use keys of these
- * sections only (tests/unit/app/startTranslations.test.tsx checks the Shell and those pages).
- * `Settings` is here for the Shell's theme, language and units pickers, `Share` for share-not-found,
- * which the entry carries (it shows when a link fails, whatever else cannot load).
+ * The sections bundled whole with the app. A page that renders before the rest of the translations
+ * has loaded (`lazyChunk(…, { alone: true })`, and the pages in the entry) may use keys of these
+ * sections and of {@link START_PARTS} only (tests/unit/app/startTranslations.test.tsx checks the
+ * Shell and those pages).
  */
 export const START_SECTIONS = [
   'Auth',
@@ -25,25 +24,44 @@ export const START_SECTIONS = [
   'Home',
   'Menu',
   'Session',
-  'Settings',
-  'Share',
   'Terms',
   'Titles',
   'Units',
   'Validations',
 ] as const;
 
-const englishStart = import.meta.glob<LocaleTree>(
-  '/locales/en/{Auth,Common,Countries,Errors,Home,Menu,Session,Settings,Share,Terms,Titles,Units,Validations}.json',
-  { eager: true, import: 'default' },
-);
+/**
+ * The sections bundled in part (the keys of the `?keys=` queries below, scripts/vite/localeKeys.ts),
+ * loaded whole with the rest: `Settings` for the Shell's theme, language and units pickers, `Share`
+ * for share-not-found, which the entry carries (it shows when a link fails, whatever else cannot
+ * load).
+ */
+export const START_PARTS = ['Settings', 'Share'] as const;
 
-/** The section a translation file holds: `/locales/en/Auth.json` → `Auth`. */
+const englishStart = {
+  ...import.meta.glob<LocaleTree>(
+    '/locales/en/{Auth,Common,Countries,Errors,Home,Menu,Session,Terms,Titles,Units,Validations}.json',
+    { eager: true, import: 'default' },
+  ),
+  ...import.meta.glob<LocaleTree>('/locales/en/Settings.json', {
+    eager: true,
+    import: 'default',
+    query: { keys: 'Language,Theme,ThemeSystem,ThemeLight,ThemeDark,Units.Label,Units.Presets' },
+  }),
+  ...import.meta.glob<LocaleTree>('/locales/en/Share.json', {
+    eager: true,
+    import: 'default',
+    query: { keys: 'NotFound' },
+  }),
+};
+
+/** The section a translation file holds: `/locales/en/Auth.json` (`?keys=…`) → `Auth`. */
 export function sectionOf(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+  const path = file.split('?', 1)[0] ?? file;
+  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 }
 
-/** The bundled English start sections, merged into one tree keyed by section. */
+/** The bundled English start sections and parts, merged into one tree keyed by section. */
 export const englishStartResources: LocaleTree = Object.fromEntries(
   Object.entries(englishStart).map(([file, tree]) => [sectionOf(file), tree]),
 );
@@ -55,6 +73,7 @@ export const englishStartResources: LocaleTree = Object.fromEntries(
  */
 export async function loadLanguageResources(language: string): Promise<LocaleTree> {
   const { loadSections } = await import('./localeChunks');
+  // The parts bundled of START_PARTS load whole (i18next merges them).
   const skip: ReadonlySet<string> = language === 'en' ? new Set(START_SECTIONS) : new Set();
   return loadSections(language, (section) => !skip.has(section));
 }

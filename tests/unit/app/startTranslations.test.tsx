@@ -4,7 +4,11 @@ import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n, loadAllTranslations } from '../../../src/app/i18n';
-import { englishStartResources, START_SECTIONS } from '../../../src/app/localeResources';
+import {
+  englishStartResources,
+  START_PARTS,
+  START_SECTIONS,
+} from '../../../src/app/localeResources';
 import { createStorage } from '../../../src/streams/storage';
 import { testRuntimeConfig } from '../store/testDependencies';
 import { registerMswServer } from '../support/mswServer';
@@ -34,8 +38,22 @@ beforeEach(() => {
 });
 
 describe('the English start sections bundled with the app', () => {
-  it('are the sections START_SECTIONS names, and only those', () => {
-    expect(Object.keys(englishStartResources).sort()).toEqual([...START_SECTIONS].sort());
+  it('are the sections START_SECTIONS and START_PARTS name, and only those', () => {
+    expect(Object.keys(englishStartResources).sort()).toEqual(
+      [...START_SECTIONS, ...START_PARTS].sort(),
+    );
+  });
+
+  it('hold only the keys asked of the sections bundled in part', () => {
+    expect(Object.keys(englishStartResources.Settings ?? {})).toEqual([
+      'Language',
+      'Theme',
+      'ThemeSystem',
+      'ThemeLight',
+      'ThemeDark',
+      'Units',
+    ]);
+    expect(Object.keys(englishStartResources.Share ?? {})).toEqual(['NotFound']);
   });
 
   it('hears a key that is missing (the checks below can fail)', () => {
@@ -73,8 +91,15 @@ describe('the English start sections bundled with the app', () => {
 
   it('leave the other sections to loadAllTranslations, which adds them once loaded', async () => {
     expect(i18next.exists('Activities.Tab.Map')).toBe(false);
+    expect(i18next.exists('Settings.Communications.Intro')).toBe(false);
+    expect(i18next.exists('Share.Messages.Title')).toBe(false);
     await loadAllTranslations();
     expect(i18next.exists('Activities.Tab.Map')).toBe(true);
+    // The sections bundled in part are whole now, the bundled keys kept.
+    expect(i18next.exists('Settings.Communications.Intro')).toBe(true);
+    expect(i18next.exists('Share.Messages.Title')).toBe(true);
+    expect(i18next.t('Settings.ThemeDark')).toBe('Dark');
+    expect(i18next.t('Share.NotFound.Title')).toBe('This share link does not work');
     // The start sections are still there.
     expect(i18next.t('Auth.Errors.NotAuthorizedException')).not.toBe(
       'Auth.Errors.NotAuthorizedException',
