@@ -8,8 +8,6 @@ import { createLazyIdentityClient } from '../api/client/lazyIdentityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
 import { reportingFetch } from '../store/network/apiFailures';
 import { apiRequestFailed } from '../store/network/networkSlice';
-import { compass$ } from '../streams/compass';
-import { geolocation$ } from '../streams/geolocation';
 import { online$ } from '../streams/online';
 import { createStorage } from '../streams/storage';
 import { chunkLoadFailed } from '../store/app/appActions';
@@ -21,7 +19,6 @@ import { createAppStore } from '../store/store';
 import { parseUnitOverrides, UNITS_STORAGE_KEY } from '../store/units/unitOverrides';
 import '../ui/theme/theme.css';
 import { App } from './App';
-import { featureEpics } from './featureEpics';
 import { initI18n, loadAllTranslations } from './i18n';
 import { createNavigator } from './navigator';
 
@@ -70,10 +67,16 @@ const store = createAppStore({
     loadBuildTimestamp: () =>
       defer(() => fetchRuntimeConfig()).pipe(map((config) => config.buildTimestamp)),
     online$: online$(),
-    watchPosition: () => geolocation$(),
-    compassHeading: () => compass$(),
+    // The searchlight's sensors load with its first use, not with the login route (issue 7).
+    watchPosition: () =>
+      defer(() => loadChunk(() => import('../streams/geolocation'))).pipe(
+        switchMap(({ geolocation$ }) => geolocation$()),
+      ),
+    compassHeading: () =>
+      defer(() => loadChunk(() => import('../streams/compass'))).pipe(
+        switchMap(({ compass$ }) => compass$()),
+      ),
   },
-  epics: featureEpics,
   preloadedState: {
     preferences: { theme: parseThemePreference(storage.get(THEME_STORAGE_KEY)) },
     unitPreference: { overrides: parseUnitOverrides(storage.get(UNITS_STORAGE_KEY)) },

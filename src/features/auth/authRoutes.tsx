@@ -1,30 +1,41 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { epicsLoader } from '../../store/epicRegistry';
 import { lazyChunk } from '../../ui/lazyChunk';
 
-// Each page is its own chunk, loaded when its route renders (issue 7: small initial JS); the app's
-// route table shows a loading screen meanwhile (src/app/routes.tsx).
-const ChangeEmailPage = lazyChunk(() =>
-  import('./pages/ChangeEmailPage').then((m) => m.ChangeEmailPage),
+// Each page is its own chunk, loaded with the feature's epics when its route renders (issue 7: small
+// initial JS); the app's route table shows a loading screen meanwhile (src/app/routes.tsx). Login
+// needs only the store's session epics.
+const needs = epicsLoader(() => import('./authFeatureEpics').then((m) => m.authFeatureEpics));
+const ChangeEmailPage = lazyChunk(
+  () => import('./pages/ChangeEmailPage').then((m) => m.ChangeEmailPage),
+  { needs },
 );
-const ChangePasswordPage = lazyChunk(() =>
-  import('./pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
+const ChangePasswordPage = lazyChunk(
+  () => import('./pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
+  { needs },
 );
-const CreateAccountPage = lazyChunk(() =>
-  import('./pages/CreateAccountPage').then((m) => m.CreateAccountPage),
+const CreateAccountPage = lazyChunk(
+  () => import('./pages/CreateAccountPage').then((m) => m.CreateAccountPage),
+  { needs },
 );
-const ForgotPasswordPage = lazyChunk(() =>
-  import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+const ForgotPasswordPage = lazyChunk(
+  () => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  { needs },
 );
 // The login route's JS and words are only its own and the bundled start sections' (issue 7).
 const LoginPage = lazyChunk(() => import('./pages/LoginPage').then((m) => m.LoginPage), {
   alone: true,
 });
-const LogoutPage = lazyChunk(() => import('./pages/LogoutPage').then((m) => m.LogoutPage));
-const VerifyEmailPage = lazyChunk(() =>
-  import('./pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+const LogoutPage = lazyChunk(() => import('./pages/LogoutPage').then((m) => m.LogoutPage), {
+  needs,
+});
+const VerifyEmailPage = lazyChunk(
+  () => import('./pages/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  { needs },
 );
-const VerifyPhonePage = lazyChunk(() =>
-  import('./pages/VerifyPhonePage').then((m) => m.VerifyPhonePage),
+const VerifyPhonePage = lazyChunk(
+  () => import('./pages/VerifyPhonePage').then((m) => m.VerifyPhonePage),
+  { needs },
 );
 
 /**

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { IdentityError, type IdentityClient, type SignUpInput } from '../../../../src/api/identity';
-import { authEpics } from '../../../../src/features/auth';
+import { authFeatureEpics as authEpics } from '../../../../src/features/auth/authFeatureEpics';
 import {
   emailAttributeCodeRequested,
   emailAttributeVerificationRequested,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityClient, IdentitySession } from '../../../../src/api/identity';
-import { authEpics } from '../../../../src/features/auth';
+import { authFeatureEpics as authEpics } from '../../../../src/features/auth/authFeatureEpics';
 import {
   accountCreationRequested,
   emailConfirmationRequested,
