@@ -97,7 +97,8 @@ function dayIngest(
 
 /**
  * Installed before the journey page's scripts: records when the map first says it drew `points`
- * (`window.__drawnAt`, ms on the page's clock, whose zero is the navigation's start).
+ * (`window.__drawnAt`, ms on the page's clock, whose zero is the navigation's start), whether the
+ * map's attribute changes to it or the map is inserted already saying it.
  */
 function observeDrawn(points: number): string {
   return `(() => {
@@ -106,7 +107,12 @@ function observeDrawn(points: number): string {
       if (window.__drawnAt === null && document.querySelector('[data-drawn="${String(points)}"]')) {
         window.__drawnAt = performance.now();
       }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-drawn'],
+    });
   })();`;
 }
 
