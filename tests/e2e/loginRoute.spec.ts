@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 
 /*
  * The login route loads its own code and words only (issue 7 "initial JS for the login route"): the
- * identity library, socket.io and the translations of other screens load when needed. The chunks are
+ * identity library, socket.io, the other screens' epics and slices and their translations load when
+ * needed. The chunks are
  * found through the build's manifest (the e2e server serves the build in dist/web).
  */
 
@@ -19,7 +20,7 @@ function chunkOf(source: string): string {
   return `/${chunk.file}`;
 }
 
-test('the login route fetches neither the identity library, socket.io nor other screens’ words until needed', async ({
+test('the login route fetches neither the identity library, socket.io, other screens’ epics nor their words until needed', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -32,6 +33,10 @@ test('the login route fetches neither the identity library, socket.io nor other 
     chunkOf('src/streams/socket.ts'),
     chunkOf('locales/en/Activities.json'),
     chunkOf('locales/en/Monitor.json'),
+    // The activity screens' store part and the other auth pages' epics load with their routes.
+    chunkOf('src/store/activityDataEpics.ts'),
+    chunkOf('src/features/auth/authFeatureEpics.ts'),
+    chunkOf('src/features/contacts/contactsEpics.ts'),
   ];
 
   await page.goto('/auth/login');
