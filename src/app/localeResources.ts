@@ -19,12 +19,10 @@ export type LocaleTree = { [key: string]: string | LocaleTree };
 export const START_SECTIONS = [
   'Auth',
   'Common',
-  'Countries',
   'Errors',
   'Home',
   'Menu',
   'Session',
-  'Terms',
   'Titles',
   'Units',
   'Validations',
@@ -40,7 +38,7 @@ export const START_PARTS = ['Settings', 'Share'] as const;
 
 const englishStart = {
   ...import.meta.glob<LocaleTree>(
-    '/locales/en/{Auth,Common,Countries,Errors,Home,Menu,Session,Terms,Titles,Units,Validations}.json',
+    '/locales/en/{Auth,Common,Errors,Home,Menu,Session,Titles,Units,Validations}.json',
     { eager: true, import: 'default' },
   ),
   ...import.meta.glob<LocaleTree>('/locales/en/Settings.json', {
