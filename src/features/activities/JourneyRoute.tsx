@@ -13,10 +13,11 @@ const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.
 /**
  * /member/share-journey's element (render-as-you-fetch): as the route is entered it asks for the
  * summaries the journey screen opens on (useDefaultJourney: the last 365 days up to the moment the
- * route opened) as soon as the store's activity data is in (src/store/activityData.ts; a failed
- * load is the screen's to report), while the screen's chunk loads, then shows the screen for that same moment, so the
- * screen's own request finds them cached. Waiting for the screen instead would start every journey
- * load after the chunk and after React's reveal of suspended content (up to 300 ms later).
+ * route opened) as soon as the store's activity data is in (src/store/activityData.ts; a failed load
+ * is the screen's to report), while the screen's chunk loads. It then shows the screen for that same
+ * moment, so the screen's own request finds them cached. Waiting for the screen instead would start
+ * every journey load after the chunk and after React's reveal of suspended content (up to 300 ms
+ * later).
  */
 export function JourneyRoute() {
   const { t } = useTranslation();
