@@ -3,7 +3,7 @@ import '../api/zodLocale';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { animationFrameScheduler, defer, map, switchMap } from 'rxjs';
+import { animationFrameScheduler, defer, map, switchMap, type Observable } from 'rxjs';
 import { createLazyIdentityClient } from '../api/client/lazyIdentityClient';
 import { fetchRuntimeConfig } from '../api/client/runtimeConfigClient';
 import { reportingFetch } from '../store/network/apiFailures';
@@ -21,6 +21,17 @@ import '../ui/theme/theme.css';
 import { App } from './App';
 import { initI18n, loadAllTranslations } from './i18n';
 import { createNavigator } from './navigator';
+
+/**
+ * The stream `open` makes of a module loaded at the first subscription, under the chunk load policy
+ * (a failed or timed-out load is the app-restart notice, as for a lazy screen).
+ */
+function fromChunk<M, T>(
+  load: () => Promise<M>,
+  open: (module: M) => Observable<T>,
+): Observable<T> {
+  return defer(() => loadChunk(load)).pipe(switchMap(open));
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -57,8 +68,9 @@ const store = createAppStore({
     // route's JS does not carry it (issue 7 "initial JS for the login route"). A failed load is a
     // chunk load error (the app-restart notice), as for a lazy screen.
     openSocket: (options) =>
-      defer(() => loadChunk(() => import('../streams/socket'))).pipe(
-        switchMap(({ socket$ }) => socket$(options)),
+      fromChunk(
+        () => import('../streams/socket'),
+        ({ socket$ }) => socket$(options),
       ),
     frameScheduler: animationFrameScheduler,
     reloadPage: () => {
@@ -69,12 +81,14 @@ const store = createAppStore({
     online$: online$(),
     // The searchlight's sensors load with its first use, not with the login route (issue 7).
     watchPosition: () =>
-      defer(() => loadChunk(() => import('../streams/geolocation'))).pipe(
-        switchMap(({ geolocation$ }) => geolocation$()),
+      fromChunk(
+        () => import('../streams/geolocation'),
+        ({ geolocation$ }) => geolocation$(),
       ),
     compassHeading: () =>
-      defer(() => loadChunk(() => import('../streams/compass'))).pipe(
-        switchMap(({ compass$ }) => compass$()),
+      fromChunk(
+        () => import('../streams/compass'),
+        ({ compass$ }) => compass$(),
       ),
   },
   preloadedState: {
