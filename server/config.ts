@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LIFELINE_ENVIRONMENT: DeploymentEnvironment.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(4),
+  DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   TRACK_WARM_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -119,7 +119,7 @@ export interface ServerConfig {
   readonly centralHost: string | undefined;
   /** Whether the live demo replays real GPS tracks (embedded mode only). */
   readonly demo: boolean;
-  /** The live demo's replay rate (DEMO_SPEED, default 4: the 3.3 h paddle loops in ≈ 50 min). */
+  /** The live demo's replay rate (DEMO_SPEED, default 1: the paddle at its real pace). */
   readonly demoSpeed: number;
   /** Whether `/api/dev/*` endpoints exist (never in production). */
   readonly devEndpoints: boolean;

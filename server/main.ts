@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { ensureDatabase } from './db/provision';
 import { seedDefaults } from './db/seed';
 import { startDemo, type Demo } from './demo/demo';
-import { DEMO_DEFAULT_SOS_AT } from './demo/liveDemo';
+import { DEMO_DEFAULT_SOS_AT, DEMO_FIRST_SOS_AFTER_MS } from './demo/liveDemo';
 import { DataDirLockedError, lockDataDir } from './lifecycle/dataDirLock';
 import { basemapLand } from './geodata/basemap';
 import { loadCoastline } from './geodata/coastline';
@@ -98,6 +98,7 @@ async function startConfiguredDemo(
     origin: `http://${local.includes(':') ? `[${local}]` : local}:${port}`,
     speed: config.demoSpeed,
     sosAt: DEMO_DEFAULT_SOS_AT,
+    firstSosAfterMs: DEMO_FIRST_SOS_AFTER_MS,
     log: app.log,
     share: async (account, activityId) =>
       createShare(db, {

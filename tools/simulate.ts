@@ -62,6 +62,7 @@ async function main(): Promise<number> {
       speed: config.speed,
       loop: config.loop,
       sosAt: config.sosAt,
+      startAt: config.startAt,
       reply: config.reply,
       pollMessagesMs: config.pollMessagesMs,
       batteryStartPct: config.batteryStartPct,

@@ -38,6 +38,8 @@ export interface DemoOptions {
   readonly origin: string;
   readonly speed: number;
   readonly sosAt: number;
+  /** Device time from the start to the first SOS, ms (liveDemo.ts). */
+  readonly firstSosAfterMs: number;
   /** Makes a guardian share of the demo member's activity (server/shares). */
   readonly share: (account: DemoAccount, activityId: number) => Promise<DemoShare>;
   readonly log: FastifyBaseLogger;
@@ -64,6 +66,7 @@ export async function startDemo(db: Db, options: DemoOptions): Promise<Demo> {
     origin: options.origin,
     speed: options.speed,
     sosAt: options.sosAt,
+    firstSosAfterMs: options.firstSosAfterMs,
     log: options.log,
     onActivity: async (activityId) => {
       share = await options.share(account, activityId);

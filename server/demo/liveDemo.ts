@@ -20,22 +20,27 @@ import { DEMO_LIVE, readDemoTrack } from './demoTracks';
 export interface LiveDemoOptions {
   /** Base URL of this server as the simulator reaches it, e.g. `http://127.0.0.1:8080`. */
   readonly origin: string;
-  /** Replay rate (the track's spacing divided by it); 4 makes a loop of the 3.3 h paddle ≈ 50 min. */
+  /** Replay rate (the track's spacing divided by it); 1 paddles the 3.3 h loop at its real pace. */
   readonly speed: number;
   /** Fraction of each loop at which the SOS is pressed (0 … 1). */
   readonly sosAt: number;
+  /**
+   * Device time from the start to the first SOS, ms: the first loop begins this long (times
+   * `speed`, in the recording) before the SOS point, or at the track's start if that is sooner.
+   */
+  readonly firstSosAfterMs: number;
   /** Called with the live activity's id whenever the replay is in a new activity. */
   readonly onActivity: (activityId: number) => Promise<void>;
   readonly log: FastifyBaseLogger;
 }
 
-/** Default {@link LiveDemoOptions.speed}: 4× (environment `DEMO_SPEED`). */
-export const DEMO_DEFAULT_SPEED = 4;
-/** Default {@link LiveDemoOptions.sosAt}: a fifth into each loop (≈ 10 min at 4×). */
+/** Default {@link LiveDemoOptions.sosAt}: a fifth into each loop (≈ 40 min into the paddle). */
 export const DEMO_DEFAULT_SOS_AT = 0.2;
+/** Default {@link LiveDemoOptions.firstSosAfterMs}: 3 minutes, so a new user soon sees an alert. */
+export const DEMO_FIRST_SOS_AFTER_MS = 3 * 60_000;
 /**
- * Least device time between two live fixes sent with their heart rate, ms: 5 s (20 s of the
- * recording at 4×), a fix in 20 over the batch endpoint and the rest over OsmAnd.
+ * Least device time between two live fixes sent with their heart rate, ms: 5 s, a fix in 5 over
+ * the batch endpoint (at 1×) and the rest over OsmAnd.
  */
 export const DEMO_HEART_RATE_EVERY_MS = 5_000;
 
@@ -49,6 +54,25 @@ async function openActivityOf(db: Db, deviceId: number): Promise<number | null> 
     .limit(1)
     .executeTakeFirst();
   return row?.activity_id ?? null;
+}
+
+/**
+ * Where the first loop begins, as the simulator's `startAt` (a fraction of the points, 0 … 1): the
+ * last point recorded at least `firstSosAfterMs × speed` before the SOS point (index
+ * round(`sosAt` × (n − 1))), or the first point. `points`' times are epoch ms, increasing.
+ */
+export function demoStartAt(
+  points: readonly { readonly timeMs: number }[],
+  sosAt: number,
+  firstSosAfterMs: number,
+  speed: number,
+): number {
+  if (points.length < 2) return 0;
+  const sosIndex = Math.round(sosAt * (points.length - 1));
+  const startBy = (points[sosIndex]?.timeMs ?? 0) - firstSosAfterMs * speed;
+  let index = sosIndex;
+  while (index > 0 && (points[index]?.timeMs ?? 0) > startBy) index -= 1;
+  return index / (points.length - 1);
 }
 
 /** Starts the live replay for the demo account; `stop()` ends it (awaits the simulator). */
@@ -115,6 +139,7 @@ export async function startLiveDemo(
       speed: options.speed,
       loop: true,
       sosAt: options.sosAt,
+      startAt: demoStartAt(paddle.points, options.sosAt, options.firstSosAfterMs, options.speed),
       reply: 'last',
       batteryDrainPctPerHour: 2,
       heartRateEveryMs: DEMO_HEART_RATE_EVERY_MS,

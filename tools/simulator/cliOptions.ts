@@ -12,6 +12,7 @@ export interface CliConfig {
   readonly speed: number;
   readonly loop: boolean;
   readonly sosAt: number | null;
+  readonly startAt: number | null;
   /** Which track of the file to replay, from 1; null replays them all, one after another. */
   readonly session: number | null;
   readonly reply: ReplyChoice;
@@ -44,6 +45,7 @@ Options:
   --speed <N>             replay N times faster than recorded (default 1)
   --loop                  replay until Ctrl+C (back and forth unless the track is a round trip)
   --sos-at <fraction>     send an SOS once per loop after this fraction of the points (0 … 1)
+  --start-at <fraction>   begin the first loop after this fraction of the points (0 … 1; default 0)
   --session <n>           replay only the n-th track or session of the file (from 1; default all)
   --reply <choice>        answer messages with the first, last or a random reply option, or none
                           (default last)
@@ -92,7 +94,7 @@ function trackPath(value: string | undefined): string {
  * Reads the simulator's arguments (`process.argv.slice(2)`) with node's `util.parseArgs`, strictly:
  * an unknown flag, a positional argument, a missing required flag, a `--track` that is not a .gpx,
  * .tcx or .fit file or a value out of range is a `usage-error` naming the flag; `--help` (or `-h`)
- * anywhere wins over everything else. `--server` must be an http(s) URL, `--speed` above 0, `--sos-at` within 0 … 1,
+ * anywhere wins over everything else. `--server` must be an http(s) URL, `--speed` above 0, `--sos-at` and `--start-at` within 0 … 1,
  * `--session` a whole number from 1, `--poll-messages` 0 or more seconds (0: messages off),
  * `--battery` 0 … 100, `--drain` 0 or more, `--heart-rate` 0 or more seconds. Bad input never throws (any other error is a bug and is
  * rethrown).
@@ -111,6 +113,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
         speed: { type: 'string' },
         loop: { type: 'boolean' },
         'sos-at': { type: 'string' },
+        'start-at': { type: 'string' },
         session: { type: 'string' },
         reply: { type: 'string' },
         'poll-messages': { type: 'string' },
@@ -129,6 +132,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
       throw new UsageError(`--reply must be one of ${REPLY_CHOICES.join(', ')}, not "${reply}"`);
     }
     const sosAt = values['sos-at'];
+    const startAt = values['start-at'];
     const session = values.session;
     const heartRate = values['heart-rate'];
     const pollSeconds = number(
@@ -150,6 +154,10 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
           sosAt === undefined
             ? null
             : number('sos-at', sosAt, 0, (n) => n >= 0 && n <= 1, 'a fraction from 0 to 1'),
+        startAt:
+          startAt === undefined
+            ? null
+            : number('start-at', startAt, 0, (n) => n >= 0 && n <= 1, 'a fraction from 0 to 1'),
         session:
           session === undefined
             ? null

@@ -13,7 +13,13 @@ export interface ReplayOptions {
   readonly loop: boolean;
   /** Fraction of each loop's points (0 … 1) after which an SOS is raised; null for none. */
   readonly sosAt: number | null;
-  /** Device time of the first point, epoch ms (the simulation's "now"). */
+  /**
+   * Fraction of the first loop's points (0 … 1) skipped: the replay begins at the point at index
+   * round(`startAt` × (n − 1)), as if the wearer started there; later loops are whole. Null or 0
+   * (or absent) begins at the first point.
+   */
+  readonly startAt?: number | null;
+  /** Device time of the first point sent, epoch ms (the simulation's "now"). */
   readonly startMs: number;
 }
 
@@ -69,7 +75,7 @@ function backwards(points: readonly TrackPoint[]): TrackPoint[] {
 
 /**
  * Throws a RangeError when `points` is empty or `options` are out of range (`speed` finite and > 0,
- * `sosAt` null or within 0 … 1, `startMs` finite).
+ * `sosAt` and `startAt` null or within 0 … 1, `startMs` finite).
  */
 export function checkReplayOptions(points: readonly TrackPoint[], options: ReplayOptions): void {
   if (points.length === 0) throw new RangeError('The track has no points to replay');
@@ -78,6 +84,9 @@ export function checkReplayOptions(points: readonly TrackPoint[], options: Repla
   }
   if (options.sosAt !== null && !(options.sosAt >= 0 && options.sosAt <= 1)) {
     throw new RangeError(`sosAt must be within 0 … 1, not ${options.sosAt}`);
+  }
+  if (options.startAt != null && !(options.startAt >= 0 && options.startAt <= 1)) {
+    throw new RangeError(`startAt must be within 0 … 1, not ${options.startAt}`);
   }
   if (!Number.isFinite(options.startMs)) throw new RangeError('startMs must be epoch ms');
 }
@@ -92,7 +101,9 @@ export function checkReplayOptions(points: readonly TrackPoint[], options: Repla
  *   first point; a track ending away from its start (over {@link LOOP_CLOSED_WITHIN_M}) goes back and
  *   forth — odd loops replay it backwards — so the wearer never jumps from the end to the start (a
  *   straight line across the map, and a distance that never happened);
- * - SOS: once per loop, on the point at index round(`sosAt` × (n − 1)) — 0 the first point, 1 the last.
+ * - SOS: once per loop, on the point at index round(`sosAt` × (n − 1)) — 0 the first point, 1 the last;
+ * - start: the first loop begins at index round(`startAt` × (n − 1)), that point at `startMs` (its
+ *   SOS only if it is at or after there); the loops after it are whole, on the same schedule.
  * Speed and course come from motion.ts (recorded speed kept as recorded, not scaled: what the device
  * measured, and within the server's limits at any replay speed). Throws a RangeError as
  * {@link checkReplayOptions} does, on the first step.
@@ -105,6 +116,8 @@ export function* replaySteps(
   const { speed, loop, sosAt, startMs } = options;
   const firstMs = points[0]?.timeMs ?? 0;
   const lastMs = points[points.length - 1]?.timeMs ?? firstMs;
+  const startIndex = Math.round((options.startAt ?? 0) * (points.length - 1));
+  const skippedMs = (points[startIndex]?.timeMs ?? firstMs) - firstMs;
   const loopPeriodMs = lastMs - firstMs + medianIntervalMs(points);
   const sosIndex = sosAt === null ? -1 : Math.round(sosAt * (points.length - 1));
   const out = { points, motions: fixMotions(points) };
@@ -116,10 +129,10 @@ export function* replaySteps(
   let previousMs: number | null = null;
   for (let round = 0; round === 0 || loop; round += 1) {
     const leg = round % 2 === 1 ? home : out;
-    for (let index = 0; index < leg.points.length; index += 1) {
+    for (let index = round === 0 ? startIndex : 0; index < leg.points.length; index += 1) {
       const point = leg.points[index] as TrackPoint;
       const motion = leg.motions[index];
-      const offsetMs = (round * loopPeriodMs + (point.timeMs - firstMs)) / speed;
+      const offsetMs = (round * loopPeriodMs + (point.timeMs - firstMs) - skippedMs) / speed;
       const scheduled = startMs + Math.round(offsetMs);
       const deviceTimeMs: number =
         previousMs === null ? scheduled : Math.max(scheduled, previousMs + 1);

@@ -20,6 +20,8 @@ export interface SimulationOptions {
   readonly loop?: boolean;
   /** Fraction of each loop after which an SOS is sent (0 … 1); default none. */
   readonly sosAt?: number | null;
+  /** Fraction of the track's points skipped at the start of the first loop (0 … 1); default none. */
+  readonly startAt?: number | null;
   /** Reply option the wearer picks for each message; default `last`. */
   readonly reply?: ReplyChoice;
   /** Time between two polls for messages, ms; null turns messages off; default 10 000. */

@@ -30,6 +30,7 @@ function checkOptions(options: SimulationOptions, startMs: number): void {
     speed: options.speed ?? 1,
     loop: options.loop ?? false,
     sosAt: options.sosAt ?? null,
+    startAt: options.startAt ?? null,
     startMs,
   });
   const poll = options.pollMessagesMs;
@@ -59,7 +60,7 @@ function checkOptions(options: SimulationOptions, startMs: number): void {
  * Defaults: speed 1, no loop, no SOS, reply `last`, messages polled every
  * {@link DEFAULT_POLL_MESSAGES_MS}, battery from battery.ts, no heart rate; `deps` default to the global `fetch`, the
  * system clock, `Math.random` and no event listener. Throws a RangeError at once for bad options (a
- * server that is not an http(s) URL, an empty key, no points, speed ≤ 0, `sosAt` outside 0 … 1, a
+ * server that is not an http(s) URL, an empty key, no points, speed ≤ 0, `sosAt` or `startAt` outside 0 … 1, a
  * poll interval ≤ 0, battery values out of range, a negative heart-rate interval).
  */
 export function startSimulation(
@@ -91,6 +92,7 @@ export function startSimulation(
     speed: options.speed ?? 1,
     loop: options.loop ?? false,
     sosAt: options.sosAt ?? null,
+    startAt: options.startAt ?? null,
     startMs,
   });
   const replay = replayPoints(steps, {

@@ -4,6 +4,7 @@ import { buildServer } from '../../../server/app';
 import { startDemo, type Demo } from '../../../server/demo/demo';
 import { DEMO_EMAIL, ensureDemoAccount } from '../../../server/demo/demoAccount';
 import { importDemoHistory } from '../../../server/demo/demoHistory';
+import { DEMO_FIRST_SOS_AFTER_MS } from '../../../server/demo/liveDemo';
 import { DEMO_HISTORY } from '../../../server/demo/demoTracks';
 import { createShare } from '../../../server/shares/shareService';
 import { DevDemo } from '../../../src/api/dev';
@@ -51,6 +52,7 @@ beforeAll(async () => {
     origin,
     speed: 60,
     sosAt: 0,
+    firstSosAfterMs: DEMO_FIRST_SOS_AFTER_MS,
     log: app.log,
     share: (account, activityId) =>
       createShare(database.db, {

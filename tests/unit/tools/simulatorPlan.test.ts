@@ -139,6 +139,47 @@ describe('replaySteps', () => {
     expect(last.filter((s) => s.sos).map((s) => s.index)).toEqual([hike.length - 1]);
   });
 
+  it('begins the first loop at the start fraction, on time, and replays the loops after it whole', () => {
+    const n = hike.length;
+    const startIndex = Math.round(0.25 * (n - 1));
+    const steps = take(
+      replaySteps(hike, { speed: 2, loop: true, sosAt: 0.5, startAt: 0.25, startMs: START_MS }),
+      n - startIndex + n,
+    );
+    expect(steps[0]).toMatchObject({ loop: 0, index: startIndex, deviceTimeMs: START_MS });
+    expect(steps[0]?.point).toBe(hike[startIndex]);
+    // The recording's spacing from there on, halved.
+    const sosStep = steps.find((step) => step.sos);
+    const sosIndex = Math.round(0.5 * (n - 1));
+    expect(sosStep?.index).toBe(sosIndex);
+    expect((sosStep?.deviceTimeMs ?? 0) - START_MS).toBeCloseTo(
+      ((hike[sosIndex]?.timeMs ?? 0) - (hike[startIndex]?.timeMs ?? 0)) / 2,
+      -1,
+    );
+    // The second loop walks back the whole track, from its end.
+    const second = steps.filter((step) => step.loop === 1);
+    expect(second).toHaveLength(n);
+    expect([second[0]?.point.lat, second[0]?.point.lon]).toEqual([
+      hike.at(-1)?.lat,
+      hike.at(-1)?.lon,
+    ]);
+    expect(second.filter((step) => step.sos)).toHaveLength(1);
+  });
+
+  it('sends no SOS in the first loop when it begins after the SOS point', () => {
+    const steps = [
+      ...replaySteps(hike, {
+        speed: 100,
+        loop: false,
+        sosAt: 0.2,
+        startAt: 0.5,
+        startMs: START_MS,
+      }),
+    ];
+    expect(steps.some((step) => step.sos)).toBe(false);
+    expect(steps).toHaveLength(hike.length - Math.round(0.5 * (hike.length - 1)));
+  });
+
   it('derives speed and course from the positions where the file has no speed', () => {
     const [, second] = [
       ...replaySteps(run, { speed: 1, loop: false, sosAt: null, startMs: START_MS }),
@@ -154,6 +195,8 @@ describe('replaySteps', () => {
     [{ speed: Number.NaN }, /speed must be a number above 0/],
     [{ sosAt: 1.5 }, /sosAt must be within 0 … 1/],
     [{ sosAt: -0.1 }, /sosAt must be within 0 … 1/],
+    [{ startAt: 2 }, /startAt must be within 0 … 1/],
+    [{ startAt: Number.NaN }, /startAt must be within 0 … 1/],
   ])('refuses %o', (override, message) => {
     const options = { speed: 1, loop: false, sosAt: null, startMs: START_MS, ...override };
     expect(() => [...replaySteps(run, options)]).toThrow(message);
