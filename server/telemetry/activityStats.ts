@@ -9,6 +9,13 @@ import { haversineMeters } from '../../src/api/geo/haversine';
  */
 export const STATS_MAX_HACC_M = 50;
 
+/**
+ * How many consecutive speeds the top speed is judged over: SpeedMaxMPS is the highest median of
+ * this many consecutive speeds, so a burst counts once it lasts for three of them, and one or two
+ * glitches in a row (a GPS fix that jumps 40 m and back makes two impossible segment speeds) do not.
+ */
+export const TOP_SPEED_WINDOW = 5;
+
 /** One fix as the stats read it: `time` epoch ms, `lat`/`lon` degrees, `hacc` m, `speed` m/s. */
 export interface StatsFix {
   readonly time: number;
@@ -24,9 +31,15 @@ export interface StatsFix {
  * - `firstMs`, `lastMs`: device times (epoch ms) of the first and last accepted fix, null before one;
  * - `lastLat`, `lastLon`: degrees of the last accepted fix;
  * - `distanceM`: haversine path length through the accepted fixes, metres;
- * - `maxReportedMps`: the highest speed an accepted fix reported (m/s), null when none reported one;
- * - `maxSegmentMps`: the highest speed between consecutive accepted fixes (m/s);
+ * - `maxReportedMps`: the highest median of {@link TOP_SPEED_WINDOW} consecutive speeds the accepted
+ *   fixes reported (m/s), null until that many reported one;
+ * - `recentReportedMps`: the last (up to {@link TOP_SPEED_WINDOW}) reported speeds, m/s, oldest first;
+ * - `maxSegmentMps`: the highest median of {@link TOP_SPEED_WINDOW} consecutive speeds between
+ *   consecutive accepted fixes (m/s), 0 until there are that many;
+ * - `recentSegmentsMps`: the last (up to {@link TOP_SPEED_WINDOW}) speeds between fixes, m/s;
  * - `accepted`: how many fixes were accepted.
+ * The `recent…` lists are absent from totals stored before they existed (migration 0019 recomputes
+ * every activity's totals); absent reads as empty.
  */
 export interface StatsState {
   readonly firstMs: number | null;
@@ -35,7 +48,9 @@ export interface StatsState {
   readonly lastLon: number;
   readonly distanceM: number;
   readonly maxReportedMps: number | null;
+  readonly recentReportedMps?: readonly number[];
   readonly maxSegmentMps: number;
+  readonly recentSegmentsMps?: readonly number[];
   readonly accepted: number;
 }
 
@@ -47,9 +62,44 @@ export const EMPTY_STATS: StatsState = {
   lastLon: 0,
   distanceM: 0,
   maxReportedMps: null,
+  recentReportedMps: [],
   maxSegmentMps: 0,
+  recentSegmentsMps: [],
   accepted: 0,
 };
+
+/** The median of 1 … {@link TOP_SPEED_WINDOW} numbers (the mean of the middle two of an even count). */
+export function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * One speed added to a series' window: the last {@link TOP_SPEED_WINDOW} speeds and the highest
+ * median of a full window so far (`max`, m/s; `none` until the window is first full).
+ */
+function pushSpeed<T extends number | null>(
+  recent: readonly number[] | undefined,
+  max: T,
+  speedMps: number,
+): { recent: number[]; max: number | T } {
+  const next = [...(recent ?? []), speedMps].slice(-TOP_SPEED_WINDOW);
+  if (next.length < TOP_SPEED_WINDOW) return { recent: next, max };
+  const median = medianOf(next);
+  return { recent: next, max: max === null ? median : Math.max(max, median) };
+}
+
+/**
+ * A series' top speed, m/s: the highest median of a full window, or the median of all of it while
+ * it is shorter than a window; null for no speeds at all.
+ */
+function topOf(recent: readonly number[] | undefined, max: number | null): number | null {
+  if (!recent || recent.length === 0) return max;
+  return recent.length < TOP_SPEED_WINDOW ? medianOf(recent) : max;
+}
 
 /**
  * Whether a fix counts for the stats: its accuracy is unknown or at most {@link STATS_MAX_HACC_M}.
@@ -66,8 +116,10 @@ export function isAcceptedFix(fix: Pick<StatsFix, 'hacc'>): boolean {
  */
 export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
   if (!isAcceptedFix(fix)) return state;
-  const maxReportedMps =
-    fix.speed === null ? state.maxReportedMps : Math.max(state.maxReportedMps ?? 0, fix.speed);
+  const reported =
+    fix.speed === null
+      ? { recent: [...(state.recentReportedMps ?? [])], max: state.maxReportedMps }
+      : pushSpeed(state.recentReportedMps, state.maxReportedMps, fix.speed);
   if (state.lastMs === null) {
     return {
       ...state,
@@ -75,21 +127,27 @@ export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
       lastMs: fix.time,
       lastLat: fix.lat,
       lastLon: fix.lon,
-      maxReportedMps,
+      maxReportedMps: reported.max,
+      recentReportedMps: reported.recent,
       accepted: 1,
     };
   }
   const step = haversineMeters({ lat: state.lastLat, lon: state.lastLon }, fix);
   const seconds = (fix.time - state.lastMs) / 1000;
+  const segments =
+    seconds > 0
+      ? pushSpeed(state.recentSegmentsMps, state.maxSegmentMps, step / seconds)
+      : { recent: [...(state.recentSegmentsMps ?? [])], max: state.maxSegmentMps };
   return {
     firstMs: state.firstMs,
     lastMs: fix.time,
     lastLat: fix.lat,
     lastLon: fix.lon,
     distanceM: state.distanceM + step,
-    maxReportedMps,
-    maxSegmentMps:
-      seconds > 0 ? Math.max(state.maxSegmentMps, step / seconds) : state.maxSegmentMps,
+    maxReportedMps: reported.max,
+    recentReportedMps: reported.recent,
+    maxSegmentMps: segments.max,
+    recentSegmentsMps: segments.recent,
     accepted: state.accepted + 1,
   };
 }
@@ -117,10 +175,11 @@ export interface ActivityStatsColumns {
  * - `distance_m`: Distance in metres (haversine, R = 6372.8 km, app §9) over the accepted fixes;
  * - `duration_ms`: DurationMs, last accepted fix − first accepted fix;
  * - `speed_avg_mps`: SpeedAvgMPS, distance / duration (0 for a zero duration);
- * - `speed_max_mps`: SpeedMaxMPS, the highest reported speed of an accepted fix; when no accepted fix
- *   reported a speed, the highest speed between consecutive accepted fixes. Never below the average:
- *   a device that under-reports its speed (or reports it for a few fixes only) would otherwise show
- *   a maximum slower than the average, which no movement has.
+ * - `speed_max_mps`: SpeedMaxMPS, the top speed the accepted fixes reported — the highest median of
+ *   {@link TOP_SPEED_WINDOW} consecutive reported speeds (the median of them all while fewer) —, or,
+ *   when none reported a speed, the same of the speeds between consecutive accepted fixes. Never
+ *   below the average: a device that under-reports its speed (or reports it for a few fixes only)
+ *   would otherwise show a maximum slower than the average, which no movement has.
  */
 export function statsColumns(state: StatsState): ActivityStatsColumns {
   const durationMs =
@@ -130,6 +189,11 @@ export function statsColumns(state: StatsState): ActivityStatsColumns {
     distance_m: state.distanceM,
     duration_ms: durationMs,
     speed_avg_mps: speedAvgMps,
-    speed_max_mps: Math.max(state.maxReportedMps ?? state.maxSegmentMps, speedAvgMps),
+    speed_max_mps: Math.max(
+      topOf(state.recentReportedMps, state.maxReportedMps) ??
+        topOf(state.recentSegmentsMps, state.maxSegmentMps) ??
+        0,
+      speedAvgMps,
+    ),
   };
 }

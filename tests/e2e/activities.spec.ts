@@ -167,13 +167,14 @@ test('switching units and language changes every figure of the list, the activit
   const sailing = activityRow(page, 'Sailing', '31:57');
   const transition = activityRow(page, 'Other', '2:49');
   await expect(sailing).toContainText('4.60 km');
-  await expect(sailing).toContainText('avg 8.6 km/h · top 24.9 km/h');
+  // The top speed is held over five speeds (docs/decisions.md "ActivityStats"), not one GPS glitch's.
+  await expect(sailing).toContainText('avg 8.6 km/h · top 13.2 km/h');
   await expect(transition).toContainText('140 m');
 
   await page.getByRole('combobox', { name: 'Units' }).selectOption({ label: 'Imperial' });
-  // 4.60 km ≈ 2.86 mi, 8.6 km/h ≈ 5.3 mph, 24.9 km/h ≈ 15.5 mph, 140 m ≈ 459 ft.
+  // 4.60 km ≈ 2.86 mi, 8.6 km/h ≈ 5.3 mph, 13.2 km/h ≈ 8.2 mph, 140 m ≈ 459 ft.
   await expect(sailing).toContainText(/2\.8[5-7] mi/);
-  await expect(sailing).toContainText(/avg 5\.[2-4] mph · top 15\.[4-6] mph/);
+  await expect(sailing).toContainText(/avg 5\.[2-4] mph · top 8\.[1-3] mph/);
   await expect(transition).toContainText(/(45[5-9]|46[0-3]) ft/);
   await expect(page.getByText(/ km\b|km\/h/)).toHaveCount(0);
 
@@ -181,7 +182,7 @@ test('switching units and language changes every figure of the list, the activit
   await expect(page.getByRole('heading', { level: 1, name: 'Sailing' })).toBeVisible();
   await expect(figure(page, 'Distance')).toHaveText(/^2\.8[5-7] mi$/);
   await expect(figure(page, 'Average speed')).toHaveText(/^5\.[2-4] mph$/);
-  await expect(figure(page, 'Top speed')).toHaveText(/^15\.[4-6] mph$/);
+  await expect(figure(page, 'Top speed')).toHaveText(/^8\.[1-3] mph$/);
   await page.getByRole('tab', { name: 'Data' }).click();
   const charts = page.getByRole('figure');
   await expect(charts).toHaveCount(3, { timeout: 20_000 });

@@ -11,6 +11,7 @@ import {
   STATS_MAX_HACC_M,
   statsColumns,
   type StatsFix,
+  type StatsState,
 } from '../../../server/telemetry/activityStats';
 import {
   attributeFixes,
@@ -198,6 +199,44 @@ describe('ActivityStats totals (app §3, §9)', () => {
     ]);
     expect(statsColumns(state).speed_avg_mps).toBeCloseTo(1.112, 3);
     expect(statsColumns(state).speed_max_mps).toBe(2.5);
+  });
+
+  it('takes the top speed over five consecutive speeds: a GPS glitch out and back does not count', () => {
+    // A 1 Hz walk north at ~1.40 m/s (0.0000126° of latitude) for 50 min; fix 30 jumps 39 m east and
+    // back: two segments at ~39 m/s. (The detour stays in the distance, so in the average too.)
+    const walk = Array.from({ length: 3000 }, (_, i) =>
+      fix(T0 + i * 1000, 60 + i * 0.0000126, i === 30 ? 5.0007 : 5),
+    );
+    const columns = statsColumns(accumulateFixes(walk));
+    expect(columns.speed_max_mps).toBeGreaterThan(1.39);
+    expect(columns.speed_max_mps).toBeLessThan(1.45);
+    const withoutGlitch = walk.map((f, i) => (i === 30 ? { ...f, lon: 5 } : f));
+    expect(statsColumns(accumulateFixes(withoutGlitch)).speed_max_mps).toBeCloseTo(1.4015, 3);
+  });
+
+  it('counts a burst that lasts three of five speeds, and ignores two glitches in a row', () => {
+    const reported = (speeds: readonly number[]) =>
+      statsColumns(accumulateFixes(speeds.map((speed, i) => fix(T0 + i * 1000, 60, 5, 5, speed))))
+        .speed_max_mps;
+    expect(reported([2, 2, 2, 30, 31, 2, 2, 2, 2])).toBe(2);
+    expect(reported([2, 2, 2, 6, 7, 8, 2, 2, 2])).toBe(6);
+    // Fewer than five speeds: the median of them all.
+    expect(reported([2, 9, 3])).toBe(3);
+    expect(reported([2, 9, 3, 4])).toBe(3.5);
+  });
+
+  it('extends totals stored before the top speed window (no recent speeds) without failing', () => {
+    const totals = accumulateFixes([fix(T0, 60, 5, 5, 3), fix(T0 + 1000, 60.00001, 5, 5, 3)]);
+    // As stored before: the JSON without the recent speeds.
+    const stored = JSON.parse(
+      JSON.stringify(totals, (key, value: unknown) =>
+        key.startsWith('recent') ? undefined : value,
+      ),
+    ) as StatsState;
+    expect(stored).not.toHaveProperty('recentReportedMps');
+    const extended = accumulateFixes([fix(T0 + 2000, 60.00002, 5, 5, 4)], stored);
+    expect(extended.recentReportedMps).toEqual([4]);
+    expect(statsColumns(extended).speed_max_mps).toBe(4);
   });
 
   it('never gives a SpeedMaxMPS below SpeedAvgMPS (a device reporting too low a speed)', () => {
