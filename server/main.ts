@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { ensureDatabase } from './db/provision';
 import { seedDefaults } from './db/seed';
 import { startDemo, type Demo } from './demo/demo';
-import { DEMO_DEFAULT_SOS_AT, DEMO_FIRST_SOS_AFTER_MS } from './demo/liveDemo';
+import { DEMO_DEFAULT_SOS_AT, DEMO_FIRST_SOS_AFTER_MS, DEMO_LIVE_SPAN_MS } from './demo/liveDemo';
 import { DataDirLockedError, lockDataDir } from './lifecycle/dataDirLock';
 import { basemapLand } from './geodata/basemap';
 import { loadCoastline } from './geodata/coastline';
@@ -116,7 +116,8 @@ async function startConfiguredDemo(
   process.stdout.write(
     '\nLive demo (DEMO=0 turns it off):\n' +
       `  sign in at ${appUrl}/auth/login as ${info?.email ?? ''} with password ${info?.password ?? ''}\n` +
-      `  the demo watch replays a real kayak paddle on the Lysefjord, SOS once per loop\n` +
+      `  the demo watch paddles a real kayak track on the Lysefjord${config.demoSpeed === 1 ? ' at its real pace' : ` at ${String(config.demoSpeed)}×`};\n` +
+      `  it presses SOS ${String(DEMO_FIRST_SOS_AFTER_MS / 60_000)} minutes after start, then once per ${String(Math.round(DEMO_LIVE_SPAN_MS / 60_000 / config.demoSpeed))}-minute loop\n` +
       `  the guardian share link is printed once the first fix is stored; also GET ${appUrl}/api/dev/demo\n` +
       `  e-mails, SMS and calls the system sends: ${appUrl}/dev/outbox\n\n`,
   );

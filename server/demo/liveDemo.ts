@@ -6,8 +6,8 @@ import type { DemoAccount } from './demoAccount';
 import { DEMO_LIVE, readDemoTrack } from './demoTracks';
 
 /*
- * The live part of the demo (issue 5 item 7): the demo watch replays the real Lysefjord paddle on a
- * loop through the device simulator (tools/simulator), over HTTP to this very server — the OsmAnd
+ * The live part of the demo (issue 5 item 7): the demo watch replays the first
+ * {@link DEMO_LIVE_SPAN_MS} of the real Lysefjord paddle, out and back, on a loop through the device simulator (tools/simulator), over HTTP to this very server — the OsmAnd
  * protocol, the ingest, the alert engine and the sockets all run for real. Once per loop the wearer
  * presses SOS (an ASSISTANCE alert: contacts and Norway's rescue partner are told); at the end of the
  * loop, if no guardian resolved it, the wearer cancels it from the watch (CLOSE_ALERTS). The watch
@@ -20,7 +20,7 @@ import { DEMO_LIVE, readDemoTrack } from './demoTracks';
 export interface LiveDemoOptions {
   /** Base URL of this server as the simulator reaches it, e.g. `http://127.0.0.1:8080`. */
   readonly origin: string;
-  /** Replay rate (the track's spacing divided by it); 1 paddles the 3.3 h loop at its real pace. */
+  /** Replay rate (the track's spacing divided by it); 1 paddles at the real pace. */
   readonly speed: number;
   /** Fraction of each loop at which the SOS is pressed (0 … 1). */
   readonly sosAt: number;
@@ -34,7 +34,13 @@ export interface LiveDemoOptions {
   readonly log: FastifyBaseLogger;
 }
 
-/** Default {@link LiveDemoOptions.sosAt}: a fifth into each loop (≈ 40 min into the paddle). */
+/**
+ * How much of the paddle one loop replays, ms of the recording: its first 30 minutes, out and back on
+ * alternate loops (tools/simulator/replayPlan.ts), so at the real pace an SOS comes every half hour;
+ * the whole 3.3 h paddle would raise one every 3.3 hours.
+ */
+export const DEMO_LIVE_SPAN_MS = 30 * 60_000;
+/** Default {@link LiveDemoOptions.sosAt}: a fifth into each loop (6 min at 1×). */
 export const DEMO_DEFAULT_SOS_AT = 0.2;
 /** Default {@link LiveDemoOptions.firstSosAfterMs}: 3 minutes, so a new user soon sees an alert. */
 export const DEMO_FIRST_SOS_AFTER_MS = 3 * 60_000;
@@ -54,6 +60,12 @@ async function openActivityOf(db: Db, deviceId: number): Promise<number | null> 
     .limit(1)
     .executeTakeFirst();
   return row?.activity_id ?? null;
+}
+
+/** The points of the first {@link DEMO_LIVE_SPAN_MS} of a track (times epoch ms, increasing). */
+export function liveSpan<T extends { readonly timeMs: number }>(points: readonly T[]): T[] {
+  const firstMs = points[0]?.timeMs ?? 0;
+  return points.filter((point) => point.timeMs - firstMs <= DEMO_LIVE_SPAN_MS);
 }
 
 /**
@@ -82,9 +94,10 @@ export async function startLiveDemo(
   options: LiveDemoOptions,
 ): Promise<Simulation> {
   const tracks = await readDemoTrack(DEMO_LIVE.file);
-  const paddle =
+  const recorded =
     tracks.find((track) => track.sport?.toLowerCase() === DEMO_LIVE.sport) ?? tracks[0];
-  if (!paddle) throw new Error(`${DEMO_LIVE.file} has no track to replay`);
+  if (!recorded) throw new Error(`${DEMO_LIVE.file} has no track to replay`);
+  const paddle = liveSpan(recorded.points);
   let activityId: number | null = null;
   let checking = false;
   const follow = async () => {
@@ -135,11 +148,11 @@ export async function startLiveDemo(
     {
       server: options.origin,
       ingestKey: account.ingestKey,
-      points: paddle.points,
+      points: paddle,
       speed: options.speed,
       loop: true,
       sosAt: options.sosAt,
-      startAt: demoStartAt(paddle.points, options.sosAt, options.firstSosAfterMs, options.speed),
+      startAt: demoStartAt(paddle, options.sosAt, options.firstSosAfterMs, options.speed),
       reply: 'last',
       batteryDrainPctPerHour: 2,
       heartRateEveryMs: DEMO_HEART_RATE_EVERY_MS,
