@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import type { Formatter } from '../../../ui/format';
 import { phaseOf, usePhasedNow } from '../../../ui/time/usePhasedNow';
-import { repeatedText } from '../repeatedTexts';
+import { repeatedPattern, repeatedText } from '../repeatedTexts';
 
 /** How often a card's data age is counted again, ms. */
 const AGE_TICK_MS = 1_000;
@@ -49,7 +49,8 @@ export const MonitorCardAge = memo(function MonitorCardAge({
     const time = recent
       ? format.time(lastFixTime, { seconds: true })
       : format.dateTime(lastFixTime, { seconds: true });
-    return t('Monitor.LastFix', { time });
+    // The pattern is translated once per language: a fix costs no i18next interpolation.
+    return repeatedPattern(t, 'Monitor.LastFix', { time });
   }, [t, format, lastFixTime, recent]);
   return (
     <p className={`ll-monitor-age ll-monitor-age-text-${age.freshness}`}>

@@ -189,6 +189,7 @@ describe('the operator monitor (issue 8 item 6)', () => {
     expect(ola).toHaveTextContent('Warning');
     expect(kari).toHaveTextContent('Not live:');
     expect(ingrid).toHaveTextContent('Live.');
+    expect(ingrid).toHaveTextContent(/· Last fix \d{1,2}:\d{2}:\d{2}/);
     // In the viewer's location format: the spec's default dms (app §3 "Units defaults").
     expect(ingrid).toHaveTextContent(`Last position 59°00'36.0" N, 6°07'12.0" E`);
     expect(JSON.parse(localStorage.getItem(MONITOR_SHARES_STORAGE_KEY) ?? '[]')).toEqual([
