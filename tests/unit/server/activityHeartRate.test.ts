@@ -1,20 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_COLUMNS } from '../../../server/activities/activityMapping';
 import * as migration from '../../../server/db/migrations/0017_activity_heart_rate';
 import { trackIngest } from '../../../server/demo/demoHistory';
 import { ingestTelemetry } from '../../../server/telemetry/ingest';
 import type { ActivityDetail, ActivityStats } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
-import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
-import { registerListeningTestServer } from './signedUpMember';
-import {
-  memberCall,
-  postBatch as postBatchTo,
-  signedUpMemberOn,
-  washingtonRun,
-} from './washingtonRun';
+import { memberCall, postBatch as postBatchTo, registerRunMember } from './washingtonRun';
 
 /*
  * ActivityStats.HeartRateAvgBPM (issue 7; docs/decisions.md "Heart rate"): the mean of the heart
@@ -25,21 +18,16 @@ import {
 
 const MIN = 60_000;
 
-const server = registerListeningTestServer();
-let token = '';
-let memberId = 0;
-let run: Track;
-/** The run moved to end a day or two ago (the ingest refuses device times in the future). */
-let shiftMs = 0;
-
-beforeAll(async () => {
-  ({ token, memberId } = await signedUpMemberOn(server, 'pulse@example.com'));
-  ({ run, shiftMs } = await washingtonRun());
-});
+const member = registerRunMember('pulse@example.com');
+const { server } = member;
 
 /** The run's first `n` points as the demo importer sends them: fixes, start/stop, VITALS. */
 function runIngest(n: number) {
-  return trackIngest({ ...run, points: run.points.slice(0, n) }, 'RUNNING', shiftMs);
+  return trackIngest(
+    { ...member.run, points: member.run.points.slice(0, n) },
+    'RUNNING',
+    member.shiftMs,
+  );
 }
 
 const vitals = (Time: number, HeartRateBpm: number): IngestEvent => ({
@@ -54,7 +42,7 @@ const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEven
   postBatchTo(server, device, Points, Events);
 
 async function call<T>(name: string, payload: object): Promise<T> {
-  return (await memberCall(server, token, name, payload)).json<T>();
+  return (await memberCall(server, member.token, name, payload)).json<T>();
 }
 
 const everything = () => ({ TimeStart: 0, TimeEnd: Date.now() });
@@ -119,7 +107,7 @@ async function totalsAndFixes(device: TestDevice) {
 
 describe('ActivityStats.HeartRateAvgBPM', () => {
   it('is the mean of the fixes that have a heart rate, the same in the list, the summaries and the detail', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points, events } = runIngest(40);
     // Only the first 25 fixes get a heart rate; one reading of 0 (no pulse found) is none.
     const readings = events.filter(isVitals).slice(0, 25);
@@ -129,7 +117,7 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
     const activityId = await onlyActivityOf(device);
     const stats = await statsOf(activityId);
     const expected = mean(
-      run.points.slice(0, 25).map((point, i) => (i === 3 ? null : point.heartRateBpm)),
+      member.run.points.slice(0, 25).map((point, i) => (i === 3 ? null : point.heartRateBpm)),
     );
     expect(expected).not.toBeNull();
     expect(stats.HeartRateAvgBPM).toBe(expected);
@@ -143,7 +131,7 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
   });
 
   it('is left out when no fix has a heart rate', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points, events } = runIngest(10);
     await postBatch(device, points, [
       ...events.filter((e) => !isVitals(e)),
@@ -154,7 +142,7 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
   });
 
   it('follows a VITALS sent after its fix, and one sent before its fix once the fix comes', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points } = runIngest(4);
     const [a, b, c, d] = points as [IngestPoint, IngestPoint, IngestPoint, IngestPoint];
     await postBatch(device, [a, b, c]);
@@ -185,7 +173,7 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
   });
 
   it('shuffled arrival in batches (late fixes, re-cuts, merges) keeps the totals of the fixes', async () => {
-    const ordered = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const ordered = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     // Two outings 40 minutes apart (two activities opened by fixes), heart rate at every third fix.
     const { points, events } = runIngest(90);
     const items: (IngestPoint | IngestEvent)[] = [
@@ -214,11 +202,13 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
     );
     const expected = await Promise.all((await activitiesOf(ordered)).map(statsOf));
     expect(expected.map((stats) => stats.HeartRateAvgBPM)).toEqual([
-      mean(run.points.slice(0, 45).map((p, i) => (i % 3 === 0 ? p.heartRateBpm : null))),
-      mean(run.points.slice(45, 90).map((p, i) => ((i + 45) % 3 === 0 ? p.heartRateBpm : null))),
+      mean(member.run.points.slice(0, 45).map((p, i) => (i % 3 === 0 ? p.heartRateBpm : null))),
+      mean(
+        member.run.points.slice(45, 90).map((p, i) => ((i + 45) % 3 === 0 ? p.heartRateBpm : null)),
+      ),
     ]);
     for (const seed of [1, 2, 3]) {
-      const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+      const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
       // Deterministic shuffle: a linear congruential order of the indexes, then batches of 1–9.
       const shuffled = items
         .map((item, i) => ({ item, key: (i * 7_919 * seed + seed * 104_729) % 1_009 }))
@@ -239,14 +229,16 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
   }, 60_000);
 
   it('a trim averages the fixes it keeps; a delete leaves the other activities alone', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points, events } = runIngest(60);
     // Heart rate on the first 30 fixes only.
     const readings = events.filter(isVitals).slice(0, 30);
     await postBatch(device, points, [...events.filter((e) => !isVitals(e)), ...readings]);
     const activityId = await onlyActivityOf(device);
     const start = points[0]?.Time ?? 0;
-    const heartRates = run.points.slice(0, 60).map((p, i) => (i < 30 ? p.heartRateBpm : null));
+    const heartRates = member.run.points
+      .slice(0, 60)
+      .map((p, i) => (i < 30 ? p.heartRateBpm : null));
     expect((await statsOf(activityId)).HeartRateAvgBPM).toBe(mean(heartRates));
 
     const trim = async (from: number, to: number) => {
@@ -270,7 +262,7 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
     expect(await statsOf(activityId)).not.toHaveProperty('HeartRateAvgBPM');
     for (const row of await totalsAndFixes(device)) expect(row.stored).toBe(row.counted);
 
-    const other = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const other = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const second = runIngest(20);
     await postBatch(other, second.points, second.events);
     const otherId = await onlyActivityOf(other);
@@ -280,14 +272,16 @@ describe('ActivityStats.HeartRateAvgBPM', () => {
     });
     expect(deleted).toEqual({ DeleteStatus: true });
     expect(await statsOf(otherId)).toEqual(before);
-    expect(before.HeartRateAvgBPM).toBe(mean(run.points.slice(0, 20).map((p) => p.heartRateBpm)));
+    expect(before.HeartRateAvgBPM).toBe(
+      mean(member.run.points.slice(0, 20).map((p) => p.heartRateBpm)),
+    );
   });
 });
 
 describe('migration 0017_activity_heart_rate', () => {
   it('fills the totals from the fixes already stored; down and up again', async () => {
     const { db } = server.database;
-    const device = await addTestDevice(db, memberId, 'BRACELET');
+    const device = await addTestDevice(db, member.memberId, 'BRACELET');
     const { points, events } = runIngest(12);
     await postBatch(device, points, events);
     const before = await totalsAndFixes(device);
@@ -301,7 +295,7 @@ describe('migration 0017_activity_heart_rate', () => {
     const after = await totalsAndFixes(device);
     expect(after).toEqual(before);
     expect(after[0]?.stored).toBe(
-      `${String(run.points.slice(0, 12).reduce((sum, p) => sum + (p.heartRateBpm ?? 0), 0))}/12`,
+      `${String(member.run.points.slice(0, 12).reduce((sum, p) => sum + (p.heartRateBpm ?? 0), 0))}/12`,
     );
   });
 });

@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TrackCache } from '../../../server/activities/trackCache';
 import { warmTrackCache } from '../../../server/activities/trackWarmer';
 import { trackIngest } from '../../../server/demo/demoHistory';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { decodeTrackBinary, type TrackBinaryColumns } from '../../../src/api/trackBinary';
-import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
-import { registerListeningTestServer } from './signedUpMember';
-import {
-  memberCall,
-  postBatch as postBatchTo,
-  signedUpMemberOn,
-  washingtonRun,
-} from './washingtonRun';
+import { memberCall, postBatch as postBatchTo, registerRunMember } from './washingtonRun';
 
 /*
  * member-wearer-activity-track answers a closed activity's track from the server's TrackCache
@@ -24,21 +17,13 @@ import {
  * (tests/fixtures/tracks), closed by its TRACKING_STOP.
  */
 
-const server = registerListeningTestServer();
-let token = '';
-let memberId = 0;
-let run: Track;
-let shiftMs = 0;
-
-beforeAll(async () => {
-  ({ token, memberId } = await signedUpMemberOn(server, 'cache@example.com'));
-  ({ run, shiftMs } = await washingtonRun());
-});
+const member = registerRunMember('cache@example.com');
+const { server } = member;
 
 const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) =>
   postBatchTo(server, device, Points, Events);
 
-const call = (name: string, payload: object) => memberCall(server, token, name, payload);
+const call = (name: string, payload: object) => memberCall(server, member.token, name, payload);
 
 async function track(activityId: number, window = { TimeStart: 0, TimeEnd: Date.now() }) {
   const res = await call('member-wearer-activity-track', { ActivityId: activityId, ...window });
@@ -49,11 +34,11 @@ const times = (columns: TrackBinaryColumns) => [...columns.time];
 
 /** A closed activity of the run's first `n` fixes (without heart rates) on a new watch. */
 async function closedRun(n: number) {
-  const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+  const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
   const { points, events } = trackIngest(
-    { ...run, points: run.points.slice(0, n) },
+    { ...member.run, points: member.run.points.slice(0, n) },
     'RUNNING',
-    shiftMs,
+    member.shiftMs,
   );
   await postBatch(
     device,
@@ -165,12 +150,12 @@ describe('the track warmer', () => {
   });
 
   it('leaves open activities and ones closed long ago alone', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     // Started a few minutes ago, never stopped: open.
-    const recent = run.points.slice(0, 10);
+    const recent = member.run.points.slice(0, 10);
     const lastMs = recent[recent.length - 1]?.timeMs ?? 0;
     const { points, events } = trackIngest(
-      { ...run, points: recent },
+      { ...member.run, points: recent },
       'RUNNING',
       Date.now() - 60_000 - lastMs,
     );

@@ -1,12 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trackIngest } from '../../../server/demo/demoHistory';
 import { ALTITUDE_ACCURACY_MAX_M, trustedAltitude } from '../../../server/telemetry/altitude';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import { decodeTrackBinary } from '../../../src/api/trackBinary';
-import type { Track } from '../../../tools/tracks';
 import { addTestDevice } from './deviceFixtures';
-import { registerListeningTestServer } from './signedUpMember';
-import { memberCall, postBatch, signedUpMemberOn, washingtonRun } from './washingtonRun';
+import { memberCall, postBatch, registerRunMember } from './washingtonRun';
 
 /*
  * Spec app §9 "Activity altitude accuracy maximum is 10" (docs/decisions.md "Altitude accuracy"): a
@@ -15,18 +13,10 @@ import { memberCall, postBatch, signedUpMemberOn, washingtonRun } from './washin
  * altitude for it. The fixes are the real Washington run's.
  */
 
-const server = registerListeningTestServer();
-let token = '';
-let memberId = 0;
-let run: Track;
-let shiftMs = 0;
+const member = registerRunMember('altitude@example.com');
+const { server } = member;
 
-beforeAll(async () => {
-  ({ token, memberId } = await signedUpMemberOn(server, 'altitude@example.com'));
-  ({ run, shiftMs } = await washingtonRun());
-});
-
-const call = (name: string, payload: object) => memberCall(server, token, name, payload);
+const call = (name: string, payload: object) => memberCall(server, member.token, name, payload);
 
 describe('the altitude accuracy limit (app §9)', () => {
   it('is 10 m: a known accuracy over it drops the altitude, an unknown one keeps it', () => {
@@ -38,11 +28,11 @@ describe('the altitude accuracy limit (app §9)', () => {
   });
 
   it('leaves out of the detail and the track the altitudes measured worse than 10 m, keeping them stored', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points, events } = trackIngest(
-      { ...run, points: run.points.slice(0, 6) },
+      { ...member.run, points: member.run.points.slice(0, 6) },
       'RUNNING',
-      shiftMs,
+      member.shiftMs,
     );
     const vaccs = [null, 25, 10, 4, 10.5, null];
     await postBatch(
@@ -85,8 +75,12 @@ describe('the altitude accuracy limit (app §9)', () => {
   });
 
   it('refuses a negative vertical accuracy with a 400 and stores nothing', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
-    const { points } = trackIngest({ ...run, points: run.points.slice(0, 2) }, 'RUNNING', shiftMs);
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
+    const { points } = trackIngest(
+      { ...member.run, points: member.run.points.slice(0, 2) },
+      'RUNNING',
+      member.shiftMs,
+    );
     const res = await server.app.inject({
       method: 'POST',
       url: '/ingest/batch',

@@ -1,15 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as migration from '../../../server/db/migrations/0016_point_heart_rate';
 import { importDemoHistory, trackIngest } from '../../../server/demo/demoHistory';
 import { DEMO_HISTORY, readDemoTrack } from '../../../server/demo/demoTracks';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { TelemetryWearerUpdate } from '../../../src/api/socket';
-import type { Track } from '../../../tools/tracks';
 import { addTestDevice, type TestDevice } from './deviceFixtures';
-import { registerListeningTestServer } from './signedUpMember';
-import { postBatch as postBatchTo, signedUpMemberOn, washingtonRun } from './washingtonRun';
+import { postBatch as postBatchTo, registerRunMember } from './washingtonRun';
 import { connectProbe, type Probe } from './socketProbe';
 
 /*
@@ -20,21 +18,16 @@ import { connectProbe, type Probe } from './socketProbe';
  * the VITALS already stored. Values are the real Washington run's (tests/fixtures/tracks).
  */
 
-const server = registerListeningTestServer();
-let token = '';
-let memberId = 0;
-let run: Track;
-/** The run moved to end an hour ago (the ingest refuses device times in the future). */
-let shiftMs = 0;
-
-beforeAll(async () => {
-  ({ token, memberId } = await signedUpMemberOn(server, 'hearty@example.com'));
-  ({ run, shiftMs } = await washingtonRun());
-});
+const member = registerRunMember('hearty@example.com');
+const { server } = member;
 
 /** The run's first `n` points as the demo importer sends them: fixes, start/stop, VITALS. */
 function runIngest(n: number) {
-  return trackIngest({ ...run, points: run.points.slice(0, n) }, 'RUNNING', shiftMs);
+  return trackIngest(
+    { ...member.run, points: member.run.points.slice(0, n) },
+    'RUNNING',
+    member.shiftMs,
+  );
 }
 
 const postBatch = (device: TestDevice, Points: IngestPoint[], Events: IngestEvent[] = []) =>
@@ -55,7 +48,7 @@ async function detailOf(activityId: number): Promise<ActivityDetail> {
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/member-integration/member-wearer-activity-detail',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${member.token}` },
     payload: { ActivityId: activityId, TimeStart: 0, TimeEnd: Date.now() },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -81,7 +74,7 @@ const vitals = (Time: number, HeartRateBpm: number | null): IngestEvent => ({
 
 describe('the batch ingest: a VITALS heart rate goes to the fix at the same device time', () => {
   it('in one request: the detail answers each fix with the run’s recorded heart rate', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points, events } = runIngest(30);
     expect(await postBatch(device, points, events)).toEqual({
       Accepted: 30 + 2 + 30,
@@ -89,7 +82,7 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
     });
     const detail = await detailOf(await onlyActivityOf(device));
     expect(detail.LocationHistory.map((point) => point.HeartRate)).toEqual(
-      run.points.slice(0, 30).map((point) => point.heartRateBpm),
+      member.run.points.slice(0, 30).map((point) => point.heartRateBpm),
     );
     expect(detail.LocationHistory.slice(0, 5).map((point) => point.HeartRate)).toEqual([
       130, 134, 139, 144, 149,
@@ -97,7 +90,7 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
   });
 
   it('across requests, either order: a later VITALS updates its stored fix, an earlier one waits for it', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points } = runIngest(4);
     const [a, b, c, d] = points as [IngestPoint, IngestPoint, IngestPoint, IngestPoint];
     await postBatch(device, [a, b]);
@@ -116,7 +109,7 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
   });
 
   it('rounds to whole beats; 0 (no pulse found) and a VITALS without heart rate leave none; the first VITALS stored stays', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points } = runIngest(5);
     const times = points.map((point) => point.Time);
     const [t0, t1, t2, t3, t4] = times as [number, number, number, number, number];
@@ -141,7 +134,7 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
   });
 
   it('a late fix (before the device’s latest) takes the VITALS of its request too', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points } = runIngest(3);
     const [first, second, third] = points as [IngestPoint, IngestPoint, IngestPoint];
     await postBatch(device, [first, third]);
@@ -160,7 +153,7 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
   });
 
   it('OsmAnd names no heart-rate parameter: a `heartrate` or `hr` query value is not stored', async () => {
-    const device = await addTestDevice(server.database.db, memberId);
+    const device = await addTestDevice(server.database.db, member.memberId);
     const [point] = runIngest(1).points as [IngestPoint];
     const res = await server.app.inject({
       method: 'GET',
@@ -176,12 +169,12 @@ describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', 
 
   /** A new device of the member, and a socket verified as the member's that hears its updates. */
   async function deviceWithListeningMember() {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const probe = await connectProbe(server.origin, probes);
     const verified = await server.app.inject({
       method: 'POST',
       url: '/api/member-integration-public/verify-socket-user',
-      payload: { MemberIntegrationToken: token, SocketID: probe.id },
+      payload: { MemberIntegrationToken: member.token, SocketID: probe.id },
     });
     expect(verified.json()).toEqual({ Success: true });
     return { device, probe };
@@ -242,7 +235,7 @@ describe('live: the TelemetryWearerUpdate carries the heart rate of new fixes', 
 
 describe('the demo history keeps the real tracks’ heart rate', () => {
   it('every fix of a track that recorded heart rate has its reading, by device time', async () => {
-    const device = await addTestDevice(server.database.db, memberId, 'BRACELET');
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const nowMs = Date.now();
     expect(await importDemoHistory(server.database.db, device.key, nowMs)).toBeGreaterThan(0);
     const { db } = server.database;
@@ -281,7 +274,7 @@ describe('the demo history keeps the real tracks’ heart rate', () => {
 describe('migration 0016_point_heart_rate', () => {
   it('fills fixes from the VITALS already stored; down and up again; the check refuses 0 and 301', async () => {
     const { db } = server.database;
-    const device = await addTestDevice(db, memberId, 'BRACELET');
+    const device = await addTestDevice(db, member.memberId, 'BRACELET');
     const { points } = runIngest(3);
     const [a, b, c] = points as [IngestPoint, IngestPoint, IngestPoint];
     await postBatch(device, points, [vitals(a.Time, 130), vitals(b.Time, 0.2)]);

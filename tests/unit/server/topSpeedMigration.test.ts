@@ -1,11 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as migration from '../../../server/db/migrations/0019_top_speed_window';
 import { trackIngest } from '../../../server/demo/demoHistory';
-import type { Track } from '../../../tools/tracks';
 import { addTestDevice } from './deviceFixtures';
-import { registerListeningTestServer } from './signedUpMember';
-import { postBatch, signedUpMemberOn, washingtonRun } from './washingtonRun';
+import { postBatch, registerRunMember } from './washingtonRun';
 
 /*
  * SpeedMaxMPS over five consecutive speeds (docs/decisions.md "ActivityStats"), on the real
@@ -13,15 +11,8 @@ import { postBatch, signedUpMemberOn, washingtonRun } from './washingtonRun';
  * of 37 km/h from the speeds between fixes. Migration 0019 computes the stored activities again.
  */
 
-const server = registerListeningTestServer();
-let memberId = 0;
-let run: Track;
-let shiftMs = 0;
-
-beforeAll(async () => {
-  ({ memberId } = await signedUpMemberOn(server, 'topspeed@example.com'));
-  ({ run, shiftMs } = await washingtonRun());
-});
+const member = registerRunMember('topspeed@example.com');
+const { server } = member;
 
 async function statsRow(deviceId: number) {
   return server.database.db
@@ -35,8 +26,8 @@ async function statsRow(deviceId: number) {
 describe('the top speed of the real Washington run', () => {
   it('is a runner’s, not the glitch’s; migration 0019 computes stored totals again alike', async () => {
     const { db } = server.database;
-    const device = await addTestDevice(db, memberId, 'BRACELET');
-    const { points, events } = trackIngest(run, 'RUNNING', shiftMs);
+    const device = await addTestDevice(db, member.memberId, 'BRACELET');
+    const { points, events } = trackIngest(member.run, 'RUNNING', member.shiftMs);
     expect(points.every((point) => point.Speed === undefined || point.Speed === null)).toBe(true);
     await postBatch(server, device, points, events);
     const ingested = await statsRow(device.deviceId);

@@ -1,9 +1,13 @@
 import path from 'node:path';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { readTrackFile, type Track } from '../../../tools/tracks';
 import type { TestDevice } from './deviceFixtures';
-import { memberIntegrationToken, type ListeningTestServer } from './signedUpMember';
+import {
+  memberIntegrationToken,
+  registerListeningTestServer,
+  type ListeningTestServer,
+} from './signedUpMember';
 
 const TRACKS = path.resolve(import.meta.dirname, '../../fixtures/tracks');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +37,38 @@ export async function signedUpMemberOn(
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   return { token, memberId: member.member_id };
+}
+
+/**
+ * A member with the Washington run, set up for a test file: a listening test server of its own
+ * ({@link registerListeningTestServer}), then, in `beforeAll`, the member signed up as `email` and
+ * the run with its shift ({@link washingtonRun}). Read the fields in tests, not at the file's top
+ * level: they are filled in `beforeAll`.
+ */
+export interface RunMember {
+  readonly server: ListeningTestServer;
+  /** The member's MemberIntegrationToken. */
+  token: string;
+  memberId: number;
+  run: Track;
+  /** Moves the run to end one to two days before now, ms. */
+  shiftMs: number;
+}
+
+/** Registers a {@link RunMember} signed up as `email` (call at a test file's top level). */
+export function registerRunMember(email: string): RunMember {
+  const server = registerListeningTestServer();
+  const member: RunMember = {
+    server,
+    token: '',
+    memberId: 0,
+    run: { name: '', sport: null, points: [] },
+    shiftMs: 0,
+  };
+  beforeAll(async () => {
+    Object.assign(member, await signedUpMemberOn(server, email), await washingtonRun());
+  });
+  return member;
 }
 
 /**
