@@ -47,7 +47,20 @@ const now = (): number => performance.timeOrigin + performance.now();
 
 // ---- the viewer process --------------------------------------------------------------------------
 
-async function openViewer(origin: string, token: string, onUpdate: (time: number) => void) {
+/**
+ * The address viewer `index` verifies from (X-Forwarded-For; the bench's server trusts one proxy hop):
+ * 1,000 viewers are 1,000 guardians' and members' devices, not one client over the per-address
+ * budget of verify-socket-user (server/shares/shareRateLimit.ts).
+ */
+const viewerAddress = (index: number): string =>
+  `10.${String((index >> 16) & 255)}.${String((index >> 8) & 255)}.${String(index & 255)}`;
+
+async function openViewer(
+  origin: string,
+  token: string,
+  address: string,
+  onUpdate: (time: number) => void,
+) {
   const socket: Socket = io(origin, {
     transports: ['websocket'],
     reconnection: false,
@@ -63,7 +76,7 @@ async function openViewer(origin: string, token: string, onUpdate: (time: number
   });
   const res = await fetch(`${origin}/api/member-integration-public/verify-socket-user`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ MemberIntegrationToken: token, SocketID: socket.id }),
   });
   const body = (await res.json()) as { Success?: boolean };
@@ -82,8 +95,10 @@ function runViewers(): void {
           const batch = message.tokens.slice(i, i + CONNECT_BATCH);
           sockets.push(
             ...(await Promise.all(
-              batch.map((token) =>
-                openViewer(message.origin, token, (time) => receipts.push([time, now()])),
+              batch.map((token, j) =>
+                openViewer(message.origin, token, viewerAddress(i + j), (time) =>
+                  receipts.push([time, now()]),
+                ),
               ),
             )),
           );
@@ -174,7 +189,10 @@ export const realtimeBench: BenchArea = {
     withBenchDatabase('realtime', async (db) => {
       v8.setFlagsFromString('--expose-gc');
       const gc = vm.runInNewContext('gc') as () => void;
-      const app = await buildServer(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), { db });
+      const app = await buildServer(
+        loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1' }),
+        { db },
+      );
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       await app.realtime.ready();
       // Tokens as login-member-c2 issues them; verify-socket-user checks only the token.
