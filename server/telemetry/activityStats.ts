@@ -69,7 +69,7 @@ export const EMPTY_STATS: StatsState = {
 };
 
 /** The median of 1 … {@link TOP_SPEED_WINDOW} numbers (the mean of the middle two of an even count). */
-export function medianOf(values: readonly number[]): number {
+function medianOf(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1
@@ -79,13 +79,14 @@ export function medianOf(values: readonly number[]): number {
 
 /**
  * One speed added to a series' window: the last {@link TOP_SPEED_WINDOW} speeds and the highest
- * median of a full window so far (`max`, m/s; `none` until the window is first full).
+ * median of a full window so far (`max`, m/s; the series' starting value — null, or 0 — until the
+ * window is first full).
  */
 function pushSpeed<T extends number | null>(
   recent: readonly number[] | undefined,
   max: T,
   speedMps: number,
-): { recent: number[]; max: number | T } {
+): { recent: readonly number[]; max: number | T } {
   const next = [...(recent ?? []), speedMps].slice(-TOP_SPEED_WINDOW);
   if (next.length < TOP_SPEED_WINDOW) return { recent: next, max };
   const median = medianOf(next);
@@ -118,7 +119,7 @@ export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
   if (!isAcceptedFix(fix)) return state;
   const reported =
     fix.speed === null
-      ? { recent: [...(state.recentReportedMps ?? [])], max: state.maxReportedMps }
+      ? { recent: state.recentReportedMps ?? [], max: state.maxReportedMps }
       : pushSpeed(state.recentReportedMps, state.maxReportedMps, fix.speed);
   if (state.lastMs === null) {
     return {
@@ -137,7 +138,7 @@ export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
   const segments =
     seconds > 0
       ? pushSpeed(state.recentSegmentsMps, state.maxSegmentMps, step / seconds)
-      : { recent: [...(state.recentSegmentsMps ?? [])], max: state.maxSegmentMps };
+      : { recent: state.recentSegmentsMps ?? [], max: state.maxSegmentMps };
   return {
     firstMs: state.firstMs,
     lastMs: fix.time,
