@@ -7,8 +7,9 @@ import { DEMO_LIVE, readDemoTrack } from './demoTracks';
 
 /*
  * The live part of the demo (issue 5 item 7): the demo watch replays the first
- * {@link DEMO_LIVE_SPAN_MS} of the real Lysefjord paddle, out and back, on a loop through the device simulator (tools/simulator), over HTTP to this very server — the OsmAnd
- * protocol, the ingest, the alert engine and the sockets all run for real. Once per loop the wearer
+ * {@link DEMO_LIVE_SPAN_MS} of the real Lysefjord paddle, out and back, on a loop through the device
+ * simulator (tools/simulator), over HTTP to this very server — the OsmAnd protocol, the ingest, the
+ * alert engine and the sockets all run for real. Once per loop the wearer
  * presses SOS (an ASSISTANCE alert: contacts and Norway's rescue partner are told); at the end of the
  * loop, if no guardian resolved it, the wearer cancels it from the watch (CLOSE_ALERTS). The watch
  * also answers messages (the simulator's default reply), and sends the paddle's recorded heart rate
