@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { batchedNotifyQuery } from './notifyBatcher';
 
 /** Connections of the adapter's own pool: its LISTEN connection plus NOTIFY publishers. */
 const ADAPTER_POOL_MAX = 4;
@@ -143,8 +144,10 @@ export function createPostgresClusterAdapter(
       held.add(listenClient);
       return listenClient;
     },
-    query: (text: string, values?: unknown[]) =>
+    // The NOTIFYs of one event-loop turn go as one statement (notifyBatcher.ts).
+    query: batchedNotifyQuery((text, values) =>
       ended ? Promise.reject(new Error('realtime adapter closed')) : pool.query(text, values),
+    ),
   };
   const adapter = createAdapter(adapterPool as unknown as pg.Pool, {
     ...(options.heartbeatIntervalMs === undefined

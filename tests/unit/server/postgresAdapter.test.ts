@@ -56,3 +56,21 @@ describe('the PostgreSQL cluster adapter ends its pool', () => {
     await expect.poll(listeningConnections).toBe(0);
   });
 });
+
+describe('the PostgreSQL cluster adapter between two nodes', () => {
+  const log = Fastify({ logger: false }).log;
+
+  it('delivers every message one node sends in one turn (one NOTIFY statement), in order', async () => {
+    const clusters = [0, 1].map(() => createPostgresClusterAdapter({ url: database.url, log }));
+    const [sender, receiver] = clusters.map((cluster) => new Server({ adapter: cluster.adapter }));
+    if (!sender || !receiver) throw new Error('two nodes');
+    await Promise.all(clusters.map((cluster) => cluster.listening));
+    const heard: number[] = [];
+    receiver.on('tick', (n: number) => heard.push(n));
+    for (let n = 0; n < 12; n += 1) sender.serverSideEmit('tick', n);
+    await expect.poll(() => heard.length).toBe(12);
+    expect(heard).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    for (const io of [sender, receiver]) await io.of('/').adapter.close();
+    for (const cluster of clusters) await cluster.end();
+  });
+});
