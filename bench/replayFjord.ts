@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import type { LocationPoint } from '../src/api/entities/location';
 import type { IngestEvent, IngestPoint } from '../src/api/ingest';
@@ -29,6 +30,11 @@ import {
  */
 
 const MEASURE_MS = Number(process.env.REPLAY_MEASURE_MS ?? 10_000);
+/**
+ * Where to write the track page's V8 CPU profile of its last round's playing (unset: no profiler; a
+ * profiled run's figures read lower).
+ */
+const PROFILE_FILE = process.env.REPLAY_PROFILE_FILE;
 const ROUNDS = 2;
 const RATE = '100';
 const FJORD = 'multisport-kayak-run-bike-lysefjord-no.fit';
@@ -100,6 +106,7 @@ function frameIntervals(page: Page, ms: number): Promise<number[]> {
 async function playRun(
   page: Page,
   url: string,
+  profileFile?: string,
 ): Promise<{ intervals: number[]; longTasks: number[] }> {
   await page.goto(url);
   const map = page.getByRole('region', { name: 'Map of the activity' });
@@ -108,10 +115,19 @@ async function playRun(
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1_500);
   const from = await page.evaluate(() => performance.now());
+  const cdp = profileFile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   await page.getByRole('group', { name: 'Replay' }).getByLabel('Speed').selectOption(RATE);
   await page.getByRole('button', { name: 'Play' }).click();
   const intervals = await frameIntervals(page, MEASURE_MS);
   await page.getByRole('button', { name: 'Pause' }).click();
+  if (cdp && profileFile) {
+    await writeFile(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    await cdp.detach();
+  }
   const tasks = (await longTasks(page)).filter((t) => t.start >= from).map((t) => t.ms);
   return { intervals, longTasks: tasks };
 }
@@ -146,7 +162,7 @@ export const replayFjordBench: BenchArea = {
         const bare = await playRun(basemapPage, url);
         basemap.push(...bare.intervals);
         basemapTasks.push(...bare.longTasks);
-        const run = await playRun(trackPage, url);
+        const run = await playRun(trackPage, url, round === ROUNDS - 1 ? PROFILE_FILE : undefined);
         track.push(...run.intervals);
         tasks.push(...run.longTasks);
       }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildServer } from '../server/app';
@@ -24,6 +25,11 @@ const VIEWERS = Math.min(DEVICES, Number(process.env.SHARE_LATENCY_VIEWERS ?? 50
 const WARMUP_MS = Number(process.env.SHARE_LATENCY_WARMUP_MS ?? 10_000);
 const MEASURE_MS = Number(process.env.SHARE_LATENCY_MEASURE_MS ?? 30_000);
 const PERIOD_MS = 1_000;
+/**
+ * Where to write the first viewer page's V8 CPU profile of the measuring window (unset: no
+ * profiler; a profiled run's figures read higher).
+ */
+const PROFILE_FILE = process.env.SHARE_LATENCY_PROFILE_FILE;
 const KMH_PER_KNOT = 1.852;
 /** Lysefjord (NO): where the simulated wearers paddle. */
 const ORIGIN = { lat: 59.0176, lon: 6.0532 };
@@ -142,9 +148,18 @@ export const shareLatencyBench: BenchArea = {
         });
 
         await sleep(WARMUP_MS);
+        const first = pages[0];
+        const cdp = PROFILE_FILE && first ? await first.context.newCDPSession(first.page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.start');
+        }
         const measureFrom = Date.now();
         await sleep(MEASURE_MS);
         const measureTo = Date.now();
+        if (cdp && PROFILE_FILE) {
+          await writeFile(PROFILE_FILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+        }
         // Let the fixes sent just before the end reach the screens.
         await sleep(2_000);
         run.stop = true;

@@ -54,10 +54,18 @@ test('a guardian opens the demo share link without an account and watches the we
   const map = page.getByRole('region', { name: 'Map of the shared activity' });
   await expect(map.locator('canvas')).toBeVisible({ timeout: 30_000 });
   await expect(map.getByText('© OpenStreetMap contributors')).toBeAttached();
+  // deck.gl's loop waits for work instead of running every frame (src/ui/map/overlayFrames.ts) …
+  await expect(map).toHaveAttribute('data-frames', 'on-demand');
+  // … and still draws each new fix: the map's drawn point count follows the track.
+  await expect(map).toHaveAttribute('data-drawn', /^[1-9]\d*$/, { timeout: 30_000 });
+  const drawn = Number(await map.getAttribute('data-drawn'));
   // Live: the distance grows as the wearer paddles.
   const distance = page.getByRole('definition').nth(3);
   const before = await distance.innerText();
   await expect(distance).not.toHaveText(before, { timeout: 30_000 });
+  await expect
+    .poll(async () => Number(await map.getAttribute('data-drawn')), { timeout: 30_000 })
+    .toBeGreaterThan(drawn);
   await context.close();
 });
 

@@ -6,6 +6,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
 import { followTo } from './followCamera';
+import { gateOverlayFrames, type OverlayFrames } from './overlayFrames';
 import './map.css';
 
 // MapLibre 6 under Vite needs its worker named explicitly (TOOLCHAIN.md "Map notes").
@@ -43,6 +44,13 @@ export interface MapViewProps {
    * map shows its data, not just that the data arrived.
    */
   readonly drawnKey?: string;
+  /**
+   * 'on-demand': deck.gl's loop runs only while its layers change (overlayFrames.ts), for a map that
+   * changes now and then and stays open for long (a guardian's live view: one fix a second).
+   * 'every-frame' (the default): deck.gl's own loop, every display frame, for a map that animates
+   * (a replay playing).
+   */
+  readonly frames?: 'on-demand' | 'every-frame';
 }
 
 /** Whether every layer of `layers` has its data (deck.gl `isLoaded`: no async prop still loading). */
@@ -70,11 +78,13 @@ export function MapView({
   label,
   className,
   drawnKey,
+  frames: frameMode = 'every-frame',
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapLibreOverlay | null>(null);
-  const initial = useRef({ layers, theme, styleUrl, bounds });
+  const frames = useRef<OverlayFrames | null>(null);
+  const initial = useRef({ layers, theme, styleUrl, bounds, frameMode });
   const drawn = useRef({ key: drawnKey, layers });
 
   useEffect(() => {
@@ -96,16 +106,28 @@ export function MapView({
     });
     const deck = new MapLibreOverlay({ interleaved: true, layers: start.layers });
     instance.addControl(deck);
+    // On demand, deck.gl's loop stops running every display frame while nothing changes.
+    const gate = start.frameMode === 'on-demand' ? gateOverlayFrames(deck, element) : null;
+    // For browser tests: whether the loop runs on demand.
+    element.dataset.frames = gate?.attached ? 'on-demand' : 'every-frame';
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     instance.on('render', () => {
       const { key, layers: shown } = drawn.current;
-      if (key !== undefined && element.dataset.drawn !== key && layersLoaded(shown)) {
+      if (
+        key !== undefined &&
+        element.dataset.drawn !== key &&
+        (gate?.layersCurrent() ?? true) &&
+        layersLoaded(shown)
+      ) {
         element.dataset.drawn = key;
       }
     });
     map.current = instance;
     overlay.current = deck;
+    frames.current = gate;
     return () => {
+      gate?.dispose();
+      frames.current = null;
       overlay.current = null;
       map.current = null;
       instance.remove();
@@ -114,6 +136,7 @@ export function MapView({
 
   useEffect(() => {
     overlay.current?.setProps({ layers });
+    frames.current?.wake();
     // The first frame MapLibre renders with these layers loaded shows them.
     drawn.current = { key: drawnKey, layers };
   }, [layers, drawnKey]);

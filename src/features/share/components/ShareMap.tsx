@@ -73,6 +73,8 @@ export default function ShareMap({ activityId, headingDeg, alertMarkers, follow 
       styleUrl={styleUrl}
       bounds={fitBounds}
       follow={follow && last ? [last.X, last.Y] : null}
+      drawnKey={String(columns.length)}
+      frames="on-demand"
     />
   );
 }
