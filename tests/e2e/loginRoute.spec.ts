@@ -13,6 +13,17 @@ const manifest = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8'),
 ) as Record<string, { file: string } | undefined>;
 
+/**
+ * The URL path of the shared chunk named after `name` (a manifest key `_name-hash.js`): the chunk
+ * Rolldown made of a module several screens import, with what only they need (its dependencies).
+ */
+function sharedChunkOf(name: string): string {
+  const key = Object.keys(manifest).find((k) => k.startsWith(`_${name}-`));
+  const chunk = key === undefined ? undefined : manifest[key];
+  if (!chunk) throw new Error(`The build has no shared chunk ${name}`);
+  return `/${chunk.file}`;
+}
+
 /** The URL path of the chunk built from `source` (a manifest key). */
 function chunkOf(source: string): string {
   const chunk = manifest[source];
@@ -20,7 +31,7 @@ function chunkOf(source: string): string {
   return `/${chunk.file}`;
 }
 
-test('the login route fetches neither the identity library, socket.io, other screens’ epics nor their words until needed', async ({
+test('the login route fetches neither the identity library, socket.io, the form library, other screens’ epics nor their words until needed', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -37,6 +48,8 @@ test('the login route fetches neither the identity library, socket.io, other scr
     chunkOf('src/store/activityDataEpics.ts'),
     chunkOf('src/features/auth/authFeatureEpics.ts'),
     chunkOf('src/features/contacts/contactsEpics.ts'),
+    // react-hook-form, with its resolver: the other forms need it, the login form does not.
+    sharedChunkOf('zodFormResolver'),
   ];
 
   await page.goto('/auth/login');

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -16,7 +15,7 @@ import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 import { FormMessage } from '../../../ui/forms/FormMessage';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
 import { TextField } from '../../../ui/forms/TextField';
-import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
+import { parseForm, type KeyedFieldError } from '../../../ui/forms/zodFieldErrors';
 import { LoginForm } from '../authForms';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
@@ -25,7 +24,17 @@ import { useFieldError } from '../../../ui/forms/useFieldError';
 /** Notices other screens send to the login screen (`?notice=`), spec §8 success messages. */
 const NOTICES = new Set(['EmailVerified', 'PasswordReset', 'LoggedOut']);
 
-/** /auth/login (spec §2): e-mail and password, the login error catalogue of §8. */
+type LoginField = keyof LoginForm;
+
+/**
+ * /auth/login (spec §2): e-mail and password, the login error catalogue of §8.
+ *
+ * The form keeps its two fields in React state and validates with {@link parseForm}, not
+ * react-hook-form: the login route's JavaScript has a budget (issue 7: 170 KiB gzipped), and the
+ * library (14 KiB of it) is the one part this two-field form can do without. It behaves as the
+ * other forms do with react-hook-form's defaults: validated on submit, then on every change; the
+ * first invalid field gets the focus (docs/decisions.md "The login route's size").
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -34,10 +43,33 @@ export function LoginPage() {
   const status = useAppSelector(selectSessionStatus);
   const error = useAppSelector(selectSignInError);
   const fieldError = useFieldError();
-  const form = useForm({
-    resolver: zodFormResolver(LoginForm),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginForm>({ email: '', password: '' });
+  // Null until the first submit: the fields are validated from then on, as they change.
+  const [errors, setErrors] = useState<Readonly<Record<string, KeyedFieldError>> | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const change = (field: LoginField) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (errors !== null) {
+      const result = parseForm(LoginForm, next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const result = parseForm(LoginForm, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      // The first invalid field gets the focus.
+      (result.errors.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
+    setErrors({});
+    dispatch(
+      signInRequested({ email: result.values.email.trim(), password: result.values.password }),
+    );
+  };
   const view = error ? loginErrorView(error) : null;
   const notice = params.get('notice');
   const returnTo = safeReturnPath(params.get('returnTo'));
@@ -65,28 +97,26 @@ export function LoginPage() {
       {notice && NOTICES.has(notice) ? (
         <FormMessage tone="success">{t(`Auth.Notices.${notice}`)}</FormMessage>
       ) : null}
-      <form
-        className="ll-form"
-        noValidate
-        onSubmit={(event) =>
-          void form.handleSubmit((values) => {
-            dispatch(signInRequested({ email: values.email.trim(), password: values.password }));
-          })(event)
-        }
-      >
+      <form className="ll-form" noValidate onSubmit={submit}>
         <TextField
           label={t('Auth.Fields.Email')}
           type="email"
           autoComplete="username"
-          {...form.register('email')}
-          error={fieldError(form.formState.errors.email)}
+          name="email"
+          ref={emailInput}
+          value={values.email}
+          onChange={change('email')}
+          error={fieldError(errors?.email)}
         />
         <TextField
           label={t('Auth.Fields.Password')}
           type="password"
           autoComplete="current-password"
-          {...form.register('password')}
-          error={fieldError(form.formState.errors.password)}
+          name="password"
+          ref={passwordInput}
+          value={values.password}
+          onChange={change('password')}
+          error={fieldError(errors?.password)}
         />
         {view && !view.redirect ? <AuthErrorMessage view={view} /> : null}
         {memberError ? (
