@@ -102,6 +102,8 @@ test('the member steps through the 3-day journey and its complete timeline, then
   await expect(guardianTabs.first()).toHaveAttribute('aria-selected', 'true');
   const guardianFigures = guardian.getByRole('region', { name: 'Figures of the day' });
   const guardianMap = guardian.getByRole('region', { name: 'Map of the journey' });
+  // Its deck.gl loop runs on demand, and each day's tracks are still drawn when picked.
+  await expect(guardianMap).toHaveAttribute('data-frames', 'on-demand');
   for (const [index, day] of HIKE.entries()) {
     await guardianTabs.nth(index).click();
     await expect(figure(guardianFigures, 'Activities')).toHaveText('1');
