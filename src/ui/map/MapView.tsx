@@ -48,7 +48,7 @@ export interface MapViewProps {
    * 'on-demand': deck.gl's loop runs only while its layers change (overlayFrames.ts), for a map that
    * changes now and then and stays open for long (a guardian's live view: one fix a second).
    * 'every-frame' (the default): deck.gl's own loop, every display frame, for a map that animates
-   * (a replay playing).
+   * (a replay playing). Read when the map is created.
    */
   readonly frames?: 'on-demand' | 'every-frame';
 }

@@ -8,8 +8,10 @@ import {
 /**
  * The deck.gl parts the gate reaches that deck.gl 9.4 keeps non-public: the overlay's `Deck`
  * (`MapLibreOverlay._deck`) and the deck's luma.gl `AnimationLoop`, which takes a new
- * `animationFrameProvider` through `setProps` while it runs. Pinned by TOOLCHAIN.md's versions and
- * checked by tests/unit/ui/overlayFrames.test.ts against the real classes.
+ * `animationFrameProvider` through `setProps` while it runs. Pinned by TOOLCHAIN.md's versions; the
+ * browser tests check on the real classes that the gate holds (`data-frames="on-demand"`,
+ * tests/e2e/share.spec.ts and journey.spec.ts). When these parts are missing, the gate does not attach
+ * and the loop runs every frame as before.
  */
 interface OverlayInternals {
   readonly _deck?:
