@@ -33,7 +33,7 @@ type LoginField = keyof LoginForm;
  * react-hook-form: the login route's JavaScript has a budget (issue 7: 170 KiB gzipped), and the
  * library (14 KiB of it) is the one part this two-field form can do without. It behaves as the
  * other forms do with react-hook-form's defaults: validated on submit, then on every change; the
- * first invalid field gets the focus (docs/decisions.md "The login route's size").
+ * first invalid field gets the focus (docs/decisions.md "Login route JS").
  */
 export function LoginPage() {
   const { t } = useTranslation();
