@@ -11,10 +11,13 @@ export interface KeyedFieldError {
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
+/** A form's field errors by the field's dotted path ('root' for the whole form). */
+export type KeyedFieldErrors = Readonly<Record<string, KeyedFieldError>>;
+
 /** What {@link parseForm} found: the parsed (transformed) values, or each field's first error. */
 export type ParsedForm<Output> =
   | { readonly ok: true; readonly values: Output }
-  | { readonly ok: false; readonly errors: Readonly<Record<string, KeyedFieldError>> };
+  | { readonly ok: false; readonly errors: KeyedFieldErrors };
 
 /**
  * Validates a form's `values` with a zod schema whose messages are translation keys

@@ -2,8 +2,6 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { parseForm } from './zodFieldErrors';
 
-export type { KeyedFieldError } from './zodFieldErrors';
-
 /**
  * A react-hook-form resolver over a zod schema whose messages are translation keys (src/api/validation):
  * the first issue of each field becomes `{ type, message: key, params }` ({@link parseForm}), which

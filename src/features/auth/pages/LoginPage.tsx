@@ -15,7 +15,7 @@ import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 import { FormMessage } from '../../../ui/forms/FormMessage';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
 import { TextField } from '../../../ui/forms/TextField';
-import { parseForm, type KeyedFieldError } from '../../../ui/forms/zodFieldErrors';
+import { parseForm, type KeyedFieldErrors } from '../../../ui/forms/zodFieldErrors';
 import { LoginForm } from '../authForms';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
@@ -45,7 +45,7 @@ export function LoginPage() {
   const fieldError = useFieldError();
   const [values, setValues] = useState<LoginForm>({ email: '', password: '' });
   // Null until the first submit: the fields are validated from then on, as they change.
-  const [errors, setErrors] = useState<Readonly<Record<string, KeyedFieldError>> | null>(null);
+  const [errors, setErrors] = useState<KeyedFieldErrors | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const change = (field: LoginField) => (event: { target: { value: string } }) => {
