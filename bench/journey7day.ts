@@ -32,6 +32,14 @@ const DAY_MS = 86_400_000;
 const POINTS_PER_DAY = 86_400;
 const RUNS = Number(process.env.JOURNEY_RUNS ?? 3);
 const FJORD = 'multisport-kayak-run-bike-lysefjord-no.fit';
+/**
+ * JOURNEY_ENDED_AGO_MS=<ms>: the last day ends that long before the run instead of at today's 00:00
+ * UTC (days then start at that time of day). Under an hour, a request for its loaded detail reloads
+ * it (spec §4), as a member who opens the journey right after the last activity meets it.
+ */
+const ENDED_AGO_MS = process.env.JOURNEY_ENDED_AGO_MS
+  ? Number(process.env.JOURNEY_ENDED_AGO_MS)
+  : null;
 
 interface Fix {
   readonly timeMs: number;
@@ -160,7 +168,10 @@ export const journey7dayBench: BenchArea = {
   run: () =>
     withMemberApp('journey', async (app) => {
       const path = await fjordAt1Hz();
-      const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+      const today =
+        ENDED_AGO_MS === null
+          ? Math.floor(Date.now() / DAY_MS) * DAY_MS
+          : Date.now() - ENDED_AGO_MS;
       let stored = 0;
       for (let d = 0; d < DAYS; d += 1) {
         const { points, events } = dayIngest(path, today - (DAYS - d) * DAY_MS);

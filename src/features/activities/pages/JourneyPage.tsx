@@ -89,7 +89,10 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
     () => activitiesOfDay(summaries, days, dayIndex),
     [summaries, days, dayIndex],
   );
-  const activityIds = useMemo(() => activities.map((s) => s.ActivityId), [activities]);
+  // Keyed by the ids, not the summaries: a detail's answer updates its summary, and asking again
+  // would reload an activity that ended within the hour (spec §4) — a loop while the page is open.
+  const idsKey = activities.map((s) => s.ActivityId).join(',');
+  const activityIds = useMemo(() => idsKey.split(',').filter(Boolean).map(Number), [idsKey]);
 
   // The shown activities' details bring their tracks for the map (at most 4 loads at once, spec §4).
   useEffect(() => {

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addHours, endOfDay, format, startOfDay, subDays } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ActivitySummary } from '../../../../src/api/entities/activity';
+import type { ActivityDetail, ActivitySummary } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
+import { encodeTrackBinary } from '../../../../src/api/trackBinary';
+import { selectActivityDetailsState } from '../../../../src/store/activities/activityDetailsSlice';
 import { activityRoutes } from '../../../../src/features/activities';
 import { selectShownJourney } from '../../../../src/store/activities/journeySlice';
 import { createAppStore } from '../../../../src/store/store';
@@ -217,5 +219,54 @@ describe('the member’s journey (issue 7 item 4; spec §4 day index or complete
     expect(await screen.findByRole('tab', { name: 'Complete timeline' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Share the journey' }));
     expect(await screen.findByLabelText('Journey link')).toHaveValue('http://localhost/go/Bx7k2');
+  });
+
+  it('loads each shown activity once, also one that ended minutes ago (no reload per answer)', async () => {
+    // Two 1-hour outings a day apart, the latest ended 10 minutes ago: a request for a loaded
+    // detail that ended within the hour reloads it (spec §4), so the screen must ask only when the
+    // shown activities change — not each time a load's answer touches the summaries.
+    const now = Date.now();
+    const recent = [
+      outing(11, now - 24 * 3_600_000 - 70 * 60_000, 5_000, 1),
+      outing(12, now - 70 * 60_000, 6_000, 1),
+    ];
+    const detailCalls: number[] = [];
+    server.use(
+      http.post(`${API}/member-wearer-activity-summaries`, () =>
+        HttpResponse.json({ Activities: recent }),
+      ),
+      http.post(`${API}/member-wearer-activity-detail`, async ({ request }) => {
+        const { ActivityId } = (await request.json()) as { ActivityId: number };
+        const found = recent.find((s) => s.ActivityId === ActivityId);
+        const detail: ActivityDetail | undefined = found && { ...found, LocationHistory: [] };
+        return HttpResponse.json({ Activity: detail });
+      }),
+      http.post(`${API}/member-wearer-activity-track`, () => {
+        const bytes = encodeTrackBinary([{ Time: now, X: 10, Y: 60, Hacc: 5, Alt: 0, Speed: 1 }]);
+        return HttpResponse.arrayBuffer(bytes.buffer as ArrayBuffer);
+      }),
+    );
+    const store = createAppStore({
+      dependencies: testDependencies({
+        fetch: (input, init) => {
+          if (new Request(input).url.endsWith('/member-wearer-activity-detail')) {
+            detailCalls.push(Date.now());
+            // A reload loop would never yield to the test's timers: it ends in failed loads.
+            if (detailCalls.length > 4) return Promise.reject(new Error('reload loop'));
+          }
+          return fetch(input, init);
+        },
+      }),
+      preloadedState: startedState(signedInIdentity(Date.now() + 3_600_000), testClient),
+    });
+    renderRoutesAt(store, activityRoutes, '/member/share-journey');
+    expect(await screen.findByTestId('journey-map')).toHaveTextContent('11,12');
+    await waitFor(() => {
+      const { loads } = selectActivityDetailsState(store.getState());
+      expect([loads[11]?.status, loads[12]?.status]).toEqual(['loaded', 'loaded']);
+    });
+    // Let React render the answers and run its effects.
+    await act(() => Promise.resolve());
+    expect(detailCalls).toHaveLength(2);
   });
 });
