@@ -199,16 +199,29 @@ function cardOf(ShareToken: string, inputs: CardInputs, now: number): MonitorCar
   };
 }
 
+/** A token's cached card with the inputs it was made of and the ids its inputs are looked up by. */
+interface CachedCard {
+  readonly inputs: CardInputs;
+  /** The share's activity and wearer, from `inputs.view` (kept, so a frame does not walk the view). */
+  readonly activityId: number | null;
+  readonly wearerId: number | undefined;
+  readonly now: number;
+  readonly card: MonitorCard;
+}
+
 /**
  * The selector's memory between calls, like createSelector's own cache (module state; a card is only
- * reused for inputs identical by reference, so stores never mix): each token's inputs, the `now` it
- * was made at and its card (updated in place: a frame allocates nothing for an unchanged card); the
- * token list it was pruned for; and the last result, in order.
+ * reused for inputs identical by reference, so stores never mix): each token's cached card (a frame
+ * allocates nothing for an unchanged card); the token list it was pruned for; the records the last
+ * call read (a record that is the same object again needs no look-up per card); and the last
+ * result, in order.
  */
-const cardCache = new Map<string, { inputs: CardInputs; now: number; card: MonitorCard }>();
+const cardCache = new Map<string, CachedCard>();
 let cachedTokens: readonly string[] = [];
 let cachedViews: unknown = null;
 let cachedCues: unknown = null;
+let cachedDetails: unknown = null;
+let cachedOpenAlerts: unknown = null;
 let previousOrder: readonly MonitorCard[] = [];
 
 /**
@@ -252,21 +265,37 @@ export const selectMonitorCards = createSelector(
       cachedTokens = tokens;
     }
     let changed = tokens.length !== previousOrder.length;
-    // A frame of telemetry changes live wearers and tracks only: the views and cues, looked up by
-    // token (a long string), are then taken from the cache.
+    // A frame of telemetry changes live wearers and tracks only. The records that stayed the same
+    // object need no look-up per card (a look-up by token, a long string, or a walk of the view):
+    // their part of each card's inputs is taken from its cache (docs/monitor.md, 2026-11-29).
     const keyedSame = views === cachedViews && cues === cachedCues;
+    const detailsSame = details === cachedDetails;
+    const alertsSame = openAlerts === cachedOpenAlerts;
     cachedViews = views;
     cachedCues = cues;
+    cachedDetails = details;
+    cachedOpenAlerts = openAlerts;
     const cards = tokens.map((token): MonitorCard => {
       const cached = cardCache.get(token);
-      const view = keyedSame && cached ? cached.inputs.view : views[token];
-      const activityId = view?.ActivityId ?? null;
-      const wearerId = view?.MemberDetails?.WearerID;
-      const status = activityId === null ? null : details[activityId]?.Status;
+      const reuse = keyedSame && cached !== undefined;
+      const view = reuse ? cached.inputs.view : views[token];
+      const activityId = reuse ? cached.activityId : (view?.ActivityId ?? null);
+      const wearerId = reuse ? cached.wearerId : view?.MemberDetails?.WearerID;
       const live = wearerId === undefined ? undefined : liveWearers[wearerId];
       const entry = activityId === null ? undefined : tracks[activityId];
-      const alerts = activityId === null ? undefined : openAlerts.get(activityId);
-      const cued = keyedSame && cached ? cached.inputs.cued : cues[token] !== undefined;
+      const status =
+        reuse && detailsSame
+          ? cached.inputs.status
+          : activityId === null
+            ? null
+            : details[activityId]?.Status;
+      const alerts =
+        reuse && alertsSame
+          ? cached.inputs.alerts
+          : activityId === null
+            ? undefined
+            : openAlerts.get(activityId);
+      const cued = reuse ? cached.inputs.cued : cues[token] !== undefined;
       // Compared field by field before anything is allocated: most cards of a frame are unchanged.
       if (
         cached?.now === now &&
@@ -285,7 +314,7 @@ export const selectMonitorCards = createSelector(
       const made = cardOf(token, inputs, now);
       const card = cached && sameMonitorCard(cached.card, made) ? cached.card : made;
       if (card !== cached?.card) changed = true;
-      cardCache.set(token, { inputs, now, card });
+      cardCache.set(token, { inputs, activityId, wearerId, now, card });
       return card;
     });
     // A frame whose fixes changed no card (live wearers reporting) leaves the list as it was.
