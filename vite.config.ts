@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { localeKeys } from './scripts/vite/localeKeys';
+import { localeKeys } from './scripts/vite/localeKeys.ts';
 
 /** Server paths the Vite dev server forwards to the Lifeline server (`npm run dev`). */
 const SERVER_PATHS = [

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeKeys } from './scripts/vite/localeKeys';
+import { localeKeys } from './scripts/vite/localeKeys.ts';
 
 export default defineConfig({
   plugins: [react(), localeKeys()],
