@@ -271,10 +271,6 @@ export const selectMonitorCards = createSelector(
     const keyedSame = views === cachedViews && cues === cachedCues;
     const detailsSame = details === cachedDetails;
     const alertsSame = openAlerts === cachedOpenAlerts;
-    cachedViews = views;
-    cachedCues = cues;
-    cachedDetails = details;
-    cachedOpenAlerts = openAlerts;
     const cards = tokens.map((token): MonitorCard => {
       const cached = cardCache.get(token);
       const reuse = keyedSame && cached !== undefined;
@@ -317,6 +313,11 @@ export const selectMonitorCards = createSelector(
       cardCache.set(token, { inputs, activityId, wearerId, now, card });
       return card;
     });
+    // Set after the loop: every card's cache now reflects these records.
+    cachedViews = views;
+    cachedCues = cues;
+    cachedDetails = details;
+    cachedOpenAlerts = openAlerts;
     // A frame whose fixes changed no card (live wearers reporting) leaves the list as it was.
     if (changed) previousOrder = ordered(cards);
     return previousOrder;

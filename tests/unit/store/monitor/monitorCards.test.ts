@@ -10,12 +10,19 @@ import {
   type MonitorCard,
 } from '../../../../src/store/monitor/monitorCards';
 import { parseMonitorLink } from '../../../../src/store/monitor/monitorLink';
-import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
+import {
+  monitorAlertCued,
+  monitorCueDismissed,
+  monitorShareAdded,
+  monitorShareRemoved,
+} from '../../../../src/store/monitor/monitorSlice';
+import { activityDetailLoaded } from '../../../../src/store/activities/activityEvents';
+import { alertsReceived } from '../../../../src/store/activities/alertsSlice';
 import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { rootReducer, type RootState } from '../../../../src/store/rootReducer';
 import { sharedViewLoaded } from '../../../../src/store/shares/sharedViewsSlice';
 import { dataAge } from '../../../../src/store/realtime/dataFreshness';
-import { alert, T0 } from '../activities/activityTestKit';
+import { alert, detail, loadedDetail, T0 } from '../activities/activityTestKit';
 import { ACTIVITY_SHARE_CLAIMS, JOURNEY_SHARE_CLAIMS, shareToken } from '../shares/shareTokens';
 import { selectLocationHistoryState } from '../../../../src/store/locationHistory/locationHistorySlice';
 
@@ -204,6 +211,96 @@ describe('selectMonitorCards: a frame makes again only the cards it changed', ()
       freshness: 'live',
       staleSince: null,
     });
+  });
+
+  /** Activity `id`'s detail loaded with `Status` (open since an hour before T0). */
+  const statusLoaded = (id: number, Status: 'ACTIVE' | 'ASSISTANCE' | 'RESOLVED') =>
+    activityDetailLoaded({ detail: { ...loadedDetail(detail(id, T0 - 3_600_000, null)), Status } });
+  const cardOf = (cards: readonly MonitorCard[], token: string) =>
+    cards.find((c) => c.ShareToken === token);
+
+  it('follows a status, an alert, a cue and a view that change between frames of telemetry', () => {
+    // Each change comes after calls in which the card was not made again (frames of other wearers):
+    // what a card took from the views, details, alerts and cues must follow those records.
+    let state = rootReducer(watched(), statusLoaded(7, 'ACTIVE'));
+    expect(cardOf(selectMonitorCards(state, T0), 'token-7')?.activityStatus).toBe('ACTIVE');
+    state = rootReducer(state, update(8, T0, null));
+    selectMonitorCards(state, T0);
+    // The live status (TelemetryWearerUpdate) wins over the detail's; a wearer without one shows it.
+    state = rootReducer(state, monitorShareAdded({ ShareToken: 'token-9' }));
+    state = rootReducer(
+      state,
+      sharedViewLoaded({
+        ShareToken: 'token-9',
+        ActivityId: 9,
+        Journey: null,
+        MemberDetails: { WearerID: 9, NameFirst: 'Wearer9', NameLast: 'Test' },
+      }),
+    );
+    state = rootReducer(state, statusLoaded(9, 'ACTIVE'));
+    expect(cardOf(selectMonitorCards(state, T0), 'token-9')?.activityStatus).toBe('ACTIVE');
+    state = rootReducer(state, update(8, T0 + 1, null));
+    selectMonitorCards(state, T0);
+    state = rootReducer(state, statusLoaded(9, 'ASSISTANCE'));
+    expect(cardOf(selectMonitorCards(state, T0), 'token-9')?.activityStatus).toBe('ASSISTANCE');
+
+    state = rootReducer(state, alertsReceived([alert(5, 8, T0 - 5_000)]));
+    expect(cardOf(selectMonitorCards(state, T0), 'token-8')?.alert?.AlertID).toBe(5);
+    state = rootReducer(state, monitorAlertCued({ ShareToken: 'token-8', AlertID: 5 }));
+    expect(cardOf(selectMonitorCards(state, T0), 'token-8')?.cued).toBe(true);
+    state = rootReducer(state, update(7, T0 + 2, null));
+    selectMonitorCards(state, T0);
+    state = rootReducer(state, monitorCueDismissed({ ShareToken: 'token-8' }));
+    expect(cardOf(selectMonitorCards(state, T0), 'token-8')?.cued).toBe(false);
+
+    // The share now follows wearer 8's activity: the card takes its alert and live status.
+    state = rootReducer(
+      state,
+      sharedViewLoaded({
+        ShareToken: 'token-9',
+        ActivityId: 8,
+        Journey: null,
+        MemberDetails: { WearerID: 8, NameFirst: 'Wearer9', NameLast: 'Test' },
+      }),
+    );
+    expect(cardOf(selectMonitorCards(state, T0), 'token-9')).toMatchObject({
+      ActivityId: 8,
+      WearerID: 8,
+      activityStatus: 'ACTIVE',
+      alert: { AlertID: 5 },
+    });
+  });
+
+  it('keeps two stores apart, and a share removed and added again between calls', () => {
+    const base = watched();
+    const one = rootReducer(base, statusLoaded(7, 'ASSISTANCE'));
+    const other = rootReducer(base, statusLoaded(7, 'RESOLVED'));
+    // Wearer 7 is live (its updates carry ACTIVE), so each store's status shows for a share whose
+    // wearer has not reported: the view is loaded again for another wearer.
+    const unreported = (state: RootState) =>
+      rootReducer(
+        state,
+        sharedViewLoaded({
+          ShareToken: 'token-7',
+          ActivityId: 7,
+          Journey: null,
+          MemberDetails: { WearerID: 70, NameFirst: 'Wearer7', NameLast: 'Test' },
+        }),
+      );
+    const a = unreported(one);
+    const b = unreported(other);
+    expect(cardOf(selectMonitorCards(a, T0), 'token-7')?.activityStatus).toBe('ASSISTANCE');
+    expect(cardOf(selectMonitorCards(b, T0), 'token-7')?.activityStatus).toBe('RESOLVED');
+    expect(
+      cardOf(selectMonitorCards(rootReducer(a, update(8, T0, null)), T0), 'token-7')
+        ?.activityStatus,
+    ).toBe('ASSISTANCE');
+    const again = [
+      monitorShareRemoved({ ShareToken: 'token-7' }),
+      monitorShareAdded({ ShareToken: 'token-7' }),
+      statusLoaded(7, 'ACTIVE'),
+    ].reduce(rootReducer, b);
+    expect(cardOf(selectMonitorCards(again, T0), 'token-7')?.activityStatus).toBe('ACTIVE');
   });
 
   it('re-judges the freshness when the clock passes it', () => {
