@@ -147,6 +147,7 @@ export async function buildServer(
     memberTokens,
     buildTimestamp: await readBuildTimestamp(config.webDir),
     shareTokens,
+    ...(config.serverStartTimestamp ? { serverStartTimestamp: config.serverStartTimestamp } : {}),
   });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).

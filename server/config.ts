@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   TRACK_WARM_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   SIGNUPS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  SERVER_START_TIMESTAMP: z.coerce.number().int().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -121,6 +122,13 @@ export interface ServerConfig {
   readonly demo: boolean;
   /** The live demo's replay rate (DEMO_SPEED, default 1: the paddle at its real pace). */
   readonly demoSpeed: number;
+  /**
+   * SocketInit's ServerStartTimestamp, epoch ms (`SERVER_START_TIMESTAMP`; default this process's
+   * start). Pages reload when it changes (spec §4), so every process of one deployment behind a load
+   * balancer must announce the same one (docs/deploy.md), or a socket that reconnects to another
+   * process reloads its page.
+   */
+  readonly serverStartTimestamp: number | undefined;
   /** Whether `/api/dev/*` endpoints exist (never in production). */
   readonly devEndpoints: boolean;
   readonly smtpUrl: string | undefined;
@@ -211,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     centralHost: e.CENTRAL_HOST?.replace(/\/+$/, ''),
     demo: mode === 'embedded' && (e.DEMO ?? e.NODE_ENV === 'development'),
     demoSpeed: e.DEMO_SPEED,
+    serverStartTimestamp: e.SERVER_START_TIMESTAMP,
     // The outbox shows every code the system sent: only on a loopback address unless asked for.
     devEndpoints: mode === 'embedded' && (e.DEV_ENDPOINTS ?? isLoopback(e.HOST)),
     smtpUrl: e.SMTP_URL,

@@ -45,16 +45,19 @@ function noticeThenReload(
 }
 
 /**
- * A SocketInit whose server start time differs from the first one this page saw (kept in
- * `realtime.serverStartTimestamp`) → a notice, and a reload {@link APP_RESTART_RELOAD_DELAY_MS} later
- * (spec §4 "A change of the server start time shows a notice and reloads the app"). Once per page.
+ * A SocketInit whose server start time differs from the first one this page heard from the same
+ * socket URL (kept in `realtime.serverStartTimestamps`) → a notice, and a reload
+ * {@link APP_RESTART_RELOAD_DELAY_MS} later (spec §4 "A change of the server start time shows a
+ * notice and reloads the app"). Once per page. Sockets to different servers are not compared: two
+ * servers' start times differ without either having restarted, and the reloaded page would meet
+ * them again, reloading for ever.
  */
 export const serverRestartEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(socketInitReceived.match),
     filter(({ payload }) => {
-      const first = state$.value.realtime.serverStartTimestamp;
-      return first !== null && payload.ServerStartTimestamp !== first;
+      const first = state$.value.realtime.serverStartTimestamps[payload.socketUrl];
+      return first !== undefined && payload.ServerStartTimestamp !== first;
     }),
     exhaustMap(() => noticeThenReload(deps, 'Errors.ServerRestarted', APP_RESTART_RELOAD_DELAY_MS)),
   );

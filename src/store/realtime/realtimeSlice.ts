@@ -9,15 +9,21 @@ import { loggedOut } from '../session/sessionSlice';
  * - `verified`: the server accepted `verify-socket-user` for the current connection (the socket only
  *   hears the member's rooms after that; ARCHITECTURE.md §5);
  * - `attempt`: the reconnection attempt while reconnecting;
- * - `serverStartTimestamp`: from the first SocketInit of this page (epoch ms), to notice a restart.
+ * - `serverStartTimestamps`: per socket URL (a member's DomainUrl, a share's C2Url), the server start
+ *   time of the first SocketInit this page heard from it (epoch ms), to notice a restart of THAT
+ *   server: sockets to different servers (a monitor of shares on two domains, a member watching a
+ *   share of another domain) each have their own.
  */
 export interface RealtimeState {
   readonly connection: SocketConnectionState | 'idle';
   readonly socketId: string | null;
   readonly attempt: number | null;
   readonly verified: boolean;
-  readonly serverStartTimestamp: number | null;
+  readonly serverStartTimestamps: Readonly<Record<string, number>>;
 }
+
+/** A SocketInit as heard on the socket to `socketUrl` (the URL the socket was opened with). */
+export type SocketInitFrom = SocketInit & { readonly socketUrl: string };
 
 /** The TelemetryWearerUpdates of one animation frame, in arrival order. */
 export interface TelemetryFrame {
@@ -29,7 +35,7 @@ const initialState: RealtimeState = {
   socketId: null,
   attempt: null,
   verified: false,
-  serverStartTimestamp: null,
+  serverStartTimestamps: {},
 };
 
 export const realtimeSlice = createSlice({
@@ -54,8 +60,9 @@ export const realtimeSlice = createSlice({
     socketVerified: (state, action: PayloadAction<{ socketId: string; success: boolean }>) => {
       if (action.payload.socketId === state.socketId) state.verified = action.payload.success;
     },
-    socketInitReceived: (state, action: PayloadAction<SocketInit>) => {
-      state.serverStartTimestamp ??= action.payload.ServerStartTimestamp;
+    socketInitReceived: (state, action: PayloadAction<SocketInitFrom>) => {
+      const { socketUrl, ServerStartTimestamp } = action.payload;
+      state.serverStartTimestamps[socketUrl] ??= ServerStartTimestamp;
     },
     /**
      * Committed changes pushed by the server (spec §7 EntityChanges), those of one animation frame
@@ -81,7 +88,7 @@ export const realtimeSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(loggedOut, (state) => ({
       ...initialState,
-      serverStartTimestamp: state.serverStartTimestamp,
+      serverStartTimestamps: state.serverStartTimestamps,
     }));
   },
   selectors: {

@@ -27,7 +27,7 @@ export const FRAME_BUFFER_MAX_WAIT_MS = 1_000;
  * A connection-state or SocketInit event as its store action (spec app §7 Realtime); the frame-batched
  * kinds and `invalid` events (the contract refused their payload at the edge) give null.
  */
-function immediateAction(event: SocketEvent): Action | null {
+function immediateAction(event: SocketEvent, socketUrl: string): Action | null {
   switch (event.kind) {
     case 'state':
       return socketStateChanged({
@@ -36,7 +36,7 @@ function immediateAction(event: SocketEvent): Action | null {
         ...(event.attempt === undefined ? {} : { attempt: event.attempt }),
       });
     case 'SocketInit':
-      return socketInitReceived(event.payload);
+      return socketInitReceived({ ...event.payload, socketUrl });
     default:
       return null;
   }
@@ -61,11 +61,14 @@ function immediateAction(event: SocketEvent): Action | null {
  *   scheduler driven by `TestScheduler.run`'s `animate`, or `asyncScheduler` (the next macrotask). It
  *   must never run a 0-delay action synchronously.
  * @param maxWaitMs the cap, ms, on `timerScheduler` (asyncScheduler: virtual under `TestScheduler.run`).
+ * @param socketUrl the URL the socket was opened with, named in `socketInitReceived` (a page compares
+ *   server start times per server: src/store/app/appEpics.ts `serverRestartEpic`).
  */
 export function socketEventActions(
   frameScheduler: SchedulerLike,
   maxWaitMs: number = FRAME_BUFFER_MAX_WAIT_MS,
   timerScheduler: SchedulerLike = asyncScheduler,
+  socketUrl = '',
 ): OperatorFunction<SocketEvent, Action> {
   return (events$) =>
     new Observable<Action>((subscriber) => {
@@ -100,7 +103,7 @@ export function socketEventActions(
             for (const change of event.payload) changes.push(change);
             wait();
           } else {
-            const action = immediateAction(event);
+            const action = immediateAction(event, socketUrl);
             if (action === null) return;
             flush();
             subscriber.next(action);

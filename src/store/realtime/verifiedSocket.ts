@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import {
   EMPTY,
+  asyncScheduler,
   catchError,
   connect,
   defer,
@@ -19,7 +20,7 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
 } from '../timing';
 import { socketVerified } from './realtimeSlice';
-import { socketEventActions } from './socketEventActions';
+import { FRAME_BUFFER_MAX_WAIT_MS, socketEventActions } from './socketEventActions';
 
 /** How {@link verifiedSocketActions} opens and proves one socket. */
 export interface VerifiedSocketOptions {
@@ -74,7 +75,14 @@ export function verifiedSocketActions(
       // The state action is emitted (first branch) before the verification or follow-up it starts.
       connect((events$) =>
         merge(
-          events$.pipe(socketEventActions(deps.frameScheduler)),
+          events$.pipe(
+            socketEventActions(
+              deps.frameScheduler,
+              FRAME_BUFFER_MAX_WAIT_MS,
+              asyncScheduler,
+              options.url,
+            ),
+          ),
           events$.pipe(
             filter(
               (event): event is Extract<SocketEvent, { kind: 'state' }> => event.kind === 'state',

@@ -25,9 +25,17 @@ describe('loadConfig', () => {
     [{ BODY_LIMIT_BYTES: '10' }, 'BODY_LIMIT_BYTES'],
     [{ DEMO: 'maybe' }, 'DEMO'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ SERVER_START_TIMESTAMP: 'yesterday' }, 'SERVER_START_TIMESTAMP'],
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}:`));
+  });
+
+  it('takes one server start time for every process of a deployment (docs/deploy.md)', () => {
+    expect(loadConfig({}).serverStartTimestamp).toBeUndefined();
+    expect(loadConfig({ SERVER_START_TIMESTAMP: '1795900000000' }).serverStartTimestamp).toBe(
+      1_795_900_000_000,
+    );
   });
 
   it('requires the database, mail, SMS and public URL in production', () => {

@@ -167,6 +167,7 @@ const realtime = fc.oneof(
     ServerStartTimestamp: time,
     BuildTimestamp: fc.option(time),
     ServerTimestamp: time,
+    socketUrl: fc.constantFrom('https://c2.example', 'https://other.example'),
   }).map((payload) => socketInitReceived(payload)),
   fc
     .array(

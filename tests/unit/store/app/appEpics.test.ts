@@ -3,7 +3,6 @@ import { StateObservable } from 'redux-observable';
 import { Subject, map, of, throwError, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { SocketInit } from '../../../../src/api/socket';
 import { chunkLoadFailed } from '../../../../src/store/app/appActions';
 import {
   buildCheckEpic,
@@ -12,7 +11,11 @@ import {
 } from '../../../../src/store/app/appEpics';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
 import { notificationShown } from '../../../../src/store/notifications/notificationsSlice';
-import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
+import {
+  realtimeSlice,
+  socketInitReceived,
+  type SocketInitFrom,
+} from '../../../../src/store/realtime/realtimeSlice';
 import type { RootState } from '../../../../src/store/rootReducer';
 import { runtimeConfigLoaded } from '../../../../src/store/slices/runtimeConfigSlice';
 import { startedState, testDependencies, testRuntimeConfig } from '../testDependencies';
@@ -41,21 +44,23 @@ function reloading(ts: TestScheduler, overrides: Partial<StoreDependencies> = {}
   return { deps, reloads };
 }
 
-const init = (ServerStartTimestamp: number): SocketInit => ({
+const C2 = 'https://c2.example';
+const init = (ServerStartTimestamp: number, socketUrl = C2): SocketInitFrom => ({
   ServerStartTimestamp,
   BuildTimestamp: null,
   ServerTimestamp: ServerStartTimestamp,
+  socketUrl,
 });
 
 describe('server restart (spec §4: a changed server start time shows a notice and reloads)', () => {
   it('notices a SocketInit with another start time and reloads 3 s later, once', () => {
     const ts = scheduler();
     const { deps, reloads } = reloading(ts);
-    // The reducer keeps the first start time seen in this page's life (100).
+    // The reducer keeps the first start time this page heard from the server (100).
     const state = { ...startedState(null, null) };
     const state$ = fixedState({
       ...state,
-      realtime: { ...state.realtime, serverStartTimestamp: 100 },
+      realtime: { ...state.realtime, serverStartTimestamps: { [C2]: 100 } },
     });
     ts.run(({ hot, expectObservable }) => {
       const action$ = hot<Action>('a 9ms b 99ms c', {
@@ -76,10 +81,38 @@ describe('server restart (spec §4: a changed server start time shows a notice a
     const state = startedState(null, null);
     const state$ = fixedState({
       ...state,
-      realtime: { ...state.realtime, serverStartTimestamp: 100 },
+      realtime: { ...state.realtime, serverStartTimestamps: { [C2]: 100 } },
     });
     ts.run(({ hot, expectObservable }) => {
       const action$ = hot<Action>('a 9ms a', { a: socketInitReceived(init(100)) });
+      expectObservable(serverRestartEpic(action$, state$, deps)).toBe('');
+    });
+    expect(reloads).toEqual([]);
+  });
+
+  it('keeps the first start time heard from each server', () => {
+    const heard = [init(100), init(700, 'https://other.example'), init(200)]
+      .map((payload) => socketInitReceived(payload))
+      .reduce(realtimeSlice.reducer, realtimeSlice.reducer(undefined, { type: 'init' }));
+    expect(heard.serverStartTimestamps).toEqual({ [C2]: 100, 'https://other.example': 700 });
+  });
+
+  it('does not compare the start times of two servers (a monitor of shares on two domains)', () => {
+    const ts = scheduler();
+    const { deps, reloads } = reloading(ts);
+    const state = startedState(null, null);
+    const state$ = fixedState({
+      ...state,
+      realtime: {
+        ...state.realtime,
+        serverStartTimestamps: { [C2]: 100, 'https://other.example': 700 },
+      },
+    });
+    ts.run(({ hot, expectObservable }) => {
+      const action$ = hot<Action>('a 9ms b 9ms a', {
+        a: socketInitReceived(init(100)),
+        b: socketInitReceived(init(700, 'https://other.example')),
+      });
       expectObservable(serverRestartEpic(action$, state$, deps)).toBe('');
     });
     expect(reloads).toEqual([]);

@@ -123,7 +123,9 @@ describe('the member’s realtime socket (spec §4 Socket connection, §7 verify
     socket?.events.next({ kind: 'SocketInit', payload: { ...init, ServerStartTimestamp: 9 } });
     socket?.events.next({ kind: 'TelemetryWearerUpdate', payload: liveUpdate(1000) });
     socket?.events.next({ kind: 'invalid', event: 'EntityChanges', problem: 'bad' });
-    expect(selectRealtime(store.getState()).serverStartTimestamp).toBe(5);
+    expect(selectRealtime(store.getState()).serverStartTimestamps).toEqual({
+      [testMember.DomainUrl]: 5,
+    });
     // Telemetry waits for the next frame (asyncScheduler here: the next macrotask).
     await until(() => seen.some((a) => a.type === 'realtime/wearerTelemetryReceived'));
     expect(seen.filter((a) => a.type.startsWith('realtime/')).map((a) => a.type)).toEqual([

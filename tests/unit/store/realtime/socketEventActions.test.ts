@@ -149,7 +149,7 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       expectObservable(events.pipe(toActions)).toBe('s 5ms (ai) 6ms b', {
         s: socketStateChanged({ state: 'connected', socketId: 's1' }),
         a: wearerTelemetryReceived({ updates: [update] }),
-        i: socketInitReceived(init),
+        i: socketInitReceived({ ...init, socketUrl: '' }),
         b: wearerTelemetryReceived({ updates: [update] }),
       });
     });
