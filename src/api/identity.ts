@@ -18,8 +18,16 @@ export interface IdentitySession {
   readonly nameLast: string;
   /** The ID token (a JWT), sent to the authentication host. */
   readonly idToken: string;
-  /** Expiry of the ID token, epoch ms. */
+  /** Expiry of the ID token, epoch ms on the identity service's clock. */
   readonly expiresAt: number;
+  /** When the ID token was issued, epoch ms on the identity service's clock (`iat`); absent if unknown. */
+  readonly issuedAt?: number;
+  /**
+   * This device's clock minus the identity service's, ms, as measured when the tokens arrived
+   * (amazon-cognito-identity-js `getClockDrift`); absent if unknown. A phone set an hour ahead has
+   * +3,600,000.
+   */
+  readonly clockDriftMs?: number;
 }
 
 /** What create-account collects (spec §3 Sign-up data; policy §2 Create Account). */

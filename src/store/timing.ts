@@ -40,6 +40,11 @@ export const INACTIVITY_RESET_MAX_WAIT_MS = 4_000;
  * spec states only that a token-refresh failure ends the session, application-behaviour §4).
  */
 export const TOKEN_REFRESH_LEAD_MS = 5 * 60_000;
+/**
+ * The shortest wait before an identity refresh, ms (a design decision): a token whose times cannot be
+ * read right (a device clock far off and no drift known) is refreshed at most this often, not in a loop.
+ */
+export const TOKEN_REFRESH_MIN_DELAY_MS = 10_000;
 
 /** Socket reconnection: 1000 attempts, delay 1 s growing to 5 s (application-behaviour §9). */
 export const SOCKET_RECONNECT_ATTEMPTS = 1000;

@@ -15,6 +15,18 @@ import {
 } from '../identity';
 import type { IdentityConfig } from '../runtimeConfig';
 
+/**
+ * The session's clock drift (this device's clock minus the identity service's), ms. The library keeps
+ * it on the session, measured when the tokens arrived and stored with them, but its type definitions
+ * do not declare `getClockDrift`.
+ */
+function clockDriftOf(session: CognitoUserSession): { clockDriftMs?: number } {
+  const drift = (
+    session as CognitoUserSession & { getClockDrift?: () => unknown }
+  ).getClockDrift?.();
+  return typeof drift === 'number' && Number.isFinite(drift) ? { clockDriftMs: drift * 1000 } : {};
+}
+
 function sessionOf(session: CognitoUserSession): IdentitySession {
   const token = session.getIdToken();
   const claims = token.decodePayload() as Record<string, unknown>;
@@ -30,6 +42,8 @@ function sessionOf(session: CognitoUserSession): IdentitySession {
     nameLast: text('family_name'),
     idToken: token.getJwtToken(),
     expiresAt: token.getExpiration() * 1000,
+    issuedAt: token.getIssuedAt() * 1000,
+    ...clockDriftOf(session),
   };
 }
 

@@ -19,7 +19,8 @@ import { LanguageCode } from '../../api/enums';
 import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
-import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS, TOKEN_REFRESH_LEAD_MS } from '../timing';
+import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS } from '../timing';
+import { tokenRefreshDelayMs } from './tokenRefreshDelay';
 import { authHostClientFor, identityClientFor } from './services';
 import {
   identityRefreshed,
@@ -166,9 +167,10 @@ export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
   );
 
 /**
- * Keeps the identity session alive: {@link TOKEN_REFRESH_LEAD_MS} before the ID token expires it is
- * refreshed (→ identityRefreshed, which also renews the member token); a failed refresh ends the
- * session and goes home (spec §4 "token-refresh failure (goes home)").
+ * Keeps the identity session alive: shortly before the ID token expires ({@link tokenRefreshDelayMs}:
+ * 5 min before, on the identity service's clock) it is refreshed (→ identityRefreshed, which also
+ * renews the member token); a failed refresh ends the session and goes home (spec §4 "token-refresh
+ * failure (goes home)").
  */
 export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -179,7 +181,7 @@ export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
         identityRefreshed.match(action),
     ),
     switchMap((action) =>
-      timer(Math.max(0, action.payload.expiresAt - deps.now() - TOKEN_REFRESH_LEAD_MS)).pipe(
+      timer(tokenRefreshDelayMs(action.payload, deps.now())).pipe(
         exhaustMap(() => from(identityClientFor(state$.value, deps).refreshSession())),
         map((session) => identityRefreshed(session)),
         catchError(() => of(logoutRequested({ reason: 'tokenRefreshFailed' }))),

@@ -79,6 +79,28 @@ describe('token refresh (virtual time)', () => {
     expect(refreshed).toHaveLength(2);
   });
 
+  it('refreshes once an hour, not in a loop, on a device whose clock is an hour ahead', async () => {
+    // The identity service's clock reads T0 - 1 h; each new token lives 1 h on it, and the library
+    // measured the drift when it arrived.
+    const drift = HOUR;
+    const fresh = () => ({
+      ...session(Date.now() - drift + HOUR),
+      issuedAt: Date.now() - drift,
+      clockDriftMs: drift,
+    });
+    const refreshed: number[] = [];
+    const { store } = setup(() => {
+      refreshed.push(Date.now());
+      return Promise.resolve(fresh());
+    });
+    store.dispatch(sessionRestored(fresh()));
+    await vi.advanceTimersByTimeAsync(HOUR - TOKEN_REFRESH_LEAD_MS - 1);
+    expect(refreshed).toEqual([]);
+    await vi.advanceTimersByTimeAsync(HOUR);
+    const every = HOUR - TOKEN_REFRESH_LEAD_MS;
+    expect(refreshed).toEqual([T0 + every, T0 + 2 * every]);
+  });
+
   it('ends the session and goes home when the refresh fails', async () => {
     const { store, navigator } = setup(() =>
       Promise.reject(new IdentityError('NotAuthorizedException', 'Refresh Token has been revoked')),
