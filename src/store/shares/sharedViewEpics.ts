@@ -19,6 +19,7 @@ import { activitySharing } from '../../api/calls/shareViewing';
 import { memberIntegrationClient, verifySocketUser } from '../../api/calls/memberIntegrationPublic';
 import { HttpError } from '../../api/client/apiErrors';
 import { decodeShareTokenClaims } from '../../api/entities/share';
+import type { EntityChange } from '../../api/socket';
 import { detailLoadedActions } from '../activities/detailLoad';
 import type { AppEpic } from '../epic';
 import { entityChangesReceived } from '../realtime/realtimeSlice';
@@ -99,11 +100,19 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
   );
 };
 
+/** Whether `change` is of activity `activityId` (the activity itself, or its alerts, messages …). */
+function concerns(change: EntityChange, activityId: number): boolean {
+  return (
+    change.ActivityId === activityId ||
+    (change.EntityType === 'Activity' && change.EntityId === activityId)
+  );
+}
+
 /**
  * Follows a loaded share live (issue 8 item 2; spec app §7 verify-socket-user with the ShareToken):
  * a socket to the token's C2Url, verified with the ShareToken on every connect, its events as store
- * actions (telemetry, EntityChanges, connection state). EntityChanges reload the share, at most once
- * per {@link SHARED_VIEW_RELOAD_AUDIT_MS}; a disconnect checks the link again at once, so a revoked
+ * actions (telemetry, EntityChanges, connection state). EntityChanges of the share's activity reload
+ * the share, at most once per {@link SHARED_VIEW_RELOAD_AUDIT_MS}; a disconnect checks the link again at once, so a revoked
  * share (the server disconnects its viewers) turns into not-found within a second. Ends when the view
  * closes or the link is found invalid; one socket per share — except for a share the open operator
  * monitor watches, which its one socket follows (src/store/monitor/monitorSocketEpic.ts).
@@ -131,6 +140,12 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
           });
           const reloads$ = action$.pipe(
             filter(entityChangesReceived.match),
+            // The store hears every socket's changes (a member's own, other shares'): only those
+            // of this share's activity reload it; a journey share (no activity) reloads on any.
+            filter(({ payload }) => {
+              const activityId = selectSharedViewsState(state$.value).entities[token]?.ActivityId;
+              return activityId == null || payload.some((change) => concerns(change, activityId));
+            }),
             auditTime(SHARED_VIEW_RELOAD_AUDIT_MS),
             map(() => sharedViewRequested({ ShareToken: token })),
           );

@@ -243,4 +243,39 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
       });
     });
   });
+
+  it('reloads only for changes of its own activity (the store hears every socket’s changes)', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        calls: { 'activity-sharing': sharing() },
+      });
+      const change = (ActivityId: number, EntityType: 'Alert' | 'Activity' = 'Alert') =>
+        entityChangesReceived([
+          {
+            EntityType,
+            EntityId: EntityType === 'Activity' ? ActivityId : 3,
+            ChangeType: 'updated',
+            Timestamp: T0,
+            ...(EntityType === 'Activity' ? {} : { ActivityId }),
+          },
+        ]);
+      kit.drive(
+        hot('a 499ms o 1499ms o 999ms m 1499ms x', {
+          a: sharedViewRequested({ ShareToken: TOKEN }),
+          // The member's own activity 8 (a member signed in on this page), then the share's 7.
+          o: change(8),
+          m: change(7, 'Activity'),
+          x: sharedViewClosed({ ShareToken: TOKEN }),
+        }),
+      );
+      const reloads = kit.actions$.pipe(
+        filter((action: Action) => sharedViewRequested.match(action)),
+      );
+      // Requested at 0; activity 8 changes at 500 and 2000 ms reload nothing; 7 at 3000 → 4000 ms.
+      expectObservable(reloads, '^ 5000ms !').toBe('a 3999ms a', {
+        a: sharedViewRequested({ ShareToken: TOKEN }),
+      });
+    });
+  });
 });
