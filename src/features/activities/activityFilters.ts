@@ -1,5 +1,6 @@
 import { addDays, startOfDay, startOfWeek, subDays } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
+import { calendarIn } from '../../ui/time/calendarIn';
 
 /** The activity list's filters (spec app §2 "Activity filters"). */
 export const ACTIVITY_FILTERS = [
@@ -23,17 +24,19 @@ export interface FilterWindow {
 }
 
 /**
- * The time window of a filter at `nowMs` in the browser's local calendar (date-fns): "Today" and
- * "Yesterday" are local calendar days; "Last N days" the N×24 h up to now; "All Time" from epoch 0;
- * "Custom" the local days `custom.from` … `custom.to` inclusive (`YYYY-MM-DD`), or null while the
- * range is incomplete or reversed.
+ * The time window of a filter at `nowMs` in the calendar of `timeZone` (the formatter's zone, so the
+ * days agree with the dates the list shows; the browser's when undefined): "Today" and "Yesterday" are
+ * calendar days; "Last N days" the N×24 h up to now; "All Time" from epoch 0; "Custom" the days
+ * `custom.from` … `custom.to` inclusive (`YYYY-MM-DD`), or null while the range is incomplete or
+ * reversed.
  */
 export function filterWindow(
   filter: ActivityFilter,
   nowMs: number,
   custom?: { readonly from: string; readonly to: string },
+  timeZone?: string,
 ): FilterWindow | null {
-  const now = new Date(nowMs);
+  const calendar = calendarIn(timeZone);
   switch (filter) {
     case 'AllTime':
       return { fromMs: 0, toMs: nowMs };
@@ -41,58 +44,66 @@ export function filterWindow(
     case 'Last30Days':
     case 'Last365Days': {
       const days = filter === 'Last7Days' ? 7 : filter === 'Last30Days' ? 30 : 365;
-      return { fromMs: subDays(now, days).getTime(), toMs: nowMs };
+      return { fromMs: nowMs - days * 86_400_000, toMs: nowMs };
     }
     case 'Today':
-      return { fromMs: startOfDay(now).getTime(), toMs: nowMs };
+      return { fromMs: startOfDay(nowMs, calendar).getTime(), toMs: nowMs };
     case 'Yesterday': {
-      const today = startOfDay(now);
-      return { fromMs: subDays(today, 1).getTime(), toMs: today.getTime() - 1 };
+      const today = startOfDay(nowMs, calendar);
+      return { fromMs: subDays(today, 1, calendar).getTime(), toMs: today.getTime() - 1 };
     }
     case 'Custom': {
-      const from = custom ? localDay(custom.from) : null;
-      const to = custom ? localDay(custom.to) : null;
+      const from = custom ? dayStart(custom.from, timeZone) : null;
+      const to = custom ? dayStart(custom.to, timeZone) : null;
       if (!from || !to || to < from) return null;
-      return { fromMs: from.getTime(), toMs: addDays(to, 1).getTime() - 1 };
+      return { fromMs: from.getTime(), toMs: addDays(to, 1, calendar).getTime() - 1 };
     }
   }
 }
 
-function localDay(text: string): Date | null {
+/** The start of the day `text` (`YYYY-MM-DD`) in `timeZone` (the browser's when undefined). */
+function dayStart(text: string, timeZone: string | undefined): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return null;
-  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(day.getTime()) ? null : day;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const local = new Date(year, month, day);
+  if (Number.isNaN(local.getTime())) return null;
+  // Noon UTC of that calendar date, taken to its day's start in the zone.
+  return timeZone ? startOfDay(Date.UTC(year, month, day, 12), calendarIn(timeZone)) : local;
 }
 
-/** One group of the list: its key (a local day's start, epoch ms, or an ActivityId) and its rows. */
+/** One group of the list: its key (a day's start, epoch ms, or an ActivityId) and its rows. */
 export interface ActivityGroup {
   readonly key: number;
-  /** For date grouping, the start of the group's local week (Monday), epoch ms. */
+  /** For date grouping, the start of the group's week (Monday), epoch ms. */
   readonly weekStartMs: number | null;
   readonly activities: readonly ActivitySummary[];
 }
 
 /**
- * Groups summaries (newest first) by local start day — days keep the list's order and each knows the
- * Monday its week starts on (spec §9 "Weeks start on Monday") — or one group per activity.
+ * Groups summaries (newest first) by start day in the calendar of `timeZone` (the formatter's zone, so
+ * a day's header is the date its rows show; the browser's when undefined) — days keep the list's order
+ * and each knows the Monday its week starts on (spec §9 "Weeks start on Monday") — or one group per
+ * activity.
  */
 export function groupActivities(
   summaries: readonly ActivitySummary[],
   grouping: ActivityGrouping,
+  timeZone?: string,
 ): ActivityGroup[] {
+  const calendar = calendarIn(timeZone);
   const sorted = [...summaries].sort((a, b) => b.TimestampStart - a.TimestampStart);
   if (grouping === 'activity') {
     return sorted.map((s) => ({ key: s.ActivityId, weekStartMs: null, activities: [s] }));
   }
   const groups = new Map<number, ActivitySummary[]>();
   for (const summary of sorted) {
-    const day = startOfDay(new Date(summary.TimestampStart)).getTime();
+    const day = startOfDay(summary.TimestampStart, calendar).getTime();
     groups.set(day, [...(groups.get(day) ?? []), summary]);
   }
   return [...groups].map(([day, activities]) => ({
     key: day,
-    weekStartMs: startOfWeek(new Date(day), { weekStartsOn: 1 }).getTime(),
+    weekStartMs: startOfWeek(day, { weekStartsOn: 1, ...calendar }).getTime(),
     activities,
   }));
 }

@@ -10,6 +10,7 @@ import {
 } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
 import type { JourneySpan } from '../../store/activities/journeySlice';
+import { calendarIn, type CalendarContext } from '../../ui/time/calendarIn';
 
 /** Without a recent multi-day journey, the screen opens on this many days up to today. */
 export const JOURNEY_FALLBACK_DAYS = 7;
@@ -19,62 +20,75 @@ export const JOURNEY_SUGGESTION_MAX_DAYS = 14;
 /** The value format of an `<input type="date">` (not a display format: that is src/ui/format). */
 const INPUT_DATE = 'yyyy-MM-dd';
 
-/** The local calendar days (their starts, epoch ms) an activity touches; an open one lasts until now. */
-function daysTouched(summary: ActivitySummary, nowMs: number): number[] {
+/** The calendar days (their starts, epoch ms) an activity touches; an open one lasts until now. */
+function daysTouched(summary: ActivitySummary, nowMs: number, calendar: CalendarContext): number[] {
   const end = Math.max(summary.TimestampStart, summary.TimestampEnd ?? nowMs);
-  return eachDayOfInterval({ start: summary.TimestampStart, end }).map((day) => day.getTime());
+  return eachDayOfInterval({ start: summary.TimestampStart, end }, calendar).map((day) =>
+    day.getTime(),
+  );
 }
 
-/** The span of whole local days from the day of `firstMs` to the day of `lastMs` (epoch ms). */
-function wholeDays(firstMs: number, lastMs: number): JourneySpan {
+/** The span of whole calendar days from the day of `firstMs` to the day of `lastMs` (epoch ms). */
+function wholeDays(firstMs: number, lastMs: number, calendar: CalendarContext): JourneySpan {
   return {
-    JourneyStart: startOfDay(firstMs).getTime(),
-    JourneyEnd: endOfDay(lastMs).getTime(),
+    JourneyStart: startOfDay(firstMs, calendar).getTime(),
+    JourneyEnd: endOfDay(lastMs, calendar).getTime(),
   };
 }
 
 /**
  * The journey the member's screen opens on (issue 7 item 4; docs/activities.md "Journey"): the most
- * recent multi-day journey in `summaries` — the latest run of two or more consecutive local calendar
- * days that each have an activity (an activity over midnight counts for both days), at most its last
+ * recent multi-day journey in `summaries` — the latest run of two or more consecutive calendar days
+ * of `timeZone` (the formatter's; the browser's when undefined) that each have an activity (an activity over midnight counts for both days), at most its last
  * {@link JOURNEY_SUGGESTION_MAX_DAYS} days — else the last {@link JOURNEY_FALLBACK_DAYS} days up to
- * today. Whole local days, epoch ms; `nowMs` ends open activities.
+ * today. Whole days, epoch ms; `nowMs` ends open activities.
  */
 export function suggestedJourneySpan(
   summaries: readonly ActivitySummary[],
   nowMs: number,
+  timeZone?: string,
 ): JourneySpan {
-  const days = [...new Set(summaries.flatMap((s) => daysTouched(s, nowMs)))].sort((a, b) => b - a);
+  const calendar = calendarIn(timeZone);
+  const days = [...new Set(summaries.flatMap((s) => daysTouched(s, nowMs, calendar)))].sort(
+    (a, b) => b - a,
+  );
   // Runs of consecutive days, newest first; each run newest day first.
   const runs: number[][] = [];
   for (const day of days) {
     const run = runs[runs.length - 1];
     const oldest = run?.[run.length - 1];
-    if (run && oldest !== undefined && differenceInCalendarDays(oldest, day) === 1) run.push(day);
-    else runs.push([day]);
+    if (run && oldest !== undefined && differenceInCalendarDays(oldest, day, calendar) === 1) {
+      run.push(day);
+    } else runs.push([day]);
   }
   const [newest, ...earlier] = runs.find((run) => run.length >= 2) ?? [];
   if (newest !== undefined) {
     const first = earlier[Math.min(earlier.length, JOURNEY_SUGGESTION_MAX_DAYS - 1) - 1] ?? newest;
-    return wholeDays(first, newest);
+    return wholeDays(first, newest, calendar);
   }
-  return wholeDays(subDays(nowMs, JOURNEY_FALLBACK_DAYS - 1).getTime(), nowMs);
+  return wholeDays(subDays(nowMs, JOURNEY_FALLBACK_DAYS - 1, calendar).getTime(), nowMs, calendar);
 }
 
-/** A span's first and last local days as `<input type="date">` values (`yyyy-MM-dd`). */
-export function spanDates(span: JourneySpan): { start: string; end: string } {
-  return { start: format(span.JourneyStart, INPUT_DATE), end: format(span.JourneyEnd, INPUT_DATE) };
+/** A span's first and last days in `timeZone` as `<input type="date">` values (`yyyy-MM-dd`). */
+export function spanDates(span: JourneySpan, timeZone?: string): { start: string; end: string } {
+  const calendar = calendarIn(timeZone);
+  return {
+    start: format(span.JourneyStart, INPUT_DATE, calendar),
+    end: format(span.JourneyEnd, INPUT_DATE, calendar),
+  };
 }
 
 /**
- * The journey of the local days `start` to `end` (`<input type="date">` values, both included):
+ * The journey of the days `start` to `end` in `timeZone` (the browser's when undefined;
+ * `<input type="date">` values, both included):
  * `JourneyStart` the start of the first day, `JourneyEnd` the end of the last (epoch ms; policy §3
  * "Journey: start date, end date"). Null when a date is missing or invalid, or the end is before the
  * start.
  */
-export function spanOfDates(start: string, end: string): JourneySpan | null {
-  const first = parse(start, INPUT_DATE, new Date());
-  const last = parse(end, INPUT_DATE, new Date());
+export function spanOfDates(start: string, end: string, timeZone?: string): JourneySpan | null {
+  const calendar = calendarIn(timeZone);
+  const first = parse(start, INPUT_DATE, new Date(), calendar);
+  const last = parse(end, INPUT_DATE, new Date(), calendar);
   if (!isValid(first) || !isValid(last) || last < first) return null;
-  return wholeDays(first.getTime(), last.getTime());
+  return wholeDays(first.getTime(), last.getTime(), calendar);
 }

@@ -16,9 +16,10 @@ import { suggestedJourneySpan } from './journeySpan';
  * journey, else the last 7 days), once the member's summaries of the 365 days up to `nowMs` are in the
  * store (spec §9 Data windows "default 365"; asked for here, only what the cache lacks is fetched —
  * nothing when the route already asked for the same window); null until then. If that load fails,
- * the suggestion comes from what the cache holds. Epoch ms, whole days.
+ * the suggestion comes from what the cache holds. Epoch ms, whole days of `timeZone` (the screen's;
+ * the browser's when undefined).
  */
-export function useDefaultJourney(nowMs: number): JourneySpan | null {
+export function useDefaultJourney(nowMs: number, timeZone?: string): JourneySpan | null {
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(activitySummariesRequested({ toMs: nowMs }));
@@ -30,7 +31,7 @@ export function useDefaultJourney(nowMs: number): JourneySpan | null {
   const covered = cached !== null && cached.fromMs <= wanted.fromMs && cached.toMs >= wanted.toMs;
   const ready = status === 'failed' || (status === 'loaded' && covered);
   return useMemo(
-    () => (ready ? suggestedJourneySpan(summaries, nowMs) : null),
-    [ready, summaries, nowMs],
+    () => (ready ? suggestedJourneySpan(summaries, nowMs, timeZone) : null),
+    [ready, summaries, nowMs, timeZone],
   );
 }

@@ -22,6 +22,7 @@ import { loggedOut } from '../session/sessionSlice';
 import { JOURNEY_REFRESH_MS, PLAYBACK_THROTTLE_MS } from '../timing';
 import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import { loadSummaries } from './activitySummariesEpic';
+import { selectActivitySummariesIn } from './activitySummariesSelectors';
 import { activitySummariesLoaded } from './activitySummariesSlice';
 import { isRecentlyActive } from './detailReloadRules';
 import {
@@ -49,11 +50,24 @@ function recentDetailReloads(state: RootState, window: TimeWindow, nowMs: number
 }
 
 /**
+ * Requests again (as preloads) the details of the journey's activities whose last load failed, not
+ * because the member has no such activity (404): the screen asks for a detail only when the shown
+ * activities change (JourneyPage), so a track that failed to load once is tried again each minute.
+ */
+function failedDetailRetries(state: RootState, window: TimeWindow): Action[] {
+  const { loads } = selectActivityDetailsState(state);
+  return selectActivitySummariesIn(state, window)
+    .filter(({ ActivityId }) => loads[ActivityId]?.status === 'failed' && !loads[ActivityId].missing)
+    .map(({ ActivityId }) => activityDetailRequested({ ActivityId, preload: true }));
+}
+
+/**
  * While a journey is shown (`journeyShown` until `journeyHidden`, another `journeyShown` or logout),
  * it is loaded at once and refreshed each minute (spec §9 "Journey refresh each minute"; STYLE.md:
  * `timer(0, 60_000)` into `exhaustMap`, so a slow refresh is never overlapped): its summaries are
  * refetched (the journey's span up to now, widened to 30 days, merged into the cache), then the held
- * details of its activities that are open or ended within the last 60 s are reloaded, forced.
+ * details of its activities that are open or ended within the last 60 s are reloaded, forced, and
+ * those whose last load failed are asked for again.
  */
 export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -69,7 +83,12 @@ export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
                 activitySummariesLoaded.match(action)
                   ? concat(
                       of(action),
-                      defer(() => from(recentDetailReloads(state$.value, window, deps.now()))),
+                      defer(() =>
+                        from([
+                          ...recentDetailReloads(state$.value, window, deps.now()),
+                          ...failedDetailRetries(state$.value, window),
+                        ]),
+                      ),
                     )
                   : of(action),
               ),

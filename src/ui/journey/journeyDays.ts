@@ -1,14 +1,16 @@
 import { addDays, startOfDay } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
 import { JOURNEY_COMPLETE_TIMELINE_DAY_INDEX } from '../../api/entities/journey';
+import { calendarIn } from '../time/calendarIn';
 
 /*
  * A journey's days (spec app §3 "Journey", §4 "A journey shows a selected day index, or the complete
  * timeline (marked 999)"), shared by the member's journey screen and the guardian's shared journey.
- * Pure functions over the contract's summaries; calendar days are the browser's local ones (date-fns).
+ * Pure functions over the contract's summaries; calendar days are those of the screen's time zone (the
+ * formatter's, so a day's label is its date), the browser's when none is given (date-fns).
  */
 
-/** One day of a journey: its index (0 = first day), local start and end (epoch ms, end exclusive). */
+/** One day of a journey: its index (0 = first day), start and end (epoch ms, end exclusive). */
 export interface JourneyDay {
   readonly index: number;
   readonly startMs: number;
@@ -16,18 +18,25 @@ export interface JourneyDay {
 }
 
 /**
- * The local calendar days a journey spans, first to last (spec app §4: "A journey shows a selected day
- * index, or the complete timeline (marked 999)"). A journey that ends before it starts has none.
+ * The calendar days of `timeZone` (the browser's when undefined) a journey spans, first to last (spec
+ * app §4: "A journey shows a selected day index, or the complete timeline (marked 999)"). A journey
+ * that ends before it starts has none.
  */
-export function journeyDays(journeyStart: number, journeyEnd: number): JourneyDay[] {
+export function journeyDays(
+  journeyStart: number,
+  journeyEnd: number,
+  timeZone?: string,
+): JourneyDay[] {
   if (journeyEnd < journeyStart) return [];
+  const calendar = calendarIn(timeZone);
   const days: JourneyDay[] = [];
   for (
-    let day = startOfDay(new Date(journeyStart));
+    let day = startOfDay(journeyStart, calendar);
     day.getTime() <= journeyEnd;
-    day = addDays(day, 1)
+    day = addDays(day, 1, calendar)
   ) {
-    days.push({ index: days.length, startMs: day.getTime(), endMs: addDays(day, 1).getTime() });
+    const endMs = addDays(day, 1, calendar).getTime();
+    days.push({ index: days.length, startMs: day.getTime(), endMs });
   }
   return days;
 }

@@ -41,8 +41,13 @@ export function ActivitiesPage() {
   const [custom, setCustom] = useState({ from: '', to: '' });
   // The window is fixed when the filter changes, so the list does not shift while it is read.
   const [now] = useState(() => Date.now());
-  const window = useMemo(() => filterWindow(filter, now, custom), [filter, now, custom]);
   const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
+  // Days are cut in the zone the list's dates show in, so a day's header is its rows' date.
+  const zone = format.timeZone;
+  const window = useMemo(
+    () => filterWindow(filter, now, custom, zone),
+    [filter, now, custom, zone],
+  );
 
   useEffect(() => {
     if (window) dispatch(activitySummariesRequested({ fromMs: window.fromMs, toMs: window.toMs }));
@@ -56,7 +61,7 @@ export function ActivitiesPage() {
     selectActivitySummariesIn(state, window ?? EMPTY_WINDOW),
   );
   const status = useAppSelector(selectActivitySummariesStatus);
-  const groups = groupActivities(summaries, grouping);
+  const groups = groupActivities(summaries, grouping, zone);
 
   return (
     <section className="ll-activities" aria-labelledby="activities-title">

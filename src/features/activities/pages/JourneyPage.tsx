@@ -56,8 +56,10 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
   const dispatch = useAppDispatch();
   const shown = useAppSelector(selectShownJourney);
   const chosenDay = useAppSelector(selectJourneyDayIndex);
-  const suggestion = useDefaultJourney(openedAtMs);
   const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
+  // Days are cut in the zone the screen's dates show in (src/ui/time/calendarIn.ts).
+  const zone = format.timeZone;
+  const suggestion = useDefaultJourney(openedAtMs, zone);
 
   useEffect(() => {
     if (shown === null && suggestion !== null) dispatch(journeyShown(suggestion));
@@ -76,8 +78,8 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
   const summaries = useAppSelector((state) => selectActivitySummariesIn(state, window));
   const status = useAppSelector(selectActivitySummariesStatus);
   const days = useMemo(
-    () => (shown ? journeyDays(shown.JourneyStart, shown.JourneyEnd) : []),
-    [shown],
+    () => (shown ? journeyDays(shown.JourneyStart, shown.JourneyEnd, zone) : []),
+    [shown, zone],
   );
   const activeDays = daysWithActivities(summaries, days);
   // A day that lost its activities (deleted meanwhile) falls back to the complete timeline.
@@ -106,6 +108,7 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
       <h1 id="journey-title">{t('Titles.Journey')}</h1>
       <JourneyDates
         span={shown}
+        timeZone={zone}
         onChange={(span) => {
           dispatch(journeyShown(span));
         }}

@@ -50,8 +50,8 @@ function SharedJourneyView({
   const dispatch = useAppDispatch();
   const { format, text } = useShareFormat();
   const days = useMemo(
-    () => journeyDays(journey.JourneyStart, journey.JourneyEnd),
-    [journey.JourneyStart, journey.JourneyEnd],
+    () => journeyDays(journey.JourneyStart, journey.JourneyEnd, format.timeZone),
+    [journey.JourneyStart, journey.JourneyEnd, format.timeZone],
   );
   const [dayIndex, setDayIndex] = useState(0);
   const shown = activitiesOfDay(journey.ActivitySummaries, days, dayIndex);

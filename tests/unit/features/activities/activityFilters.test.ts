@@ -64,3 +64,52 @@ describe('grouping (spec §9 "Weeks start on Monday")', () => {
     expect(groups.map((g) => g.key)).toEqual([2, 1]);
   });
 });
+
+describe('days of the screen’s zone, not the browser’s (the dates the list shows)', () => {
+  // 2024-06-05 10:00 in Oslo is 08:00 UTC; 00:30 on 2024-06-05 in Oslo is 22:30 UTC on the 4th.
+  const osloMorning = Date.UTC(2024, 5, 5, 8);
+  const osloPastMidnight = Date.UTC(2024, 5, 4, 22, 30);
+
+  it.each([
+    ['UTC', Date.UTC(2024, 5, 5), Date.UTC(2024, 5, 4)],
+    ['Europe/Oslo', Date.UTC(2024, 5, 4, 22), Date.UTC(2024, 5, 3, 22)],
+    ['America/New_York', Date.UTC(2024, 5, 5, 4), Date.UTC(2024, 5, 4, 4)],
+  ])('Today and Yesterday in %s', (zone, todayStart, yesterdayStart) => {
+    expect(filterWindow('Today', osloMorning, undefined, zone)).toEqual({
+      fromMs: todayStart,
+      toMs: osloMorning,
+    });
+    expect(filterWindow('Yesterday', osloMorning, undefined, zone)).toEqual({
+      fromMs: yesterdayStart,
+      toMs: todayStart - 1,
+    });
+  });
+
+  it('a custom range is whole days of the zone', () => {
+    const custom = { from: '2024-06-03', to: '2024-06-05' };
+    expect(filterWindow('Custom', osloMorning, custom, 'Europe/Oslo')).toEqual({
+      fromMs: Date.UTC(2024, 5, 2, 22),
+      toMs: Date.UTC(2024, 5, 5, 22) - 1,
+    });
+    expect(filterWindow('Custom', osloMorning, custom, 'UTC')).toEqual({
+      fromMs: Date.UTC(2024, 5, 3),
+      toMs: Date.UTC(2024, 5, 6) - 1,
+    });
+  });
+
+  it('groups by the zone’s day, weeks from its Monday', () => {
+    const rows = [summary(1, osloMorning), summary(2, osloPastMidnight)];
+    // In Oslo both start on Wednesday 5 June; in UTC the second is on Tuesday the 4th.
+    expect(groupActivities(rows, 'date', 'Europe/Oslo')).toEqual([
+      {
+        key: Date.UTC(2024, 5, 4, 22),
+        weekStartMs: Date.UTC(2024, 5, 2, 22),
+        activities: [rows[0], rows[1]],
+      },
+    ]);
+    expect(groupActivities(rows, 'date', 'UTC').map((g) => [g.key, g.weekStartMs])).toEqual([
+      [Date.UTC(2024, 5, 5), Date.UTC(2024, 5, 3)],
+      [Date.UTC(2024, 5, 4), Date.UTC(2024, 5, 3)],
+    ]);
+  });
+});

@@ -80,3 +80,34 @@ describe('journey dates (policy §3 "Journey: start date, end date")', () => {
     expect(spanOfDates('2026-02-30', '2026-03-02')).toBeNull();
   });
 });
+
+describe('journey dates in the screen’s zone', () => {
+  it('reads and writes the date inputs as that zone’s days', () => {
+    const span = spanOfDates('2024-06-03', '2024-06-05', 'America/New_York');
+    expect(span).toEqual({
+      JourneyStart: Date.UTC(2024, 5, 3, 4),
+      JourneyEnd: Date.UTC(2024, 5, 6, 4) - 1,
+    });
+    expect(span && spanDates(span, 'America/New_York')).toEqual({
+      start: '2024-06-03',
+      end: '2024-06-05',
+    });
+  });
+
+  it('suggests the latest run of the zone’s consecutive days with an activity', () => {
+    const nowMs = Date.UTC(2024, 5, 10, 12);
+    // 23:30 UTC on the 3rd and the 4th: in Oslo (UTC+2) they fall on the 4th and the 5th.
+    const late = [
+      outing(1, Date.UTC(2024, 5, 3, 23, 30), Date.UTC(2024, 5, 3, 23, 45)),
+      outing(2, Date.UTC(2024, 5, 4, 23, 30), Date.UTC(2024, 5, 4, 23, 45)),
+    ];
+    expect(suggestedJourneySpan(late, nowMs, 'Europe/Oslo')).toEqual({
+      JourneyStart: Date.UTC(2024, 5, 3, 22),
+      JourneyEnd: Date.UTC(2024, 5, 5, 22) - 1,
+    });
+    expect(suggestedJourneySpan(late, nowMs, 'UTC')).toEqual({
+      JourneyStart: Date.UTC(2024, 5, 3),
+      JourneyEnd: Date.UTC(2024, 5, 5) - 1,
+    });
+  });
+});

@@ -71,3 +71,23 @@ describe('journey days (spec app §4: a day index, or the complete timeline 999)
     });
   });
 });
+
+describe('a journey’s days in the screen’s zone', () => {
+  it('cuts the days where that zone’s dates change, across a DST change', () => {
+    // Oslo, 30 March to 1 April 2024: summer time began on the 31st (a 23-hour day).
+    const start = Date.UTC(2024, 2, 29, 23);
+    const end = Date.UTC(2024, 3, 1, 22) - 1;
+    expect(journeyDays(start, end, 'Europe/Oslo')).toEqual([
+      { index: 0, startMs: Date.UTC(2024, 2, 29, 23), endMs: Date.UTC(2024, 2, 30, 23) },
+      { index: 1, startMs: Date.UTC(2024, 2, 30, 23), endMs: Date.UTC(2024, 2, 31, 22) },
+      { index: 2, startMs: Date.UTC(2024, 2, 31, 22), endMs: Date.UTC(2024, 3, 1, 22) },
+    ]);
+    // The same span seen in UTC touches four UTC days.
+    expect(journeyDays(start, end, 'UTC').map((day) => day.startMs)).toEqual([
+      Date.UTC(2024, 2, 29),
+      Date.UTC(2024, 2, 30),
+      Date.UTC(2024, 2, 31),
+      Date.UTC(2024, 3, 1),
+    ]);
+  });
+});
