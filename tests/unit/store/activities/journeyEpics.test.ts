@@ -1,6 +1,7 @@
 import { filter, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import {
+  activityDetailLoadFailed,
   activityDetailRequested,
   activityDetailsSlice,
 } from '../../../../src/store/activities/activityDetailsSlice';
@@ -79,6 +80,30 @@ describe('journey refresh each minute while shown (virtual time; spec §9)', () 
       expectObservable(kit.actions$.pipe(filter(activityDetailRequested.match))).toBe(
         '100ms d 59999ms d 59999ms d',
         { d: activityDetailRequested({ ActivityId: 1, force: true }) },
+      );
+    });
+  });
+
+  it('asks again each minute for a detail whose load failed, not for one the member lacks', () => {
+    // The screen asks once per shown activity (JourneyPage); a failed load would stay off the map.
+    const failedOld = summary(3, T0 - DAY, T0 - DAY + HOUR);
+    const gone = summary(4, T0 - DAY + 2 * HOUR, T0 - DAY + 3 * HOUR);
+    let details = activityDetailsSlice.reducer(undefined, { type: 'init' });
+    details = activityDetailsSlice.reducer(details, activityDetailLoadFailed({ ActivityId: 3 }));
+    details = activityDetailsSlice.reducer(
+      details,
+      activityDetailLoadFailed({ ActivityId: 4, missing: true }),
+    );
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, {
+        epics: [journeyRefreshEpic],
+        state: { activityDetails: details },
+        calls: { [SUMMARIES]: () => answer(100, { Activities: [failedOld, gone] }) },
+      });
+      kit.drive(hot('a 1m 30s h', { a: journeyShown(span), h: journeyHidden() }));
+      expectObservable(kit.actions$.pipe(filter(activityDetailRequested.match))).toBe(
+        '100ms d 59999ms d',
+        { d: activityDetailRequested({ ActivityId: 3, preload: true }) },
       );
     });
   });
