@@ -33,6 +33,7 @@ import {
   messageThreadRefreshRequested,
 } from '../activities/messageThreadsSlice';
 import type { AppEpic } from '../epic';
+import type { RootState } from '../rootReducer';
 import { SHARE_THREAD_RELOAD_AUDIT_MS } from '../timing';
 import {
   guardianNameChosen,
@@ -54,7 +55,7 @@ import {
   type ShareActionFailure,
 } from './shareActionsSlice';
 import { shareCallsOver } from './shareCalls';
-import { sharedViewLoaded, sharedViewRequested } from './sharedViewsSlice';
+import { selectSharedViewsState, sharedViewLoaded, sharedViewRequested } from './sharedViewsSlice';
 import {
   loadShareViewer,
   loadThreadViewedTime,
@@ -94,15 +95,27 @@ export function shareActionFailure(error: unknown, fallbackKey: string): ShareAc
 }
 
 /**
- * A failed alert action, followed by a reload of the share when the alert is no longer active: what
- * the viewer sees of it is out of date (another guardian or the wearer closed it).
+ * A reload of the share after an action's answer, unless its view was closed meanwhile (the viewer
+ * left the page before the answer): `sharedViewRequested` would open the view again, and its socket,
+ * with no page to close them.
+ */
+function reloadWhileOpen(state: RootState, ShareToken: string): Action[] {
+  return selectSharedViewsState(state).entities[ShareToken]
+    ? [sharedViewRequested({ ShareToken })]
+    : [];
+}
+
+/**
+ * A failed alert action, followed by a reload of the share (while it is open) when the alert is no
+ * longer active: what the viewer sees of it is out of date (another guardian or the wearer closed it).
  */
 function failedThenReload(
+  state: RootState,
   ShareToken: string,
   failure: Action & { payload: ShareActionFailure },
 ): Observable<Action> {
   return failure.payload.errorKey === 'Errors.AlertNotActive'
-    ? of(failure, sharedViewRequested({ ShareToken }))
+    ? of(failure, ...reloadWhileOpen(state, ShareToken))
     : of(failure);
 }
 
@@ -295,11 +308,12 @@ export const shareAlertNoteEpic: AppEpic = (action$, state$, deps) =>
               mergeMap(() =>
                 of(
                   shareAlertNoteAdded({ ShareToken, AlertID }),
-                  sharedViewRequested({ ShareToken }),
+                  ...reloadWhileOpen(state$.value, ShareToken),
                 ),
               ),
               catchError((error: unknown) =>
                 failedThenReload(
+                  state$.value,
                   ShareToken,
                   shareAlertNoteFailed({
                     ShareToken,
@@ -356,11 +370,12 @@ export const shareAlertResolveEpic: AppEpic = (action$, state$, deps) =>
               mergeMap(() =>
                 of(
                   shareAlertResolved({ ShareToken, AlertID, PauseMinutes }),
-                  sharedViewRequested({ ShareToken }),
+                  ...reloadWhileOpen(state$.value, ShareToken),
                 ),
               ),
               catchError((error: unknown) =>
                 failedThenReload(
+                  state$.value,
                   ShareToken,
                   shareAlertResolveFailed({
                     ShareToken,

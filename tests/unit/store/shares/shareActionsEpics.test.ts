@@ -366,6 +366,24 @@ describe('alert actions of a guardian (spec app §7 alert-add-note, alert-resolv
     });
   });
 
+  it('does not open the share again when the viewer left before the answer', () => {
+    // A reload after the page closed the view would open it again, with a socket nothing closes.
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = kitWith(scheduler, { 'alert-add-note': () => answer(40, { Success: true }) });
+      kit.drive(
+        hot('a n 9ms c', {
+          a: requested,
+          n: shareAlertNoteRequested({ ShareToken: TOKEN, AlertID: 3, NoteText: 'On my way' }),
+          c: sharedViewClosed({ ShareToken: TOKEN }),
+        }),
+      );
+      const reloads = kit.actions$.pipe(
+        filter((action: Action) => sharedViewRequested.match(action)),
+      );
+      expectObservable(reloads, '^ 100ms !').toBe('a', { a: requested });
+    });
+  });
+
   it('resolves with a pause in minutes, then reloads the share', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
       const kit = kitWith(scheduler, {
