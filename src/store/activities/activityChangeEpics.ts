@@ -19,9 +19,19 @@ function activityOf(state: RootState, change: EntityChange): number | null {
   );
 }
 
-/** Whether the detail of `activityId` is held (asked for at least once and not removed). */
+/** Whether the member's screens hold the detail of `activityId` (asked for and not removed). */
 function detailHeld(state: RootState, activityId: number): boolean {
   return selectActivityDetailsState(state).loads[activityId] !== undefined;
+}
+
+/**
+ * Whether only a share link brought the detail of `activityId` (a guardian's or operator's view;
+ * `activityDetailLoaded` via share): its page reloads it through the share, and the member API has
+ * nothing to say about someone else's activity.
+ */
+function sharedOnly(state: RootState, activityId: number): boolean {
+  const details = selectActivityDetailsState(state);
+  return details.entities[activityId] !== undefined && details.loads[activityId] === undefined;
 }
 
 /**
@@ -58,7 +68,8 @@ export const activityChangeReloadEpic: AppEpic = (action$, state$) =>
   );
 
 /**
- * Activity changes of activities whose detail is not held keep the summaries current:
+ * Activity changes of activities whose detail is not held (nor brought by a share link only) keep the
+ * summaries current:
  * - `deleted`: `activityRemoved` (it leaves every slice, held detail or not);
  * - a cached summary of an ended activity: its own window is refetched (`force`), e.g. an edit made
  *   on another device;
@@ -77,7 +88,7 @@ export const activitySummaryChangeEpic: AppEpic = (action$, state$) =>
         const ActivityId = change.EntityId;
         const summary = selectActivitySummariesState(state).entities[ActivityId];
         if (change.ChangeType === 'deleted') actions.push(activityRemoved({ ActivityId }));
-        else if (detailHeld(state, ActivityId)) continue;
+        else if (detailHeld(state, ActivityId) || sharedOnly(state, ActivityId)) continue;
         else if (summary && summary.TimestampEnd !== null) {
           actions.push(
             activitySummariesRequested({

@@ -98,8 +98,9 @@ export const activityDetailsSlice = createSlice({
       );
     };
     addActivityEditCases(builder, detailsAdapter)
-      .addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
+      .addCase(activityDetailLoaded, (state, { payload: { detail, via } }) => {
         detailsAdapter.setOne(state, toDetailRecord(detail));
+        if (via === 'share') return;
         const load = state.loads[detail.ActivityId];
         state.loads[detail.ActivityId] = {
           status: 'loaded',

@@ -16,9 +16,15 @@ export type LoadedDetail = Omit<ActivityDetail, 'LocationHistory'>;
  * travels in the location-history slice's `historyLoaded` just before (see {@link detailLoadedActions}),
  * so the action log holds each history once.
  */
-export const activityDetailLoaded = createAction<{ detail: LoadedDetail }>(
-  'activities/activityDetailLoaded',
-);
+export const activityDetailLoaded = createAction<{
+  detail: LoadedDetail;
+  /**
+   * `share`: loaded through a share link (a guardian's or operator's view), not asked for by the
+   * member: the detail is kept, but not counted as one the member's screens hold (its `loads` entry),
+   * so the member's reload rules do not call the member API for someone else's activity.
+   */
+  via?: 'share';
+}>('activities/activityDetailLoaded');
 
 /** `detail` without its LocationHistory (which travels on its own to the location-history slice). */
 export function loadedDetailOf(detail: ActivityDetail): LoadedDetail {

@@ -17,12 +17,14 @@ export interface DetailLoadActions {
  * epoch-ms `Time`, to the location-history slice), then `activityDetailLoaded` (the rest), then, for a
  * long history, its later parts one task apart (src/store/locationHistory/historyLoad.ts: no single
  * long task). `action$` is the epic's action stream (a newer load of the same activity stops the
- * parts; default: nothing stops them); `scheduler` paces the parts (asyncScheduler; virtual in tests).
+ * parts; default: nothing stops them); `scheduler` paces the parts (asyncScheduler; virtual in tests);
+ * `via` says a share link brought it (see `activityDetailLoaded`).
  */
 export function detailLoadedActions(
   detail: ActivityDetail,
   action$: Observable<Action> = NEVER,
   scheduler?: SchedulerLike,
+  via?: 'share',
 ): DetailLoadActions {
   const history = historyLoadActions(
     {
@@ -34,7 +36,10 @@ export function detailLoadedActions(
     scheduler,
   );
   return {
-    now: [history.first, activityDetailLoaded({ detail: loadedDetailOf(detail) })],
+    now: [
+      history.first,
+      activityDetailLoaded({ detail: loadedDetailOf(detail), ...(via ? { via } : {}) }),
+    ],
     rest$: history.rest$,
   };
 }
@@ -43,7 +48,8 @@ export function detailLoadedActions(
 export function detailLoaded$(
   detail: ActivityDetail,
   action$: Observable<Action>,
+  via?: 'share',
 ): Observable<Action> {
-  const { now, rest$ } = detailLoadedActions(detail, action$);
+  const { now, rest$ } = detailLoadedActions(detail, action$, undefined, via);
   return concat(from(now), rest$);
 }

@@ -50,7 +50,7 @@ export const sharedJourneyActivityEpic: AppEpic = (action$, _state$, deps) =>
       return calls(claims.C2Url)
         .call(sharedJourneyActivity, payload)
         .pipe(
-          mergeMap((answer) => detailLoaded$(answer.Activity, action$)),
+          mergeMap((answer) => detailLoaded$(answer.Activity, action$, 'share')),
           catchError(() => of(sharedJourneyActivityFailed(payload))),
           takeUntil(shareEnd$(action$, payload.ShareToken)),
         );

@@ -82,7 +82,12 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
                 });
                 if (!answer.Activity) return of(loaded);
                 // The view is loaded once the detail is in; a long track's later parts follow.
-                const { now, rest$ } = detailLoadedActions(answer.Activity, action$);
+                const { now, rest$ } = detailLoadedActions(
+                  answer.Activity,
+                  action$,
+                  undefined,
+                  'share',
+                );
                 return concat(from([...now, loaded]), rest$);
               }),
               catchError((error: unknown) =>

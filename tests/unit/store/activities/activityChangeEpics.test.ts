@@ -91,6 +91,36 @@ describe('activity changes pushed over the socket (virtual time; spec §4)', () 
     });
   });
 
+  it('leave alone a detail a share link brought (someone else’s activity, seen as a guardian)', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const [, viaShare] = detailLoadedActions(
+        detail(5, T0 - HOUR, null),
+        undefined,
+        undefined,
+        'share',
+      ).now;
+      const state = {
+        activityDetails: activityDetailsSlice.reducer(
+          activityDetailsSlice.reducer(undefined, { type: 'init' }),
+          viaShare,
+        ),
+      };
+      const kit = startStore(scheduler, { epics, state, calls: openDetails });
+      kit.drive(hot('a 1s b', { a: changed('Activity', 5), b: changed('Alert', 9, 'created', 5) }));
+      const memberCalls = (action: Action) =>
+        activityDetailRequested.match(action) ||
+        activitySummariesRequested.match(action) ||
+        activitiesRefreshRequested.match(action);
+      expectObservable(kit.actions$.pipe(filter(memberCalls)), '^ 10s !').toBe('');
+      scheduler.schedule(() => {
+        // The share's copy is kept for its page; the member's screens do not count it as theirs.
+        const details = selectActivityDetailsState(kit.store.getState());
+        expect(details.entities[5]?.ActivityId).toBe(5);
+        expect(details.loads[5]).toBeUndefined();
+      }, 10_000);
+    });
+  });
+
   it('wait 5 s while the detail is loading, one reload covering the changes of the wait', () => {
     expect(ACTIVITY_CHANGE_LOADING_WAIT_MS).toBe(5_000);
     inVirtualTime((scheduler, { hot, expectObservable }) => {
