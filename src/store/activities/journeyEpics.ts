@@ -41,9 +41,14 @@ function journeyWindow(span: JourneySpan, nowMs: number): TimeWindow {
   return { fromMs: span.JourneyStart, toMs };
 }
 
-/** Forced reloads of the held details in `window` that are open or ended within the last 60 s. */
+/**
+ * Forced reloads of the held details in `window` that are open or ended within the last 60 s (held:
+ * asked for by the member's screens, not brought by a share link only).
+ */
 function recentDetailReloads(state: RootState, window: TimeWindow, nowMs: number): Action[] {
-  return Object.values(selectActivityDetailsState(state).entities)
+  const { entities, loads } = selectActivityDetailsState(state);
+  return Object.values(entities)
+    .filter((detail) => loads[detail.ActivityId] !== undefined)
     .filter((detail) => activityOverlaps(detail.TimestampStart, detail.TimestampEnd, window))
     .filter((detail) => isRecentlyActive(detail.TimestampEnd, nowMs))
     .map((detail) => activityDetailRequested({ ActivityId: detail.ActivityId, force: true }));
