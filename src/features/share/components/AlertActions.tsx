@@ -26,6 +26,7 @@ import { TextField } from '../../../ui/forms/TextField';
 import { useFieldError } from '../../../ui/forms/useFieldError';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import type { Formatter } from '../../../ui/format';
+import { localTimeIn } from '../../../ui/time/calendarIn';
 import './shareActions.css';
 
 /** The pause choices of a resolve (policy §4: a chosen period, or until a stated end time). */
@@ -236,7 +237,10 @@ function AlertActionsOf({
             void resolveForm.handleSubmit((values) => {
               let minutes = Number(values.pause);
               if (values.pause === 'until') {
-                const until = pauseMinutesUntil(new Date(values.until).getTime(), Date.now());
+                const until = pauseMinutesUntil(
+                  localTimeIn(values.until, format.timeZone),
+                  Date.now(),
+                );
                 if (until === null || until > ALERT_PAUSE_MAX_MINUTES) {
                   resolveForm.setError('until', {
                     type: 'range',
@@ -287,7 +291,7 @@ function AlertActionsOf({
           </fieldset>
           {pause === 'until' ? (
             <TextField
-              label={t('Share.AlertActions.PauseUntilLabel')}
+              label={t('Share.AlertActions.PauseUntilLabel', { zone: format.timeZone })}
               type="datetime-local"
               {...resolveForm.register('until')}
               error={fieldError(resolveForm.formState.errors.until)}

@@ -217,7 +217,8 @@ describe('AlertActions (issue 8 item 4; app §7 alert-add-note, alert-resolve-pa
   });
 
   it('turns a pause “until a time” into minutes, and refuses a time in the past', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 22, 12, 0, 30) });
+    // The share shows times in UTC (the client's units), so the typed time is UTC too.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 22, 12, 0, 30) });
     knownGuardian();
     const { received, user } = await renderShareActions(server, {
       alerts: () => [alert(3, 7, SENT)],
@@ -225,7 +226,7 @@ describe('AlertActions (issue 8 item 4; app §7 alert-add-note, alert-resolve-pa
     const form = await screen.findByRole('form', { name: 'Resolve the alert' });
     await user.type(within(form).getByRole('textbox', { name: 'What happened' }), 'Fine');
     await user.click(within(form).getByRole('radio', { name: 'Until a time' }));
-    const until = within(form).getByLabelText('Pause until');
+    const until = within(form).getByLabelText('Pause until (UTC)');
     fireEvent.change(until, { target: { value: '2026-11-22T11:00' } });
     await user.click(within(form).getByRole('button', { name: 'Resolve alert' }));
     expect(
