@@ -5,6 +5,8 @@ import { selectMemberClientStatus } from '../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { nextRegistrationPath } from '../../store/registration/registrationSteps';
 import { selectMember } from '../../store/session/sessionSlice';
+import { selectEffectiveUnits } from '../../store/units/effectiveUnits';
+import { useFormatter } from '../../ui/format';
 import { safeReturnPath } from '../../ui/routing/safeReturnPath';
 import { FormMessage } from '../../ui/forms/FormMessage';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
@@ -56,6 +58,8 @@ export function LoginEulaPage({ mode = 'login' }: { readonly mode?: EulaMode }) 
       void navigate(returnTo, { replace: true });
   }, [terms.acceptance, navigate, returnTo, mode]);
   const acceptedAt = member?.TermsAcceptedTimestamp ?? null;
+  // The date in the member's time mode, as every other date (was the UTC date, a day off at times).
+  const { format } = useFormatter(useAppSelector(selectEffectiveUnits));
 
   return (
     <section className="ll-form-page" aria-labelledby="eula-title">
@@ -65,7 +69,7 @@ export function LoginEulaPage({ mode = 'login' }: { readonly mode?: EulaMode }) 
       ) : null}
       {mode === 'member' && acceptedAt !== null ? (
         <FormMessage tone={terms.acceptance === 'done' ? 'success' : 'info'}>
-          {t('Terms.AcceptedOn', { date: new Date(acceptedAt).toISOString().slice(0, 10) })}
+          {t('Terms.AcceptedOn', { date: format.date(acceptedAt) })}
         </FormMessage>
       ) : null}
       {terms.documents === 'failed' ? (
