@@ -40,7 +40,11 @@ export function ActivitiesPage() {
   const [grouping, setGrouping] = useState<ActivityGrouping>('activity');
   const [custom, setCustom] = useState({ from: '', to: '' });
   // The window is fixed when the filter changes, so the list does not shift while it is read.
-  const [now] = useState(() => Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  const chooseFilter = (next: ActivityFilter) => {
+    setNow(Date.now());
+    setFilter(next);
+  };
   const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
   // Days are cut in the zone the list's dates show in, so a day's header is its rows' date.
   const zone = format.timeZone;
@@ -72,7 +76,7 @@ export function ActivitiesPage() {
           <select
             value={filter}
             onChange={(e) => {
-              setFilter(e.target.value as ActivityFilter);
+              chooseFilter(e.target.value as ActivityFilter);
             }}
           >
             {ACTIVITY_FILTERS.map((f) => (
@@ -142,7 +146,7 @@ export function ActivitiesPage() {
                   type="button"
                   className="ll-button"
                   onClick={() => {
-                    setFilter('AllTime');
+                    chooseFilter('AllTime');
                   }}
                 >
                   {t('Activities.List.ShowAllTime')}

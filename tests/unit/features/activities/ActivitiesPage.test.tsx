@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { of, throwError, type Observable } from 'rxjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallDef } from '../../../../src/api/call';
 import type { ActivitySummary } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
@@ -121,5 +121,27 @@ describe('the activities list page (issue 7 item 2; spec §2 /member/activities)
     renderList([], null);
     const empty = await screen.findByText('No activities in this period.');
     expect(within(empty.parentElement ?? document.body).queryByRole('button')).toBeNull();
+  });
+
+  describe('a list left open over midnight', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('takes the time anew when a filter is chosen: Today is the new day', async () => {
+      // Opened at 23:00 UTC (the list's dates show in UTC); an activity starts at 00:10 and the
+      // member chooses Today at 00:30.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 21, 23) });
+      const early = {
+        ...activity(7, 0, 'RUNNING'),
+        TimestampStart: Date.UTC(2026, 10, 22, 0, 10),
+        TimestampEnd: Date.UTC(2026, 10, 22, 0, 20),
+      };
+      renderList([early], true);
+      expect(await screen.findByText('No activities in this period.')).toBeVisible();
+      vi.setSystemTime(Date.UTC(2026, 10, 22, 0, 30));
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Today');
+      expect(await screen.findByRole('link', { name: /Running/ })).toBeVisible();
+    });
   });
 });
