@@ -62,7 +62,9 @@ function recentDetailReloads(state: RootState, window: TimeWindow, nowMs: number
 function failedDetailRetries(state: RootState, window: TimeWindow): Action[] {
   const { loads } = selectActivityDetailsState(state);
   return selectActivitySummariesIn(state, window)
-    .filter(({ ActivityId }) => loads[ActivityId]?.status === 'failed' && !loads[ActivityId].missing)
+    .filter(
+      ({ ActivityId }) => loads[ActivityId]?.status === 'failed' && !loads[ActivityId].missing,
+    )
     .map(({ ActivityId }) => activityDetailRequested({ ActivityId, preload: true }));
 }
 
