@@ -11,11 +11,16 @@ import { activitySummariesRequested, selectActivitySummariesState } from './acti
  */
 export const activitiesRefreshRequested = createAction('activities/activitiesRefreshRequested');
 
-/** A refresh trigger: a request, or a socket (re)connection the server accepted. */
+/**
+ * A refresh trigger: a request, or a (re)connection of the member's socket the server accepted (not
+ * a share page's or the monitor's socket: those say nothing of the member's activities).
+ */
 function isRefreshTrigger(action: Action): boolean {
   return (
     activitiesRefreshRequested.match(action) ||
-    (socketVerified.match(action) && action.payload.success)
+    (socketVerified.match(action) &&
+      action.payload.success &&
+      action.payload.socketKey === undefined)
   );
 }
 

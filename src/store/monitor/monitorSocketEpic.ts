@@ -3,9 +3,12 @@ import {
   EMPTY,
   auditTime,
   catchError,
+  concat,
+  defer,
   distinct,
   filter,
   forkJoin,
+  from,
   groupBy,
   ignoreElements,
   map,
@@ -21,7 +24,12 @@ import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
 import { decodeShareTokenClaims } from '../../api/entities/share';
 import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
-import { entityChangesReceived, socketStateChanged } from '../realtime/realtimeSlice';
+import {
+  entityChangesReceived,
+  monitorSocketKey,
+  socketClosed,
+  socketStateChanged,
+} from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
 import { shareCallsOver } from '../shares/shareCalls';
 import { selectSharedViewsState, sharedViewRequested } from '../shares/sharedViewsSlice';
@@ -68,10 +76,13 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
             map((answer) => answer.Success),
             catchError(() => of(false)),
           );
+      const opened = new Set<string>();
       const socketFor = (c2Url: string): Observable<Action> => {
         let socketId: string | null = null;
+        opened.add(c2Url);
         const events$ = verifiedSocketActions(deps, {
           url: c2Url,
+          socketKey: monitorSocketKey(c2Url),
           verify: (id) => {
             const tokens = tokensOn(state$.value, c2Url);
             if (tokens.length === 0) return of(false);
@@ -132,8 +143,14 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           ),
         ),
       );
-      return merge(urls$.pipe(mergeMap(socketFor)), reloads$).pipe(
-        takeUntil(action$.pipe(filter(monitorClosed.match))),
+      return concat(
+        merge(urls$.pipe(mergeMap(socketFor)), reloads$).pipe(
+          takeUntil(action$.pipe(filter(monitorClosed.match))),
+        ),
+        // Closed with the monitor: their states leave the store.
+        defer(() =>
+          from([...opened].map((url) => socketClosed({ socketKey: monitorSocketKey(url) }))),
+        ),
       );
     }),
   );

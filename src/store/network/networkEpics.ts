@@ -17,6 +17,7 @@ import {
 } from 'rxjs';
 import type { StoreDependencies } from '../dependencies';
 import type { RootState } from '../rootReducer';
+import { anySocketConnected, noSocketOpen } from '../realtime/realtimeSlice';
 import {
   NETWORK_ERROR_PATH,
   networkLost,
@@ -46,7 +47,7 @@ export function isNetworkDown(state: NetworkRootState): boolean {
     !state.network.online &&
     config !== null &&
     config.environment !== 'local' &&
-    state.realtime.connection !== 'connected'
+    !anySocketConnected(state.realtime)
   );
 }
 
@@ -56,12 +57,11 @@ export function isNetworkDown(state: NetworkRootState): boolean {
  * (spec §2). A socket still reconnecting after the browser came back fails the retry.
  */
 export function isNetworkUp(state: NetworkRootState): boolean {
-  const { connection } = state.realtime;
   return (
     state.network.online &&
     (state.runtimeConfig.config?.environment === 'local' ||
-      connection === 'connected' ||
-      connection === 'idle')
+      anySocketConnected(state.realtime) ||
+      noSocketOpen(state.realtime))
   );
 }
 

@@ -3,9 +3,20 @@ import type { EntityChanges, SocketInit, TelemetryWearerUpdate } from '../../api
 import type { SocketConnectionState } from '../../streams/socket';
 import { loggedOut } from '../session/sessionSlice';
 
+/** One socket's connection (spec §4 "Socket connection": connected, disconnected, reconnecting). */
+export interface SocketStatus {
+  readonly connection: SocketConnectionState;
+  readonly socketId: string | null;
+  readonly attempt: number | null;
+  readonly verified: boolean;
+}
+
 /**
- * The realtime connection as the app sees it (spec §4 "Socket connection": connected, disconnected,
- * reconnecting; `idle` before any socket is opened):
+ * The realtime connections as the app sees them (spec §4 "Socket connection": connected,
+ * disconnected, reconnecting; `idle` before any socket is opened). The top-level fields are the
+ * member's own socket's; every other socket (a share page's `share:{token}`, the monitor's
+ * `monitor:{C2Url}`; see `verifiedSocketActions`' `socketKey`) has its entry in `others`, removed
+ * when that socket closes, so one socket's state never shows as another's:
  * - `verified`: the server accepted `verify-socket-user` for the current connection (the socket only
  *   hears the member's rooms after that; ARCHITECTURE.md §5);
  * - `attempt`: the reconnection attempt while reconnecting;
@@ -19,6 +30,7 @@ export interface RealtimeState {
   readonly socketId: string | null;
   readonly attempt: number | null;
   readonly verified: boolean;
+  readonly others: Readonly<Record<string, SocketStatus>>;
   readonly serverStartTimestamps: Readonly<Record<string, number>>;
 }
 
@@ -35,6 +47,7 @@ const initialState: RealtimeState = {
   socketId: null,
   attempt: null,
   verified: false,
+  others: {},
   serverStartTimestamps: {},
 };
 
@@ -42,23 +55,43 @@ export const realtimeSlice = createSlice({
   name: 'realtime',
   initialState,
   reducers: {
-    /** The socket's connection changed (src/streams/socket.ts `state` events). */
+    /**
+     * A socket's connection changed (src/streams/socket.ts `state` events): the member's, or the one
+     * `socketKey` names.
+     */
     socketStateChanged: (
       state,
       action: PayloadAction<{
         state: SocketConnectionState;
         socketId: string | null;
         attempt?: number;
+        socketKey?: string;
       }>,
     ) => {
-      state.connection = action.payload.state;
-      state.socketId = action.payload.socketId;
-      state.attempt = action.payload.attempt ?? null;
-      state.verified = false;
+      const { socketKey } = action.payload;
+      const status: SocketStatus = {
+        connection: action.payload.state,
+        socketId: action.payload.socketId,
+        attempt: action.payload.attempt ?? null,
+        verified: false,
+      };
+      if (socketKey === undefined) Object.assign(state, status);
+      else state.others[socketKey] = status;
     },
     /** verify-socket-user answered for `socketId`; a late answer for an older socket is ignored. */
-    socketVerified: (state, action: PayloadAction<{ socketId: string; success: boolean }>) => {
-      if (action.payload.socketId === state.socketId) state.verified = action.payload.success;
+    socketVerified: (
+      state,
+      action: PayloadAction<{ socketId: string; success: boolean; socketKey?: string }>,
+    ) => {
+      const { socketKey, socketId, success } = action.payload;
+      const status = socketKey === undefined ? state : state.others[socketKey];
+      if (status && socketId === status.socketId) status.verified = success;
+    },
+    /** The socket `socketKey` names was closed (its page left): its state is forgotten. */
+    socketClosed: (state, action: PayloadAction<{ socketKey: string }>) => {
+      state.others = Object.fromEntries(
+        Object.entries(state.others).filter(([key]) => key !== action.payload.socketKey),
+      );
     },
     socketInitReceived: (state, action: PayloadAction<SocketInitFrom>) => {
       const { socketUrl, ServerStartTimestamp } = action.payload;
@@ -86,15 +119,18 @@ export const realtimeSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // The member's socket closes; a share page's or the monitor's stays open (and theirs with it).
     builder.addCase(loggedOut, (state) => ({
       ...initialState,
+      others: state.others,
       serverStartTimestamps: state.serverStartTimestamps,
     }));
   },
   selectors: {
     selectRealtime: (state) => state,
+    /** The member's socket's connection. */
     selectSocketConnection: (state) => state.connection,
-    /** The reconnection attempt (1 …) while reconnecting, else null. */
+    /** The reconnection attempt (1 …) of the member's socket while reconnecting, else null. */
     selectSocketAttempt: (state) => state.attempt,
   },
 });
@@ -102,9 +138,62 @@ export const realtimeSlice = createSlice({
 export const {
   socketStateChanged,
   socketVerified,
+  socketClosed,
   socketInitReceived,
   entityChangesReceived,
   wearerTelemetryReceived,
 } = realtimeSlice.actions;
 export const { selectRealtime, selectSocketConnection, selectSocketAttempt } =
   realtimeSlice.selectors;
+
+/** The socket key of a share page's own socket (sharedViewEpics.ts). */
+export const shareSocketKey = (shareToken: string) => `share:${shareToken}`;
+/** The socket key of the operator monitor's socket to one domain server (monitorSocketEpic.ts). */
+export const monitorSocketKey = (c2Url: string) => `monitor:${c2Url}`;
+
+/** How bad a connection state is: of several sockets, the worst one is shown. */
+const BADNESS: Record<SocketConnectionState, number> = {
+  connected: 0,
+  connecting: 1,
+  reconnecting: 2,
+  disconnected: 3,
+};
+
+/** The socket `socketKey` names (its stored status, the same object while unchanged); undefined while none is open. */
+export function selectSocketStatusOf(
+  state: { readonly realtime: RealtimeState },
+  socketKey: string,
+): SocketStatus | undefined {
+  return state.realtime.others[socketKey];
+}
+
+/**
+ * The worst-off of the monitor's sockets (one per domain server; `disconnected` over `reconnecting`
+ * over `connecting` over `connected`), the same object while unchanged; undefined while none is open.
+ */
+export function selectMonitorSocketStatus(state: {
+  readonly realtime: RealtimeState;
+}): SocketStatus | undefined {
+  const prefix = monitorSocketKey('');
+  let worst: SocketStatus | undefined;
+  for (const [key, status] of Object.entries(state.realtime.others)) {
+    if (!key.startsWith(prefix)) continue;
+    if (worst === undefined || BADNESS[status.connection] > BADNESS[worst.connection]) {
+      worst = status;
+    }
+  }
+  return worst;
+}
+
+/** Whether any socket of the page (the member's or another) is connected. */
+export function anySocketConnected(realtime: RealtimeState): boolean {
+  return (
+    realtime.connection === 'connected' ||
+    Object.values(realtime.others).some((status) => status.connection === 'connected')
+  );
+}
+
+/** Whether the page has no socket open (no member signed in, no share page or monitor open). */
+export function noSocketOpen(realtime: RealtimeState): boolean {
+  return realtime.connection === 'idle' && Object.keys(realtime.others).length === 0;
+}

@@ -24,19 +24,31 @@ import {
 export const FRAME_BUFFER_MAX_WAIT_MS = 1_000;
 
 /**
+ * Which socket the events come from: the URL it was opened with (named in `socketInitReceived`: a
+ * page compares server start times per server, src/store/app/appEpics.ts) and its key, absent for the
+ * member's own socket (named in `socketStateChanged`: each socket's state is kept apart,
+ * realtimeSlice.ts).
+ */
+export interface SocketSource {
+  readonly url: string;
+  readonly key?: string;
+}
+
+/**
  * A connection-state or SocketInit event as its store action (spec app §7 Realtime); the frame-batched
  * kinds and `invalid` events (the contract refused their payload at the edge) give null.
  */
-function immediateAction(event: SocketEvent, socketUrl: string): Action | null {
+function immediateAction(event: SocketEvent, source: SocketSource): Action | null {
   switch (event.kind) {
     case 'state':
       return socketStateChanged({
         state: event.state,
         socketId: event.socketId,
         ...(event.attempt === undefined ? {} : { attempt: event.attempt }),
+        ...(source.key === undefined ? {} : { socketKey: source.key }),
       });
     case 'SocketInit':
-      return socketInitReceived({ ...event.payload, socketUrl });
+      return socketInitReceived({ ...event.payload, socketUrl: source.url });
     default:
       return null;
   }
@@ -61,14 +73,13 @@ function immediateAction(event: SocketEvent, socketUrl: string): Action | null {
  *   scheduler driven by `TestScheduler.run`'s `animate`, or `asyncScheduler` (the next macrotask). It
  *   must never run a 0-delay action synchronously.
  * @param maxWaitMs the cap, ms, on `timerScheduler` (asyncScheduler: virtual under `TestScheduler.run`).
- * @param socketUrl the URL the socket was opened with, named in `socketInitReceived` (a page compares
- *   server start times per server: src/store/app/appEpics.ts `serverRestartEpic`).
+ * @param source which socket the events come from ({@link SocketSource}).
  */
 export function socketEventActions(
   frameScheduler: SchedulerLike,
   maxWaitMs: number = FRAME_BUFFER_MAX_WAIT_MS,
   timerScheduler: SchedulerLike = asyncScheduler,
-  socketUrl = '',
+  source: SocketSource = { url: '' },
 ): OperatorFunction<SocketEvent, Action> {
   return (events$) =>
     new Observable<Action>((subscriber) => {
@@ -103,7 +114,7 @@ export function socketEventActions(
             for (const change of event.payload) changes.push(change);
             wait();
           } else {
-            const action = immediateAction(event, socketUrl);
+            const action = immediateAction(event, source);
             if (action === null) return;
             flush();
             subscriber.next(action);

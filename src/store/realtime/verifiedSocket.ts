@@ -41,6 +41,12 @@ export interface VerifiedSocketOptions {
   readonly onRejected?: () => readonly Action[];
   /** SocketCommands to send while connected (src/streams/socket.ts: not queued while offline). */
   readonly commands$?: Observable<SocketCommand>;
+  /**
+   * Which socket this is in the store's realtime state (realtimeSlice.ts `others`): absent for the
+   * member's own socket; `shareSocketKey(token)` for a share page's, `monitorSocketKey(url)` for the
+   * monitor's. Its owner ends its entry with `socketClosed` when it closes the socket.
+   */
+  readonly socketKey?: string;
 }
 
 /**
@@ -54,13 +60,14 @@ export function verifiedSocketActions(
   deps: Pick<StoreDependencies, 'openSocket' | 'frameScheduler'>,
   options: VerifiedSocketOptions,
 ): Observable<Action> {
+  const keyed = options.socketKey === undefined ? {} : { socketKey: options.socketKey };
   const verified = (socketId: string) =>
     defer(() => options.verify(socketId)).pipe(
       catchError(() => of(false)),
       mergeMap((success) =>
         success || !options.onRejected
-          ? of(socketVerified({ socketId, success }))
-          : of(socketVerified({ socketId, success }), ...options.onRejected()),
+          ? of(socketVerified({ socketId, success, ...keyed }))
+          : of(socketVerified({ socketId, success, ...keyed }), ...options.onRejected()),
       ),
     );
   return deps
@@ -80,7 +87,9 @@ export function verifiedSocketActions(
               deps.frameScheduler,
               FRAME_BUFFER_MAX_WAIT_MS,
               asyncScheduler,
-              options.url,
+              options.socketKey === undefined
+                ? { url: options.url }
+                : { url: options.url, key: options.socketKey },
             ),
           ),
           events$.pipe(

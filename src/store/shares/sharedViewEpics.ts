@@ -3,6 +3,7 @@ import {
   EMPTY,
   auditTime,
   concat,
+  endWith,
   catchError,
   exhaustMap,
   filter,
@@ -22,7 +23,7 @@ import { decodeShareTokenClaims } from '../../api/entities/share';
 import type { EntityChange } from '../../api/socket';
 import { detailLoadedActions } from '../activities/detailLoad';
 import type { AppEpic } from '../epic';
-import { entityChangesReceived } from '../realtime/realtimeSlice';
+import { entityChangesReceived, shareSocketKey, socketClosed } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
 import { loggedOut } from '../session/sessionSlice';
 import { isMonitored } from '../monitor/monitorSlice';
@@ -142,6 +143,7 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
                 .pipe(map((answer) => answer.Success)),
             onDisconnected: () => [sharedViewRequested({ ShareToken: token })],
             onRejected: () => [sharedViewRequested({ ShareToken: token })],
+            socketKey: shareSocketKey(token),
           });
           const reloads$ = action$.pipe(
             filter(entityChangesReceived.match),
@@ -157,6 +159,7 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
           return from([events$, reloads$]).pipe(
             mergeMap((stream$) => stream$),
             takeUntil(shareEnd$(action$, token)),
+            endWith(socketClosed({ socketKey: shareSocketKey(token) })),
           );
         }),
       ),

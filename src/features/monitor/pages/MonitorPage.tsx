@@ -14,7 +14,7 @@ import {
 import { selectLandCells } from '../../../store/basemap/landCellsSlice';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
-import { selectSocketAttempt, selectSocketConnection } from '../../../store/realtime/realtimeSlice';
+import { selectMonitorSocketStatus } from '../../../store/realtime/realtimeSlice';
 import { useFormatter } from '../../../ui/format';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { playAlertBeep } from '../../../ui/sound/alertBeep';
@@ -49,8 +49,9 @@ export function MonitorPage() {
   // Once for the page, handed to every card: a store subscription per card costs on every frame.
   const { format } = useFormatter(useAppSelector(selectEffectiveUnits));
   const landCells = useAppSelector(selectLandCells);
-  const connection = useAppSelector(selectSocketConnection);
-  const attempt = useAppSelector(selectSocketAttempt);
+  const socket = useAppSelector(selectMonitorSocketStatus);
+  const connection = socket?.connection ?? 'idle';
+  const attempt = socket?.attempt ?? null;
   const cuedCard = cards.find((card) => card.ShareToken === monitor.lastCue?.ShareToken) ?? null;
 
   useEffect(() => {

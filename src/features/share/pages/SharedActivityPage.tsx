@@ -11,7 +11,11 @@ import {
 } from '../../../store/locationHistory/locationHistorySelectors';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
-import { selectSocketAttempt, selectSocketConnection } from '../../../store/realtime/realtimeSlice';
+import {
+  selectMonitorSocketStatus,
+  selectSocketStatusOf,
+  shareSocketKey,
+} from '../../../store/realtime/realtimeSlice';
 import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
@@ -95,8 +99,14 @@ export function SharedActivityView({
   const openAlert = alerts.find(isAlertOpen) ?? null;
   // A share the operator monitor watches is seen in the operator's view (docs/monitor.md).
   const monitored = useAppSelector((state) => isWatchedByMonitor(state, shareToken));
-  const connection = useAppSelector(selectSocketConnection);
-  const attempt = useAppSelector(selectSocketAttempt);
+  // This page's own socket, or the monitor's to the share's server when the monitor follows it.
+  const socket = useAppSelector((state) =>
+    monitored
+      ? selectMonitorSocketStatus(state)
+      : selectSocketStatusOf(state, shareSocketKey(shareToken)),
+  );
+  const connection = socket?.connection ?? 'idle';
+  const attempt = socket?.attempt ?? null;
   const alertMarkers = useMemo(
     (): MapMarker[] =>
       alerts.flatMap((alert) =>

@@ -11,6 +11,7 @@ import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
 import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
 import {
+  shareSocketKey,
   socketStateChanged,
   wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
@@ -277,13 +278,31 @@ describe('the shared activity page (issue 8 item 2)', () => {
     const { store } = open(shared(activity(2_000)));
     expect(await screen.findByText('Live.')).toBeVisible();
     act(() => {
-      store.dispatch(socketStateChanged({ state: 'reconnecting', socketId: null, attempt: 2 }));
+      store.dispatch(
+        socketStateChanged({
+          state: 'reconnecting',
+          socketId: null,
+          attempt: 2,
+          socketKey: shareSocketKey(TOKEN),
+        }),
+      );
     });
     expect(screen.getByText(/your connection to Lifeline was lost/)).toHaveTextContent(
       'Reconnecting (attempt 2)…',
     );
     act(() => {
-      store.dispatch(socketStateChanged({ state: 'connected', socketId: 'abc' }));
+      store.dispatch(
+        socketStateChanged({
+          state: 'connected',
+          socketId: 'abc',
+          socketKey: shareSocketKey(TOKEN),
+        }),
+      );
+    });
+    expect(screen.queryByText(/your connection to Lifeline was lost/)).toBeNull();
+    // The member's socket (a member signed in on this page) is not the guardian's connection.
+    act(() => {
+      store.dispatch(socketStateChanged({ state: 'disconnected', socketId: null }));
     });
     expect(screen.queryByText(/your connection to Lifeline was lost/)).toBeNull();
   });

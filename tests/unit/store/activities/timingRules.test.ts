@@ -101,12 +101,13 @@ describe('activity refresh throttled to 30 s, each 3 s after its trigger (virtua
     });
   });
 
-  it('refreshes after an accepted socket (re)connection, not a refused one', () => {
+  it('refreshes after an accepted (re)connection of the member’s socket, not a refused one nor a share page’s', () => {
     inVirtualTime((scheduler, { hot, expectObservable }) => {
       const kit = startStore(scheduler, { epics: [activityRefreshEpic], state: cached });
       kit.drive(
-        hot('n 58999ms y', {
+        hot('n 9999ms s 48999ms y', {
           n: socketVerified({ socketId: 'a', success: false }),
+          s: socketVerified({ socketId: 'c', success: true, socketKey: 'share:token' }),
           y: socketVerified({ socketId: 'b', success: true }),
         }),
       );

@@ -16,7 +16,10 @@ import {
   selectMonitorState,
 } from '../../../../src/store/monitor/monitorSlice';
 import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
-import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
+import {
+  entityChangesReceived,
+  selectMonitorSocketStatus,
+} from '../../../../src/store/realtime/realtimeSlice';
 import { sharedViewEpics } from '../../../../src/store/shares/sharedViewEpics';
 import { selectSharedView } from '../../../../src/store/shares/sharedViewsSlice';
 import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
@@ -204,6 +207,10 @@ describe('the operator monitor’s store', () => {
       scheduler.schedule(() => {
         kit.store.dispatch(add(TOKEN_9));
       }, 500);
+      let verifiedWhileOpen: boolean | undefined;
+      scheduler.schedule(() => {
+        verifiedWhileOpen = selectMonitorSocketStatus(kit.store.getState())?.verified;
+      }, 900);
       scheduler.schedule(() => {
         kit.store.dispatch(monitorClosed());
       }, 1_000);
@@ -215,7 +222,10 @@ describe('the operator monitor’s store', () => {
         [200, { ShareToken: TOKEN_8, SocketID: 'sock-1' }],
         [500, { ShareToken: TOKEN_9, SocketID: 'sock-1' }],
       ]);
-      expect(kit.store.getState().realtime.verified).toBe(true);
+      // Its state was its own (not the member's socket's), and left the store with it.
+      expect(verifiedWhileOpen).toBe(true);
+      expect(kit.store.getState().realtime.verified).toBe(false);
+      expect(kit.store.getState().realtime.others).toEqual({});
       expect(fake.open).toEqual([]);
     });
   });

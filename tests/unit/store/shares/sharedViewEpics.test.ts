@@ -5,7 +5,11 @@ import { HttpError } from '../../../../src/api/client/apiErrors';
 import type { SocketEvent } from '../../../../src/streams/socket';
 import { selectActivityDetail } from '../../../../src/store/activities/activityDetailsSelectors';
 import { selectTrackColumns } from '../../../../src/store/locationHistory/locationHistorySelectors';
-import { entityChangesReceived } from '../../../../src/store/realtime/realtimeSlice';
+import {
+  entityChangesReceived,
+  selectSocketStatusOf,
+  shareSocketKey,
+} from '../../../../src/store/realtime/realtimeSlice';
 import { sharedViewEpics } from '../../../../src/store/shares/sharedViewEpics';
 import {
   selectSharedView,
@@ -173,11 +177,23 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
       scheduler.schedule(() => {
         fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
       }, 200);
+      let whileOpen: unknown;
+      scheduler.schedule(() => {
+        whileOpen = selectSocketStatusOf(kit.store.getState(), shareSocketKey(TOKEN));
+      }, 500);
       scheduler.schedule(() => {
         revoked = true;
         fake.open[0]?.next({ kind: 'state', state: 'disconnected', socketId: null });
       }, 1_000);
       flush();
+      // The page's own socket state, kept apart from the member's, and gone with the socket.
+      expect(whileOpen).toMatchObject({
+        connection: 'connected',
+        socketId: 'sock-1',
+        verified: true,
+      });
+      expect(kit.store.getState().realtime.connection).toBe('idle');
+      expect(kit.store.getState().realtime.others).toEqual({});
       expect(fake.urls).toEqual([C2_URL]);
       expect(callsOf(kit.calls, 'verify-socket-user')).toEqual([
         [200, { ShareToken: TOKEN, SocketID: 'sock-1' }],
