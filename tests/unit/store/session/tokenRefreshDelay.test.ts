@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IdentitySession } from '../../../../src/api/identity';
 import { tokenRefreshDelayMs } from '../../../../src/store/session/tokenRefreshDelay';
+import { signedInIdentity } from '../testDependencies';
 
 const T0 = Date.UTC(2026, 10, 29, 12);
 const MINUTE = 60_000;
@@ -12,15 +13,7 @@ const session = (
   lifetimeMs: number,
   clockDriftMs?: number,
 ): IdentitySession => ({
-  sub: 's',
-  email: 'dana@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  phoneNumberVerified: false,
-  nameFirst: 'Dana',
-  nameLast: 'Berg',
-  idToken: 'id',
-  expiresAt: (issuedAt ?? T0) + lifetimeMs,
+  ...signedInIdentity((issuedAt ?? T0) + lifetimeMs),
   ...(issuedAt === undefined ? {} : { issuedAt }),
   ...(clockDriftMs === undefined ? {} : { clockDriftMs }),
 });
