@@ -1,6 +1,6 @@
-import { addDays, startOfDay, startOfWeek, subDays } from 'date-fns';
+import { addDays, startOfDay, subDays } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
-import { calendarIn } from '../../ui/time/calendarIn';
+import { calendarIn, dayStartIn, weekStartIn } from '../../ui/time/calendarIn';
 
 /** The activity list's filters (spec app §2 "Activity filters"). */
 export const ACTIVITY_FILTERS = [
@@ -91,19 +91,18 @@ export function groupActivities(
   grouping: ActivityGrouping,
   timeZone?: string,
 ): ActivityGroup[] {
-  const calendar = calendarIn(timeZone);
   const sorted = [...summaries].sort((a, b) => b.TimestampStart - a.TimestampStart);
   if (grouping === 'activity') {
     return sorted.map((s) => ({ key: s.ActivityId, weekStartMs: null, activities: [s] }));
   }
   const groups = new Map<number, ActivitySummary[]>();
   for (const summary of sorted) {
-    const day = startOfDay(summary.TimestampStart, calendar).getTime();
+    const day = dayStartIn(summary.TimestampStart, timeZone);
     groups.set(day, [...(groups.get(day) ?? []), summary]);
   }
   return [...groups].map(([day, activities]) => ({
     key: day,
-    weekStartMs: startOfWeek(day, { weekStartsOn: 1, ...calendar }).getTime(),
+    weekStartMs: weekStartIn(day, timeZone),
     activities,
   }));
 }

@@ -1,16 +1,7 @@
-import {
-  differenceInCalendarDays,
-  eachDayOfInterval,
-  endOfDay,
-  format,
-  isValid,
-  parse,
-  startOfDay,
-  subDays,
-} from 'date-fns';
+import { endOfDay, format, isValid, parse, startOfDay, subDays } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
 import type { JourneySpan } from '../../store/activities/journeySlice';
-import { calendarIn, type CalendarContext } from '../../ui/time/calendarIn';
+import { calendarIn, dayStartIn, type CalendarContext } from '../../ui/time/calendarIn';
 
 /** Without a recent multi-day journey, the screen opens on this many days up to today. */
 export const JOURNEY_FALLBACK_DAYS = 7;
@@ -20,12 +11,26 @@ export const JOURNEY_SUGGESTION_MAX_DAYS = 14;
 /** The value format of an `<input type="date">` (not a display format: that is src/ui/format). */
 const INPUT_DATE = 'yyyy-MM-dd';
 
+/** Past the start of any day by more than its length (23–25 h): a time in the next day, ms. */
+const INTO_NEXT_DAY_MS = 26 * 3_600_000;
+
 /** The calendar days (their starts, epoch ms) an activity touches; an open one lasts until now. */
-function daysTouched(summary: ActivitySummary, nowMs: number, calendar: CalendarContext): number[] {
+function daysTouched(
+  summary: ActivitySummary,
+  nowMs: number,
+  timeZone: string | undefined,
+): number[] {
   const end = Math.max(summary.TimestampStart, summary.TimestampEnd ?? nowMs);
-  return eachDayOfInterval({ start: summary.TimestampStart, end }, calendar).map((day) =>
-    day.getTime(),
-  );
+  const last = dayStartIn(end, timeZone);
+  const days: number[] = [];
+  for (
+    let day = dayStartIn(summary.TimestampStart, timeZone);
+    day <= last;
+    day = dayStartIn(day + INTO_NEXT_DAY_MS, timeZone)
+  ) {
+    days.push(day);
+  }
+  return days;
 }
 
 /** The span of whole calendar days from the day of `firstMs` to the day of `lastMs` (epoch ms). */
@@ -49,7 +54,7 @@ export function suggestedJourneySpan(
   timeZone?: string,
 ): JourneySpan {
   const calendar = calendarIn(timeZone);
-  const days = [...new Set(summaries.flatMap((s) => daysTouched(s, nowMs, calendar)))].sort(
+  const days = [...new Set(summaries.flatMap((s) => daysTouched(s, nowMs, timeZone)))].sort(
     (a, b) => b - a,
   );
   // Runs of consecutive days, newest first; each run newest day first.
@@ -57,7 +62,7 @@ export function suggestedJourneySpan(
   for (const day of days) {
     const run = runs[runs.length - 1];
     const oldest = run?.[run.length - 1];
-    if (run && oldest !== undefined && differenceInCalendarDays(oldest, day, calendar) === 1) {
+    if (run && oldest !== undefined && dayStartIn(day + INTO_NEXT_DAY_MS, timeZone) === oldest) {
       run.push(day);
     } else runs.push([day]);
   }

@@ -65,7 +65,10 @@ export function ActivitiesPage() {
     selectActivitySummariesIn(state, window ?? EMPTY_WINDOW),
   );
   const status = useAppSelector(selectActivitySummariesStatus);
-  const groups = groupActivities(summaries, grouping, zone);
+  const groups = useMemo(
+    () => groupActivities(summaries, grouping, zone),
+    [summaries, grouping, zone],
+  );
 
   return (
     <section className="ll-activities" aria-labelledby="activities-title">
