@@ -37,9 +37,14 @@ const FJORD = 'multisport-kayak-run-bike-lysefjord-no.fit';
  * UTC (days then start at that time of day). Under an hour, a request for its loaded detail reloads
  * it (spec §4), as a member who opens the journey right after the last activity meets it.
  */
-const ENDED_AGO_MS = process.env.JOURNEY_ENDED_AGO_MS
-  ? Number(process.env.JOURNEY_ENDED_AGO_MS)
-  : null;
+const ENDED_AGO_MS = endedAgoMs(process.env.JOURNEY_ENDED_AGO_MS);
+
+/** The option's value, ms; null when unset. @throws Error for anything but a whole number of ms ≥ 0. */
+function endedAgoMs(text: string | undefined): number | null {
+  if (text === undefined || text === '') return null;
+  if (!/^\d+$/.test(text)) throw new Error(`JOURNEY_ENDED_AGO_MS must be whole ms, not ${text}`);
+  return Number(text);
+}
 
 interface Fix {
   readonly timeMs: number;
@@ -215,6 +220,7 @@ export const journey7dayBench: BenchArea = {
         points: total,
         stored,
         runs: RUNS,
+        ...(ENDED_AGO_MS === null ? {} : { endedAgoMs: ENDED_AGO_MS }),
         firstRenderMs: renders.map((ms) => Math.round(ms)).join(' '),
         longTaskMs: taskMs.map((ms) => Math.round(ms)).join(' ') || 'none',
       };
