@@ -1,4 +1,4 @@
-import { addDays, startOfDay, subDays } from 'date-fns';
+import { addDays, isValid, parse, startOfDay, subDays } from 'date-fns';
 import type { ActivitySummary } from '../../api/entities/activity';
 import { calendarIn, dayStartIn, weekStartIn } from '../../ui/time/calendarIn';
 
@@ -61,15 +61,11 @@ export function filterWindow(
   }
 }
 
-/** The start of the day `text` (`YYYY-MM-DD`) in `timeZone` (the browser's when undefined). */
+/** The start of the day `text` (`YYYY-MM-DD`, an `<input type="date">` value) in `timeZone`. */
 function dayStart(text: string, timeZone: string | undefined): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const local = new Date(year, month, day);
-  if (Number.isNaN(local.getTime())) return null;
-  // Noon UTC of that calendar date, taken to its day's start in the zone.
-  return timeZone ? startOfDay(Date.UTC(year, month, day, 12), calendarIn(timeZone)) : local;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const day = parse(text, 'yyyy-MM-dd', new Date(), calendarIn(timeZone));
+  return isValid(day) ? day : null;
 }
 
 /** One group of the list: its key (a day's start, epoch ms, or an ActivityId) and its rows. */

@@ -95,6 +95,11 @@ describe('days of the screen’s zone, not the browser’s (the dates the list s
       fromMs: Date.UTC(2024, 5, 3),
       toMs: Date.UTC(2024, 5, 6) - 1,
     });
+    // UTC+14: the 3rd begins at 10:00 UTC on the 2nd.
+    expect(filterWindow('Custom', osloMorning, custom, 'Pacific/Kiritimati')).toEqual({
+      fromMs: Date.UTC(2024, 5, 2, 10),
+      toMs: Date.UTC(2024, 5, 5, 10) - 1,
+    });
   });
 
   it('groups by the zone’s day, weeks from its Monday', () => {
