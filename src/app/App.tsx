@@ -13,6 +13,7 @@ import { StatusScreen } from '../ui/layout/StatusScreen';
 import type { createNavigator } from './navigator';
 import { RouteTableProvider } from './routeTable';
 import { routes } from './routes';
+import { ServerClock } from './ServerClock';
 
 /** Attaches the router's `navigate` to the store's navigator, so epics can change routes. */
 function NavigatorBridge({ navigator }: { readonly navigator: AppNavigator | undefined }) {
@@ -81,7 +82,9 @@ export function App({
 }) {
   return (
     <Provider store={store}>
-      <ConfiguredRouter navigator={navigator} />
+      <ServerClock>
+        <ConfiguredRouter navigator={navigator} />
+      </ServerClock>
     </Provider>
   );
 }

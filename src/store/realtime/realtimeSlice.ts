@@ -23,7 +23,11 @@ export interface SocketStatus {
  * - `serverStartTimestamps`: per socket URL (a member's DomainUrl, a share's C2Url), the server start
  *   time of the first SocketInit this page heard from it (epoch ms), to notice a restart of THAT
  *   server: sockets to different servers (a monitor of shares on two domains, a member watching a
- *   share of another domain) each have their own.
+ *   share of another domain) each have their own;
+ * - `serverClockOffsetMs`: the server's clock minus this device's, ms, from the newest SocketInit of
+ *   any socket (its `ServerTimestamp` against the device's clock when it arrived; null before one).
+ *   Screens that judge a device time (a fix's age, a share's expiry, a pause's end) read "now" on the
+ *   server's clock with it (`selectServerClockOffsetMs`; docs/decisions.md "Whose clock").
  */
 export interface RealtimeState {
   readonly connection: SocketConnectionState | 'idle';
@@ -32,10 +36,17 @@ export interface RealtimeState {
   readonly verified: boolean;
   readonly others: Readonly<Record<string, SocketStatus>>;
   readonly serverStartTimestamps: Readonly<Record<string, number>>;
+  readonly serverClockOffsetMs: number | null;
 }
 
-/** A SocketInit as heard on the socket to `socketUrl` (the URL the socket was opened with). */
-export type SocketInitFrom = SocketInit & { readonly socketUrl: string };
+/**
+ * A SocketInit as heard on the socket to `socketUrl` (the URL the socket was opened with) at
+ * `receivedAt` (this device's clock, epoch ms).
+ */
+export type SocketInitFrom = SocketInit & {
+  readonly socketUrl: string;
+  readonly receivedAt: number;
+};
 
 /** The TelemetryWearerUpdates of one animation frame, in arrival order. */
 export interface TelemetryFrame {
@@ -49,6 +60,7 @@ const initialState: RealtimeState = {
   verified: false,
   others: {},
   serverStartTimestamps: {},
+  serverClockOffsetMs: null,
 };
 
 export const realtimeSlice = createSlice({
@@ -93,9 +105,15 @@ export const realtimeSlice = createSlice({
         Object.entries(state.others).filter(([key]) => key !== action.payload.socketKey),
       );
     },
+    /**
+     * A SocketInit: the first server start time per socket URL is kept, and the clock offset is
+     * measured again (the event's travel time, a few ms, counts as offset: data looks that much
+     * younger, never a report's interval).
+     */
     socketInitReceived: (state, action: PayloadAction<SocketInitFrom>) => {
-      const { socketUrl, ServerStartTimestamp } = action.payload;
+      const { socketUrl, ServerStartTimestamp, ServerTimestamp, receivedAt } = action.payload;
       state.serverStartTimestamps[socketUrl] ??= ServerStartTimestamp;
+      state.serverClockOffsetMs = ServerTimestamp - receivedAt;
     },
     /**
      * Committed changes pushed by the server (spec §7 EntityChanges), those of one animation frame
@@ -124,6 +142,7 @@ export const realtimeSlice = createSlice({
       ...initialState,
       others: state.others,
       serverStartTimestamps: state.serverStartTimestamps,
+      serverClockOffsetMs: state.serverClockOffsetMs,
     }));
   },
   selectors: {
@@ -132,6 +151,13 @@ export const realtimeSlice = createSlice({
     selectSocketConnection: (state) => state.connection,
     /** The reconnection attempt (1 …) of the member's socket while reconnecting, else null. */
     selectSocketAttempt: (state) => state.attempt,
+    /**
+     * The server's clock minus this device's, ms; 0 before any SocketInit. Add it to `Date.now()` to
+     * read "now" on the server's clock: a fix's device time, a share's expiry and a pause's end are on
+     * that clock (the server refuses device times over 5 minutes ahead of its own), and a viewer's
+     * clock set 10 minutes behind would otherwise show a 10-minute-old fix as live.
+     */
+    selectServerClockOffsetMs: (state) => state.serverClockOffsetMs ?? 0,
   },
 });
 
@@ -143,8 +169,12 @@ export const {
   entityChangesReceived,
   wearerTelemetryReceived,
 } = realtimeSlice.actions;
-export const { selectRealtime, selectSocketConnection, selectSocketAttempt } =
-  realtimeSlice.selectors;
+export const {
+  selectRealtime,
+  selectSocketConnection,
+  selectSocketAttempt,
+  selectServerClockOffsetMs,
+} = realtimeSlice.selectors;
 
 /** The socket key of a share page's own socket (sharedViewEpics.ts). */
 export const shareSocketKey = (shareToken: string) => `share:${shareToken}`;

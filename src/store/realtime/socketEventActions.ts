@@ -38,7 +38,7 @@ export interface SocketSource {
  * A connection-state or SocketInit event as its store action (spec app §7 Realtime); the frame-batched
  * kinds and `invalid` events (the contract refused their payload at the edge) give null.
  */
-function immediateAction(event: SocketEvent, source: SocketSource): Action | null {
+function immediateAction(event: SocketEvent, source: SocketSource, nowMs: number): Action | null {
   switch (event.kind) {
     case 'state':
       return socketStateChanged({
@@ -48,7 +48,7 @@ function immediateAction(event: SocketEvent, source: SocketSource): Action | nul
         ...(source.key === undefined ? {} : { socketKey: source.key }),
       });
     case 'SocketInit':
-      return socketInitReceived({ ...event.payload, socketUrl: source.url });
+      return socketInitReceived({ ...event.payload, socketUrl: source.url, receivedAt: nowMs });
     default:
       return null;
   }
@@ -72,7 +72,8 @@ function immediateAction(event: SocketEvent, source: SocketSource): Action | nul
  * @param frameScheduler the frame clock: `animationFrameScheduler` in the browser; in tests the same
  *   scheduler driven by `TestScheduler.run`'s `animate`, or `asyncScheduler` (the next macrotask). It
  *   must never run a 0-delay action synchronously.
- * @param maxWaitMs the cap, ms, on `timerScheduler` (asyncScheduler: virtual under `TestScheduler.run`).
+ * @param maxWaitMs the cap, ms, on `timerScheduler` (asyncScheduler: virtual under `TestScheduler.run`),
+ *   whose clock also dates a SocketInit's arrival (`receivedAt`, the server clock offset's measure).
  * @param source which socket the events come from ({@link SocketSource}).
  */
 export function socketEventActions(
@@ -114,7 +115,7 @@ export function socketEventActions(
             for (const change of event.payload) changes.push(change);
             wait();
           } else {
-            const action = immediateAction(event, source);
+            const action = immediateAction(event, source, timerScheduler.now());
             if (action === null) return;
             flush();
             subscriber.next(action);

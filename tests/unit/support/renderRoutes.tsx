@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { RouteTableProvider } from '../../../src/app/routeTable';
+import { ServerClock } from '../../../src/app/ServerClock';
 import type { AppStore } from '../../../src/store/store';
 
 /** Shows where the app went: the path and query of a route outside the ones rendered. */
@@ -15,7 +16,8 @@ function Elsewhere() {
  * Renders `routes` (without the app's route guard) at `path` with `store`; any other path shows
  * `elsewhere` (by default a `data-testid="elsewhere"` marker with the location), so a test can see
  * where the user was sent. The table is also given to src/app/routeTable.tsx, so the route guard and
- * the Shell read the matched routes' metadata as in the app. Returns the render result and the
+ * the Shell read the matched routes' metadata as in the app, and the store's server clock offset is
+ * provided as the app provides it (src/app/ServerClock.tsx). Returns the render result and the
  * memory router.
  */
 export function renderRoutesAt(
@@ -28,9 +30,11 @@ export function renderRoutesAt(
   const router = createMemoryRouter(table, { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
-      <RouteTableProvider routes={table}>
-        <RouterProvider router={router} />
-      </RouteTableProvider>
+      <ServerClock>
+        <RouteTableProvider routes={table}>
+          <RouterProvider router={router} />
+        </RouteTableProvider>
+      </ServerClock>
     </Provider>,
   );
   return { ...view, router };

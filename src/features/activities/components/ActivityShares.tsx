@@ -11,6 +11,7 @@ import {
   sharesOfActivity,
 } from '../../../store/shares/memberSharesSlice';
 import type { Formatter } from '../../../ui/format';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { useNow } from '../../../ui/time/useNow';
 
 /** Share lifetimes offered, ms; null is the server's default (7 days, docs/shares.md). */
@@ -35,7 +36,8 @@ function shareState(share: MemberShare, nowMs: number): 'Active' | 'Expired' | '
  */
 export function ActivityShares({ activityId, format }: { activityId: number; format: Formatter }) {
   const { t } = useTranslation();
-  const nowMs = useNow(60_000);
+  // Expiries are on the server's clock.
+  const nowMs = useNow(60_000) + useServerClockOffset();
   const dispatch = useAppDispatch();
   const { shares, status, created, creating, revoking } = useAppSelector(selectMemberShares);
   const [lifetime, setLifetime] = useState('SevenDays');

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { memo, useMemo } from 'react';
 import { dataAge } from '../../../store/realtime/dataFreshness';
 import type { Formatter } from '../../../ui/format';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { phaseOf, usePhasedNow } from '../../../ui/time/usePhasedNow';
 import { repeatedPattern, repeatedText } from '../repeatedTexts';
 
@@ -39,7 +40,9 @@ export const MonitorCardAge = memo(function MonitorCardAge({
   t,
   inView,
 }: MonitorCardAgeProps) {
-  const now = usePhasedNow(AGE_TICK_MS, phaseOf(ShareToken, AGE_TICK_MS), inView);
+  // On the server's clock, like the fix's device time.
+  const now =
+    usePhasedNow(AGE_TICK_MS, phaseOf(ShareToken, AGE_TICK_MS), inView) + useServerClockOffset();
   const age = dataAge(lastFixTime, recentIntervalsMs, now);
   // Changes with a fix, not with the clock. A fix of the last 12 hours shows its time of day only
   // (the date is plain from the clock, and formatting it costs as much again on every fix).

@@ -19,6 +19,7 @@ import { useFormatter } from '../../../ui/format';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { playAlertBeep } from '../../../ui/sound/alertBeep';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { useNow } from '../../../ui/time/useNow';
 import { AddShareForm } from '../components/AddShareForm';
 import { CARDS_PER_CHUNK, MonitorCardChunk } from '../components/MonitorCardChunk';
@@ -42,7 +43,8 @@ const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright';
 export function MonitorPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const now = useNow(AGE_TICK_MS);
+  // On the server's clock, like the fixes' device times the cards' freshness is judged by.
+  const now = useNow(AGE_TICK_MS) + useServerClockOffset();
   const monitor = useAppSelector(selectMonitor);
   const cards = useAppSelector((state) => selectMonitorCards(state, now));
   const theme = useColorScheme(useAppSelector(selectThemePreference));

@@ -27,6 +27,7 @@ import { useFieldError } from '../../../ui/forms/useFieldError';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import type { Formatter } from '../../../ui/format';
 import { localTimeIn } from '../../../ui/time/calendarIn';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import './shareActions.css';
 
 /** The pause choices of a resolve (policy §4: a chosen period, or until a stated end time). */
@@ -120,6 +121,7 @@ function AlertActionsOf({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const fieldError = useFieldError();
+  const clockOffsetMs = useServerClockOffset();
   const viewer = useAppSelector(selectShareViewer);
   const note = useAppSelector((state) => selectShareNote(state, alert.AlertID));
   const resolve = useAppSelector((state) => selectShareResolve(state, alert.AlertID));
@@ -239,7 +241,8 @@ function AlertActionsOf({
               if (values.pause === 'until') {
                 const until = pauseMinutesUntil(
                   localTimeIn(values.until, format.timeZone),
-                  Date.now(),
+                  // The pause ends on the server's clock (docs/share-viewing.md "Pause").
+                  Date.now() + clockOffsetMs,
                 );
                 if (until === null || until > ALERT_PAUSE_MAX_MINUTES) {
                   resolveForm.setError('until', {

@@ -3,7 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { MESSAGE_TEXT_MAX_LENGTH, messageSend } from '../../../api/calls/shareViewing';
-import { DEFAULT_REPLY_OPTIONS, messageState } from '../../../api/entities/message';
+import {
+  DEFAULT_REPLY_OPTIONS,
+  latestReplyTime,
+  messageState,
+} from '../../../api/entities/message';
 import { sanitiseNoteText } from '../../../api/validation/note';
 import { selectMessageThreadOfActivity } from '../../../store/activities/messageThreadsSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -21,6 +25,7 @@ import { TextField } from '../../../ui/forms/TextField';
 import { useFieldError } from '../../../ui/forms/useFieldError';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import type { Formatter } from '../../../ui/format';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import './shareActions.css';
 
 /** The send form: the contract's MessageText (1–160 characters of note text, app §5). */
@@ -49,6 +54,7 @@ export function MessagePanel({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const fieldError = useFieldError();
+  const clockOffsetMs = useServerClockOffset();
   const thread = useAppSelector((state) => selectMessageThreadOfActivity(state, activityId));
   const threadState = useAppSelector((state) => selectShareThreadState(state, shareToken));
   const unseen = useAppSelector((state) => selectShareUnseenReplies(state, shareToken));
@@ -83,7 +89,12 @@ export function MessagePanel({
               shareThreadViewed({
                 ShareToken: shareToken,
                 ActivityId: activityId,
-                atMs: Date.now(),
+                // On the server's clock, and at least the newest reply's time (a watch's clock may
+                // run up to 5 minutes ahead of the server's, and its reply is dated by it).
+                atMs: Math.max(
+                  Date.now() + clockOffsetMs,
+                  (thread ? latestReplyTime(thread) : null) ?? 0,
+                ),
               }),
             )
           }

@@ -20,6 +20,7 @@ import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import type { MapMarker } from '../../../ui/map/layers/markerLayers';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { useNow } from '../../../ui/time/useNow';
 import { AlertActions } from '../components/AlertActions';
 import { AlertBanner } from '../components/AlertBanner';
@@ -78,7 +79,9 @@ export function SharedActivityView({
 }) {
   const { t } = useTranslation();
   const { format, text } = useShareFormat();
-  const wallClock = useNow(1_000);
+  // The fix's device time is on the server's clock: so is "now" (a viewer's clock set behind would
+  // show an old fix as live).
+  const wallClock = useNow(1_000) + useServerClockOffset();
   const now = replayAtMs ?? wallClock;
   const interactive = replayAtMs === undefined;
   const [follow, setFollow] = useState(true);

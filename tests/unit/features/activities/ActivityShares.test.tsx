@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { of, type Observable } from 'rxjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { DEFAULT_UNITS } from '../../../../src/api/entities/client';
 import { initI18n } from '../../../../src/app/i18n';
 import { ActivityShares } from '../../../../src/features/activities/components/ActivityShares';
 import type { MemberCalls } from '../../../../src/store/activities/memberCalls';
+import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { formatterFor } from '../../../../src/ui/format';
@@ -71,7 +72,7 @@ function renderShares() {
     [{ path: '/member/activity/7', element: <ActivityShares activityId={7} format={format} /> }],
     '/member/activity/7',
   );
-  return { sent };
+  return { sent, store };
 }
 
 describe('share links of an activity (issue 8 item 1: members create and revoke shares)', () => {
@@ -94,5 +95,29 @@ describe('share links of an activity (issue 8 item 1: members create and revoke 
     expect(await within(list).findByText(/^Revoked/)).toBeVisible();
     expect(within(list).queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(sent.filter(([name]) => name === 'share-revoke')).toHaveLength(1);
+  });
+
+  it("sets the expiry on the server's clock: a member's clock 2 hours behind still gives a 1-day link", async () => {
+    const { sent, store } = renderShares();
+    expect(await screen.findByText('No share links yet.')).toBeVisible();
+    act(() => {
+      store.dispatch(
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: Date.now() + 2 * 3_600_000,
+          receivedAt: Date.now(),
+          socketUrl: 'http://127.0.0.1:8080',
+        }),
+      );
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Link works for'), '1 day');
+    await userEvent.click(screen.getByRole('button', { name: 'Create a share link' }));
+    expect(await screen.findByLabelText('Share link')).toHaveValue(URL);
+    const create = sent.find(([name]) => name === 'share-activity')?.[1] as {
+      ExpiryTimestamp: number;
+    };
+    const serverNow = Date.now() + 2 * 3_600_000;
+    expect(Math.abs(create.ExpiryTimestamp - (serverNow + 86_400_000))).toBeLessThan(120_000);
   });
 });

@@ -9,6 +9,7 @@ import { monitorRoutes } from '../../../../src/features/monitor';
 import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
 import {
   entityChangesReceived,
+  socketInitReceived,
   wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
@@ -276,6 +277,30 @@ describe('the operator monitor (issue 8 item 6)', () => {
     });
     expect(await screen.findByRole('alert', {}, { timeout: 3_000 })).toHaveTextContent('Ola Test');
     expect(playAlertBeep).toHaveBeenCalledTimes(1);
+  });
+
+  it("judges data age on the server's clock: an operator's clock 10 minutes behind shows no old fix as live", async () => {
+    // 5 s old on this device's clock, 10 min 5 s on the server's.
+    shown = { 7: { ageMs: 5_000, alerts: [] } };
+    const { store } = start([7]);
+    const [card] = await screen.findAllByTestId('monitor-card');
+    await waitFor(() => {
+      expect(card).toHaveTextContent('Live.');
+    });
+    act(() => {
+      store.dispatch(
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: Date.now() + 10 * 60_000,
+          receivedAt: Date.now(),
+          socketUrl: C2_URL,
+        }),
+      );
+    });
+    // The card's words (its own clock) and its frame (the page's sort clock) both.
+    expect(card).toHaveTextContent('Not live:');
+    expect(card).toHaveClass('ll-monitor-age-stale');
   });
 
   it('removes a share, and opening a card goes to its full share view', async () => {

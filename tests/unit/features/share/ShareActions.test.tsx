@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageThread } from '../../../../src/api/entities/message';
 import { initI18n } from '../../../../src/app/i18n';
@@ -8,6 +8,7 @@ import {
   SHARE_VIEWER_ID_STORAGE_KEY,
   THREAD_VIEWED_STORAGE_KEY_PREFIX,
 } from '../../../../src/store/shares/shareViewer';
+import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createStorage } from '../../../../src/streams/storage';
 import { alert } from '../../store/activities/activityTestKit';
 import { registerMswServer } from '../../support/mswServer';
@@ -100,6 +101,16 @@ describe('MessagePanel (issue 8 item 3; app §3 Message thread, §4 delivery sta
     expect(Number(localStorage.getItem(`${THREAD_VIEWED_STORAGE_KEY_PREFIX}7`))).toBeGreaterThan(
       SENT + 120_000,
     );
+  });
+
+  it('clears the flag of a reply dated ahead of this clock (a watch up to 5 minutes fast)', async () => {
+    knownGuardian();
+    const replyAt = Date.now() + 4 * 60_000;
+    const { user } = await renderShareActions(server, { thread: () => thread(replyAt) });
+    expect(await screen.findByText('New reply from the wearer')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Mark as read' }));
+    expect(screen.queryByText('New reply from the wearer')).toBeNull();
+    expect(Number(localStorage.getItem(`${THREAD_VIEWED_STORAGE_KEY_PREFIX}7`))).toBe(replyAt);
   });
 
   it('does not flag a reply this browser already viewed', async () => {
@@ -240,6 +251,38 @@ describe('AlertActions (issue 8 item 4; app §7 alert-add-note, alert-resolve-pa
     await waitFor(() => {
       expect(received.find((r) => r.call === 'alert-resolve-pause')?.body).toMatchObject({
         PauseMinutes: 120,
+      });
+    });
+  });
+
+  it('counts the minutes to a pause’s end on the server’s clock (this one 10 minutes behind it)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 22, 12, 0, 30) });
+    knownGuardian();
+    const { received, store, user } = await renderShareActions(server, {
+      alerts: () => [alert(3, 7, SENT)],
+    });
+    act(() => {
+      store.dispatch(
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: Date.now() + 10 * 60_000,
+          receivedAt: Date.now(),
+          socketUrl: 'https://c2.lifeline.example',
+        }),
+      );
+    });
+    const form = await screen.findByRole('form', { name: 'Resolve the alert' });
+    await user.type(within(form).getByRole('textbox', { name: 'What happened' }), 'Fine');
+    await user.click(within(form).getByRole('radio', { name: 'Until a time' }));
+    fireEvent.change(within(form).getByLabelText('Pause until (UTC)'), {
+      target: { value: '2026-11-22T14:00' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Resolve alert' }));
+    // The server's 12:10:30 → 14:00 is 109.5 minutes, rounded up.
+    await waitFor(() => {
+      expect(received.find((r) => r.call === 'alert-resolve-pause')?.body).toMatchObject({
+        PauseMinutes: 110,
       });
     });
   });

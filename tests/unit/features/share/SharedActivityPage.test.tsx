@@ -12,6 +12,7 @@ import { shareRoutes } from '../../../../src/features/share';
 import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
 import {
   shareSocketKey,
+  socketInitReceived,
   socketStateChanged,
   wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
@@ -215,6 +216,25 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(await screen.findByText('Not live:')).toBeVisible();
     expect(screen.getByText('last position 10:00 ago')).toBeVisible();
     expect(screen.getByText(/next report overdue by/)).toBeVisible();
+  });
+
+  it("judges a fix's age on the server's clock: a viewer's clock 10 minutes behind does not make an old fix live", async () => {
+    // The fix is 2 s old on this device's clock, 10 min 2 s old on the server's.
+    const { store } = open(shared(activity(2_000)));
+    expect(await screen.findByText('Live.')).toBeVisible();
+    act(() => {
+      store.dispatch(
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: Date.now() + 10 * 60_000,
+          receivedAt: Date.now(),
+          socketUrl: C2_URL,
+        }),
+      );
+    });
+    expect(await screen.findByText('Not live:')).toBeVisible();
+    expect(screen.getByText(/^last position 10:0\d ago$/)).toBeVisible();
   });
 
   it('shows an open alert with its type, severity, time and the rescue organisations notified', async () => {

@@ -10,6 +10,7 @@ import { AlertActions } from '../../../../src/features/share/components/AlertAct
 import { GuardianName } from '../../../../src/features/share/components/GuardianName';
 import { MessagePanel } from '../../../../src/features/share/components/MessagePanel';
 import { useShareFormat } from '../../../../src/features/share/shareFormat';
+import { ServerClock } from '../../../../src/app/ServerClock';
 import { selectAlertsOfActivity } from '../../../../src/store/activities/alertsSlice';
 import { useAppDispatch, useAppSelector } from '../../../../src/store/hooks';
 import { sharedViewRequested } from '../../../../src/store/shares/sharedViewsSlice';
@@ -68,7 +69,8 @@ function ShareActionsView() {
 /**
  * Renders the share viewer's actions for the share {@link TOKEN} of activity 7 with the store's epics
  * (the share-actions epics among them) over msw; `server` answers per `answers`; `storage` is this browser's
- * (jsdom's localStorage). Resolves once the thread is shown.
+ * (jsdom's localStorage). The store's server clock offset is provided as the app does. Resolves once
+ * the thread is shown.
  */
 export async function renderShareActions(server: SetupServer, answers: ShareAnswers = {}) {
   const received: Received[] = [];
@@ -110,7 +112,9 @@ export async function renderShareActions(server: SetupServer, answers: ShareAnsw
   });
   render(
     <Provider store={store}>
-      <ShareActionsView />
+      <ServerClock>
+        <ShareActionsView />
+      </ServerClock>
     </Provider>,
   );
   await screen.findByRole('heading', { name: /Messages to the wearer/ });

@@ -168,6 +168,7 @@ const realtime = fc.oneof(
     BuildTimestamp: fc.option(time),
     ServerTimestamp: time,
     socketUrl: fc.constantFrom('https://c2.example', 'https://other.example'),
+    receivedAt: time,
   }).map((payload) => socketInitReceived(payload)),
   fc
     .array(

@@ -50,6 +50,7 @@ const init = (ServerStartTimestamp: number, socketUrl = C2): SocketInitFrom => (
   BuildTimestamp: null,
   ServerTimestamp: ServerStartTimestamp,
   socketUrl,
+  receivedAt: ServerStartTimestamp,
 });
 
 describe('server restart (spec §4: a changed server start time shows a notice and reloads)', () => {

@@ -136,7 +136,7 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
     });
   });
 
-  it('passes connection states and SocketInit at once, after what was waiting', () => {
+  it('passes connection states and SocketInit at once, after what was waiting; a SocketInit is dated by the timer clock', () => {
     inVirtualTime((_scheduler, { hot, expectObservable, animate }) => {
       animate(FRAMES);
       const update = telemetry(1, [point(0)]);
@@ -149,7 +149,8 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       expectObservable(events.pipe(toActions)).toBe('s 5ms (ai) 6ms b', {
         s: socketStateChanged({ state: 'connected', socketId: 's1' }),
         a: wearerTelemetryReceived({ updates: [update] }),
-        i: socketInitReceived({ ...init, socketUrl: '' }),
+        // It came at 6 ms of virtual time: the clock offset is measured against that.
+        i: socketInitReceived({ ...init, socketUrl: '', receivedAt: 6 }),
         b: wearerTelemetryReceived({ updates: [update] }),
       });
     });
