@@ -3,6 +3,7 @@ import type { EntityChanges } from '../../src/api/socket';
 import type { Db } from '../db/database';
 import { storeDecisions, type AlertEngineDeps, type AlertOutcome } from './alertEngine';
 import { loadWearerAlertContext } from './alertStore';
+import { lagSql } from '../telemetry/deviceLag';
 import { evaluateTime, type DeviceClock, type TimedFix } from './timeRules';
 
 /*
@@ -27,12 +28,15 @@ interface Candidate {
   readonly last_event_ms: number | null;
   readonly not_worn_ms: number | null;
   readonly worn_ms: number | null;
+  /** Server time minus device time at the device's newest report (0 when unknown). */
+  readonly lag_ms: number;
 }
 
 async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
   const since = nowMs - SWEEP_LOOKBACK_MS;
   const { rows } = await sql<Candidate>`
     select d.device_id, d.member_id, m.wearer_id,
+      coalesce(${lagSql('d')}, 0) as lag_ms,
       (select max(e.event_time_ms) from device_events e
         where e.device_id = d.device_id and e.event_type = 'TRACKING_START') as start_ms,
       (select max(e.event_time_ms) from device_events e
@@ -55,18 +59,22 @@ async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
   return rows;
 }
 
-/** The device's {@link DeviceClock} at `nowMs` from its candidate row and recent fixes. */
+/**
+ * The device's {@link DeviceClock} from its candidate row and recent fixes, at `deviceNowMs` (now on
+ * the device's clock: the server's less `row.lag_ms`).
+ */
 export function deviceClock(
   row: Candidate,
   recentFixes: readonly TimedFix[],
-  nowMs: number,
+  deviceNowMs: number,
 ): DeviceClock {
   const tracking =
     row.start_ms !== null &&
     (row.stop_ms === null || row.start_ms > row.stop_ms) &&
-    row.start_ms > nowMs - SWEEP_LOOKBACK_MS;
+    row.start_ms > deviceNowMs - SWEEP_LOOKBACK_MS;
   const lastItem = Math.max(row.last_fix_ms ?? -Infinity, row.last_event_ms ?? -Infinity);
   return {
+    clockLagMs: row.lag_ms,
     trackingSinceMs: tracking ? row.start_ms : null,
     lastItemMs: Number.isFinite(lastItem) ? lastItem : null,
     lastFixMs: row.last_fix_ms,
@@ -78,8 +86,9 @@ export function deviceClock(
   };
 }
 
-async function recentFixes(db: Db, deviceId: number, nowMs: number): Promise<TimedFix[]> {
-  const from = nowMs - MOTION_WINDOW_MS;
+/** The device's fixes of the longest no-motion window before `deviceNowMs` (its clock), and one before. */
+async function recentFixes(db: Db, deviceId: number, deviceNowMs: number): Promise<TimedFix[]> {
+  const from = deviceNowMs - MOTION_WINDOW_MS;
   const { rows } = await sql<{ device_time_ms: number; lat: number; lon: number }>`
     (select device_time_ms, lat, lon from location_points
       where device_id = ${deviceId} and device_time_ms < ${from}
@@ -136,7 +145,8 @@ export async function sweepAlerts(
 ): Promise<number> {
   let changed = 0;
   for (const row of await candidates(db, nowMs)) {
-    const fixes = await recentFixes(db, row.device_id, nowMs);
+    const deviceNowMs = nowMs - row.lag_ms;
+    const fixes = await recentFixes(db, row.device_id, deviceNowMs);
     const outcome = await db.transaction().execute(async (trx) => {
       await sql`select 1 from devices where device_id = ${row.device_id} for no key update`.execute(
         trx,
@@ -149,7 +159,7 @@ export async function sweepAlerts(
         nowMs,
         lastPosition: newest?.position ?? null,
       };
-      const decisions = evaluateTime(wearer.state, deviceClock(row, fixes, nowMs), context);
+      const decisions = evaluateTime(wearer.state, deviceClock(row, fixes, deviceNowMs), context);
       if (decisions.length === 0) return null;
       const owner = { memberId: row.member_id, deviceId: row.device_id };
       return storeDecisions(trx, owner, wearer, decisions, nowMs, deps);

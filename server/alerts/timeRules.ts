@@ -37,8 +37,16 @@ export interface TimedFix {
   readonly position: Position;
 }
 
-/** What the sweep knows of one device, times in epoch ms. */
+/**
+ * What the sweep knows of one device, times in epoch ms on the device's clock (the rules compare them
+ * with the server's now less `clockLagMs`).
+ */
 export interface DeviceClock {
+  /**
+   * The device's clock lag, ms: the server's clock minus the device's at its newest report, delivery
+   * delay included (server/telemetry/deviceLag.ts; docs/decisions.md "Whose clock"). 0 when unknown.
+   */
+  readonly clockLagMs: number;
   /** Start of the open tracking session, null when none (no TRACKING_START since the last stop). */
   readonly trackingSinceMs: number | null;
   /** Newest fix or event of the device, null before any. */
@@ -70,8 +78,10 @@ function noMotion(device: DeviceClock, nowMs: number, thresholdS: number | null)
 }
 
 /**
- * The decisions of elapsed time for one device of the wearer at `context.nowMs`; `state` is the
- * wearer's alert state. Opened alerts carry the device's newest position (`context.lastPosition`).
+ * The decisions of elapsed time for one device of the wearer at `context.nowMs` (server clock); the
+ * device's times are compared with now on its own clock (`nowMs − device.clockLagMs`), alerts are
+ * opened and expire on the server's. `state` is the wearer's alert state. Opened alerts carry the
+ * device's newest position (`context.lastPosition`).
  */
 export function evaluateTime(
   state: AlertState,
@@ -79,6 +89,7 @@ export function evaluateTime(
   context: RuleContext,
 ): readonly Decision[] {
   const { nowMs } = context;
+  const deviceNowMs = nowMs - device.clockLagMs;
   const decisions: Decision[] = [];
   const add = (made: readonly Decision[]) => {
     decisions.push(...made);
@@ -92,17 +103,21 @@ export function evaluateTime(
   if (device.trackingSinceMs !== null) {
     const at = (sinceMs: number | null) => ({
       timeMs: nowMs,
-      value: sinceMs === null ? null : Math.round((nowMs - sinceMs) / 1000),
+      value: sinceMs === null ? null : Math.round((deviceNowMs - sinceMs) / 1000),
     });
-    if (silentFor(nowMs, device.lastItemMs, thresholdOf(context, 'NO_DATA'))) {
+    if (silentFor(deviceNowMs, device.lastItemMs, thresholdOf(context, 'NO_DATA'))) {
       add(openIf(state, context, 'NO_DATA', at(device.lastItemMs)));
     } else if (
-      silentFor(nowMs, device.lastFixMs ?? device.trackingSinceMs, thresholdOf(context, 'NO_GPS'))
+      silentFor(
+        deviceNowMs,
+        device.lastFixMs ?? device.trackingSinceMs,
+        thresholdOf(context, 'NO_GPS'),
+      )
     ) {
       add(openIf(state, context, 'NO_GPS', at(device.lastFixMs ?? device.trackingSinceMs)));
     }
     const stillFor = thresholdOf(context, 'NO_MOTION');
-    if (noMotion(device, nowMs, stillFor)) {
+    if (noMotion(device, deviceNowMs, stillFor)) {
       add(openIf(state, context, 'NO_MOTION', { timeMs: nowMs, value: stillFor }));
     }
   }
@@ -111,11 +126,11 @@ export function evaluateTime(
     device.trackingSinceMs !== null
       ? (config?.SecondaryThresholdValue ?? config?.ThresholdValue ?? null)
       : (config?.ThresholdValue ?? null);
-  if (silentFor(nowMs, device.notWornSinceMs, notWornLimit)) {
+  if (silentFor(deviceNowMs, device.notWornSinceMs, notWornLimit)) {
     add(
       openIf(state, context, 'NOT_WORN', {
         timeMs: nowMs,
-        value: Math.round((nowMs - (device.notWornSinceMs ?? nowMs)) / 1000),
+        value: Math.round((deviceNowMs - (device.notWornSinceMs ?? deviceNowMs)) / 1000),
       }),
     );
   }

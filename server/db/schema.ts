@@ -119,6 +119,12 @@ export interface DevicesTable {
   member_id: number | null;
   /** The device's telemetry secret (base64url, ≥ 128 bits), retrievable by the owner; rotated on release. */
   ingest_key: string;
+  /**
+   * Server time (epoch ms) of the request that brought the device's newest item so far, and that
+   * item's device time; null before one (migration 0020, server/telemetry/deviceLag.ts).
+   */
+  heard_ms: number | null;
+  heard_device_ms: number | null;
   registered_at: Date | null;
   released_at: Date | null;
   created_at: CreatedAt;

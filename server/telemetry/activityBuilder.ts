@@ -128,8 +128,9 @@ export interface TimelineHead {
  * rate goes to its stored fix: telemetryStore.ts). Items at or before `head.frontierMs` (late ones and
  * re-sent ones) are stored next and, if any was new, re-cut; the later items then extend the timeline
  * in order.
- * `nowMs` is the server clock (closes an activity silent for 30 minutes); `defaultType` the type of an
- * activity a fix opens. Answers how many points and events were new.
+ * `deviceNowMs` is now on the device's clock (the server's minus its clock lag,
+ * server/telemetry/deviceLag.ts): it closes an activity silent for 30 minutes. `defaultType` is the
+ * type of an activity a fix opens. Answers how many points and events were new.
  */
 export async function storeAndBuild(
   trx: Trx,
@@ -137,7 +138,7 @@ export async function storeAndBuild(
   head: TimelineHead,
   points: readonly IngestPoint[],
   events: readonly IngestEvent[],
-  nowMs: number,
+  deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<StoredCounts> {
   const frontier = head.frontierMs ?? -Infinity;
@@ -165,7 +166,7 @@ export async function storeAndBuild(
   // Late items all re-sent (duplicates) change nothing: the in-order write stays complete.
   let recut = false;
   if (late.points.length + late.tracking.length > 0) {
-    const counts = await storeLate(trx, owner, late, heartRates, nowMs, defaultType);
+    const counts = await storeLate(trx, owner, late, heartRates, deviceNowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
     recut = counts.fixTimes.length + counts.eventKeys.length > 0;
@@ -175,8 +176,17 @@ export async function storeAndBuild(
     const initial = inOrderStart(latest);
     const counts =
       initial === undefined
-        ? await storeLate(trx, owner, fresh, heartRates, nowMs, defaultType)
-        : await appendInOrder(trx, owner, latest, initial, fresh, heartRates, nowMs, defaultType);
+        ? await storeLate(trx, owner, fresh, heartRates, deviceNowMs, defaultType)
+        : await appendInOrder(
+            trx,
+            owner,
+            latest,
+            initial,
+            fresh,
+            heartRates,
+            deviceNowMs,
+            defaultType,
+          );
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
     if (!recut) inOrder = counts.inOrder;
@@ -210,12 +220,12 @@ async function appendInOrder(
   initial: Segment | null,
   fresh: TrackBatch,
   heartRates: ReadonlyMap<number, number>,
-  nowMs: number,
+  deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<StoredCounts> {
   const walker = new TimelineWalker(initial);
   for (const item of trackItems(fresh.points, fresh.tracking)) walker.push(item);
-  const segments = walker.finish(nowMs);
+  const segments = walker.finish(deviceNowMs);
   const stored = initial && latest ? [latest] : [];
   const { ids, saved } = await saveSegments(trx, owner, segments, stored, defaultType);
   const activityIds = attributeFixes(
@@ -263,7 +273,7 @@ async function storeLate(
   owner: ActivityOwner,
   { points, tracking }: TrackBatch,
   heartRates: ReadonlyMap<number, number>,
-  nowMs: number,
+  deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<StoredCounts> {
   const inserted = await insertFixes(
@@ -288,7 +298,7 @@ async function storeLate(
           newTracking.filter((e) => e.type === 'TRACKING_START').map((e) => e.time),
         ),
       },
-      nowMs,
+      deviceNowMs,
       defaultType,
     );
   }

@@ -4,6 +4,7 @@ import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
 import { storeAndBuild, type StoredCounts } from './activityBuilder';
 import { defaultActivityType } from './activityRules';
+import { clockLagMs, heardAfter } from './deviceLag';
 import { lockIngestDevices, type IngestDevice, type Trx } from './ingestDevice';
 import {
   changedActivities,
@@ -48,6 +49,16 @@ function uniqueEvents(events: readonly IngestEvent[]): IngestEvent[] {
     if (!byKey.has(key)) byKey.set(key, event);
   }
   return [...byKey.values()];
+}
+
+/** The latest device time among `points` (sorted) and `events`, epoch ms; null when there are none. */
+function newestItemMs(
+  points: readonly IngestPoint[],
+  events: readonly IngestEvent[],
+): number | null {
+  let newest = points[points.length - 1]?.Time ?? null;
+  for (const event of events) if (newest === null || event.Time > newest) newest = event.Time;
+  return newest;
 }
 
 /** The request's points and events that were newly stored (not duplicates). */
@@ -144,6 +155,15 @@ async function ingestLocked(
 ): Promise<IngestOutcome> {
   const points = uniquePoints(input.points);
   const events = uniqueEvents(input.events);
+  // Now on the device's clock, for the silence rule: a slow device clock is not silence.
+  const heard = heardAfter(device.heard, nowMs, newestItemMs(points, events));
+  if (heard !== device.heard) {
+    await trx
+      .updateTable('devices')
+      .set({ heard_ms: heard.heardMs, heard_device_ms: heard.heardDeviceMs })
+      .where('device_id', '=', device.deviceId)
+      .execute();
+  }
   let type: Promise<ActivityType> | undefined;
   const mark = { ceilingId: device.ceilingActivityId, since: new Date() };
   const stored = await storeAndBuild(
@@ -152,7 +172,7 @@ async function ingestLocked(
     device,
     points,
     events,
-    nowMs,
+    nowMs - clockLagMs(heard),
     () => (type ??= favouriteType(trx, device.memberId)),
   );
   const owner = { memberId: device.memberId, deviceId: device.deviceId };

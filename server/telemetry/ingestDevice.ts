@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ActivityRow } from './activityRows';
+import type { DeviceHeard } from './deviceLag';
 
 /** A transaction of the server's database. */
 export type Trx = Transaction<Database>;
@@ -10,7 +11,8 @@ export type Trx = Transaction<Database>;
  * - `deviceId`, `memberId` (its owner), `wearerId` (the owner's), `ceilingActivityId`;
  * - `frontierMs`: the latest device time (epoch ms) of any stored fix or TRACKING_START/STOP event of
  *   the device, null before the first; items later than it extend the timeline in order (fast path);
- * - `latest`: the owner's activity of the device with the latest start, null before the first.
+ * - `latest`: the owner's activity of the device with the latest start, null before the first;
+ * - `heard`: what the server last heard from it (its clock lag, server/telemetry/deviceLag.ts).
  */
 export interface IngestDevice {
   readonly deviceId: number;
@@ -21,6 +23,7 @@ export interface IngestDevice {
   readonly ceilingActivityId: number;
   readonly frontierMs: number | null;
   readonly latest: ActivityRow | null;
+  readonly heard: DeviceHeard;
   /**
    * Whether the owner has an open alert or an active zone: without either, fixes and battery
    * readings alone cannot change an alert, and the alert engine skips reading the wearer
@@ -37,6 +40,8 @@ type LockedRow = {
   wearer_id: number;
   ceiling_id: number | null;
   frontier_ms: number | null;
+  heard_ms: number | null;
+  heard_device_ms: number | null;
   alert_watch: boolean;
 } & {
   [K in keyof ActivityRow]: ActivityRow[K] | null;
@@ -72,6 +77,7 @@ function toIngestDevice(row: LockedRow): IngestDevice {
     ceilingActivityId: row.ceiling_id ?? 0,
     frontierMs: row.frontier_ms,
     latest,
+    heard: { heardMs: row.heard_ms, heardDeviceMs: row.heard_device_ms },
     alertWatch: row.alert_watch,
   };
 }
@@ -91,7 +97,7 @@ export async function lockIngestDevices(
 ): Promise<Map<string, IngestDevice>> {
   if (ingestKeys.length === 0) return new Map();
   const { rows } = await sql<LockedRow>`
-    select d.ingest_key, d.device_id, d.member_id, m.wearer_id,
+    select d.ingest_key, d.device_id, d.member_id, m.wearer_id, d.heard_ms, d.heard_device_ms,
       (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
       greatest(
         (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),

@@ -1,29 +1,41 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { lagSql } from './deviceLag';
 import { ACTIVITY_SILENCE_MS } from './segmentation';
+
+/**
+ * The condition "last seen more than 30 minutes before now on its device's clock": the activity's last
+ * fix (or its start, without fixes) against `nowMs` (server clock, epoch ms) less its device's clock
+ * lag (server/telemetry/deviceLag.ts; 0 for a device not heard since migration 0020, or none).
+ */
+function silentSince(nowMs: number) {
+  return sql<boolean>`coalesce(activities.last_fix_ms, activities.timestamp_start_ms)
+    < ${nowMs - ACTIVITY_SILENCE_MS} - coalesce(
+      (select ${lagSql('d')} from devices d where d.device_id = activities.device_id), 0)`;
+}
 
 /**
  * Closes activities whose device went silent: every open activity (no end) last seen — its last fix,
  * or its start without fixes — more than 30 minutes ({@link ACTIVITY_SILENCE_MS}) before `nowMs`
- * (epoch ms) gets `timestamp_end_ms` = that moment, `closed_by` 'SILENCE' and status COMPLETE (an alert
- * status is left to the alert engine). This is the end-of-data rule of the activity builder, applied
- * without waiting for the next fix: the ingest applies it itself when a fix arrives, a read may call this
- * with `memberId` before answering, and the server runs it periodically ({@link startSilenceSweep}).
- * A late fix within 30 minutes of the last one still extends (and, if recent, reopens) the activity.
- * Each device's activities are closed under its row lock, like the ingest, so the two never deadlock.
- * Answers how many activities were closed.
+ * (epoch ms, server clock) on its device's clock (docs/decisions.md "Whose clock": a device whose
+ * clock runs slow is not silent while it reports) gets `timestamp_end_ms` = that moment, `closed_by`
+ * 'SILENCE' and status COMPLETE (an alert status is left to the alert engine). This is the
+ * end-of-data rule of the activity builder, applied without waiting for the next fix: the ingest
+ * applies it itself when a fix arrives, a read may call this with `memberId` before answering, and the
+ * server runs it periodically ({@link startSilenceSweep}). A late fix within 30 minutes of the last
+ * one still extends (and, if recent, reopens) the activity. Each device's activities are closed under
+ * its row lock, like the ingest, so the two never deadlock. Answers how many activities were closed.
  */
 export async function closeSilentActivities(
   db: Db,
   nowMs: number,
   memberId?: number,
 ): Promise<number> {
-  const threshold = nowMs - ACTIVITY_SILENCE_MS;
   let query = db
     .selectFrom('activities')
     .select(['activity_id', 'device_id'])
     .where('timestamp_end_ms', 'is', null)
-    .where(sql<boolean>`coalesce(last_fix_ms, timestamp_start_ms) < ${threshold}`);
+    .where(silentSince(nowMs));
   if (memberId !== undefined) query = query.where('member_id', '=', memberId);
   const stale = await query.execute();
   const byDevice = new Map<number | null, number[]>();
@@ -49,7 +61,7 @@ export async function closeSilentActivities(
         })
         .where('activity_id', 'in', ids)
         .where('timestamp_end_ms', 'is', null)
-        .where(sql<boolean>`coalesce(last_fix_ms, timestamp_start_ms) < ${threshold}`)
+        .where(silentSince(nowMs))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     });

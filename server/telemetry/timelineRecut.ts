@@ -52,7 +52,7 @@ export async function recutTimeline(
   trx: Trx,
   owner: ActivityOwner,
   change: LateChange,
-  nowMs: number,
+  deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<void> {
   const anchor = await latestActivity(trx, owner, change.minMs);
@@ -70,7 +70,7 @@ export async function recutTimeline(
     const slice = { fromMs: readFrom, untilMs, activityIds, ...change };
     for (const item of await loadTimeline(trx, owner, slice)) walker.push(item);
     if (following === undefined || untilMs === null) {
-      segments = walker.finish(nowMs);
+      segments = walker.finish(deviceNowMs);
       break;
     }
     const open = walker.current;

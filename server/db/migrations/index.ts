@@ -17,6 +17,7 @@ import * as m0016 from './0016_point_heart_rate';
 import * as m0017 from './0017_activity_heart_rate';
 import * as m0018 from './0018_point_vertical_accuracy';
 import * as m0019 from './0019_top_speed_window';
+import * as m0020 from './0020_device_heard';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_activity_heart_rate': m0017,
   '0018_point_vertical_accuracy': m0018,
   '0019_top_speed_window': m0019,
+  '0020_device_heard': m0020,
 };

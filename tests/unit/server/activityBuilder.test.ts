@@ -388,6 +388,12 @@ describe('the builder on the database', () => {
     await db.deleteFrom('location_points').where('device_id', '=', deviceId).execute();
     await db.deleteFrom('device_events').where('device_id', '=', deviceId).execute();
     await db.deleteFrom('activities').where('device_id', '=', deviceId).execute();
+    // A fresh device: what the server heard from it (its clock lag) goes with its data.
+    await db
+      .updateTable('devices')
+      .set({ heard_ms: null, heard_device_ms: null })
+      .where('device_id', '=', deviceId)
+      .execute();
   }
 
   /** Activities in start order and each point's activity as an ordinal, ids left out. */
@@ -499,6 +505,7 @@ describe('the builder on the database', () => {
 
   it('splits the three-day hike at its overnight gaps into three activities of the favourite type', async () => {
     await clear(database.db);
+    // Uploaded a day after its last fix: a lag over 13 hours is no clock, the data is the past.
     const outcome = await ingestTelemetry(
       database.db,
       ingestKey,
@@ -520,6 +527,53 @@ describe('the builder on the database', () => {
         );
       }
     }
+  });
+
+  it('keeps a flushed buffer of the last hours open until 30 minutes after it arrived', async () => {
+    await clear(database.db);
+    const points = sail.slice(0, 20);
+    const uploadedMs = (points.at(-1)?.Time ?? 0) + 2 * 3_600_000;
+    await ingestTelemetry(database.db, ingestKey, { points, events: [] }, uploadedMs);
+    expect((await snapshot(database.db)).activities).toMatchObject([{ status: 'ACTIVE' }]);
+    expect(
+      await closeSilentActivities(database.db, uploadedMs + ACTIVITY_SILENCE_MS, memberId),
+    ).toBe(0);
+    expect(
+      await closeSilentActivities(database.db, uploadedMs + ACTIVITY_SILENCE_MS + 1, memberId),
+    ).toBe(1);
+  });
+
+  it("keeps a slow-clocked device's activity open while it reports, and closes it 30 minutes after it stops", async () => {
+    await clear(database.db);
+    // Its clock runs 35 minutes slow: every fix arrives dated 35 minutes ago.
+    const LAG = 35 * MIN;
+    const points = sail.slice(0, 20);
+    for (const point of points) {
+      await ingestTelemetry(
+        database.db,
+        ingestKey,
+        { points: [point], events: [] },
+        point.Time + LAG,
+      );
+      expect(await closeSilentActivities(database.db, point.Time + LAG + 1000, memberId)).toBe(0);
+    }
+    let { activities } = await snapshot(database.db);
+    expect(activities).toMatchObject([
+      {
+        status: 'ACTIVE',
+        closed_by: null,
+        timestamp_end_ms: null,
+        last_fix_ms: points.at(-1)?.Time,
+      },
+    ]);
+    const lastHeard = (points.at(-1)?.Time ?? 0) + LAG;
+    expect(
+      await closeSilentActivities(database.db, lastHeard + ACTIVITY_SILENCE_MS + 1, memberId),
+    ).toBe(1);
+    ({ activities } = await snapshot(database.db));
+    expect(activities).toMatchObject([
+      { status: 'COMPLETE', closed_by: 'SILENCE', timestamp_end_ms: points.at(-1)?.Time },
+    ]);
   });
 
   it('closeSilentActivities closes an open activity 30 minutes after its last fix, and a late fix reopens it', async () => {

@@ -6,6 +6,7 @@ import { openDb } from '../../../server/db/database';
 import { newIngestKey } from '../../../server/devices/ingestKey';
 import { DEMO_DEVICES } from '../../../server/devices/registrySeed';
 import { ingestRoutes } from '../../../server/telemetry/ingestRoutes';
+import { ACTIVITY_SILENCE_MS } from '../../../server/telemetry/segmentation';
 import type { DemoActivatableDevice } from '../../../src/api/dev';
 import type { Device } from '../../../src/api/entities/device';
 import type { ApiErrorBody } from '../../../src/api/errors';
@@ -913,23 +914,18 @@ describe('keys and durability', () => {
 describe('the silenceSweepIntervalMs option', () => {
   it('runs the silence sweep while the server is up and stops it on close', async () => {
     const device = await addDevice();
-    const first = Date.UTC(2025, 5, 21, 9, 0, 0);
+    const first = NOW - 60_000;
     await clocked.inject({
       method: 'GET',
       url: osmandUrl({ id: device.key, timestamp: first, lat: 1, lon: 2 }),
     });
-    expect((await activitiesOf(device.deviceId)).map((a) => a.status)).toEqual(['COMPLETE']);
-    await database.db
-      .updateTable('activities')
-      .set({ status: 'ACTIVE', timestamp_end_ms: null, closed_by: null })
-      .where('device_id', '=', device.deviceId)
-      .execute();
+    expect((await activitiesOf(device.deviceId)).map((a) => a.status)).toEqual(['ACTIVE']);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const swept = bareTestApp({ errorHandling: false });
     try {
       await swept.register(ingestRoutes, {
         db: database.db,
-        clock: () => NOW,
+        clock: () => NOW + ACTIVITY_SILENCE_MS + 1,
         silenceSweepIntervalMs: 60_000,
       });
       await swept.ready();

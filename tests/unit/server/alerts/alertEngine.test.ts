@@ -296,6 +296,8 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
 
   it('no data for 3600 s while tracking opens NO_DATA (sweep); data back closes it as METRIC', async () => {
     const wearer = await addWearer('nodata@example.com');
+    // Received as sent: the device's clock lags the server's by nothing.
+    now = T0 + 60_000;
     await batch(
       wearer,
       [fix(0), fix(60, 0.001)],
@@ -312,6 +314,25 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     await batch(wearer, [fix(3_700, 0.002)]);
     expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.closure_reason])).toEqual([
       ['NO_DATA', 'METRIC'],
+    ]);
+  });
+
+  it("judges no data on the device's clock: one 40 minutes slow is not silent 20 minutes after it reported", async () => {
+    const wearer = await addWearer('slowclock@example.com');
+    const LAG = 40 * 60_000;
+    const lastItem = T0 + 60_000;
+    now = lastItem + LAG;
+    await batch(
+      wearer,
+      [fix(0), fix(60, 0.001)],
+      [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
+    );
+    // 60 minutes after the newest item's device time, 20 after the server heard it.
+    await sweepAlerts(database.db, now + 20 * 60_000, deps);
+    expect(await alertsOf(wearer)).toEqual([]);
+    await sweepAlerts(database.db, now + 3_600_000, deps);
+    expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.close_state, a.value])).toEqual([
+      ['NO_DATA', 'OPEN', 3600],
     ]);
   });
 
@@ -361,6 +382,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
 
   it('tracking stop closes tracking alerts; the device close command closes the rest by the wearer', async () => {
     const wearer = await addWearer('closure@example.com');
+    now = T0 + 1_800_000;
     await batch(
       wearer,
       [fix(0)],
@@ -371,6 +393,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
       ],
     );
     await sweepAlerts(database.db, T0 + 3_600_000, deps);
+    now = T0 + 3_800_000;
     await batch(wearer, [], [{ Time: T0 + 3_700_000, Type: 'TRACKING_STOP' }]);
     await batch(wearer, [], [{ Time: T0 + 3_800_000, Type: 'CLOSE_ALERTS' }]);
     expect(

@@ -24,6 +24,7 @@ function tracking(untilS: number, drift = 0, overrides: Partial<DeviceClock> = {
   }
   const last = fixes[fixes.length - 1]?.timeMs ?? null;
   return {
+    clockLagMs: 0,
     trackingSinceMs: T0,
     lastItemMs: last,
     lastFixMs: last,
@@ -52,6 +53,23 @@ describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () =>
     expect(types(evaluateTime(none, device, context(T0 + s(4200))))).toEqual(['OPEN NO_GPS']);
   });
 
+  it.each(['PROTECT_ACTIVE', 'CARE'] as const)(
+    '%s: no data and no GPS also wait 60 minutes (app §9)',
+    (profile) => {
+      const device = tracking(600, 0.001);
+      const lastItem = T0 + s(600);
+      expect(types(evaluateTime(none, device, context(lastItem + s(3599), profile)))).toEqual([]);
+      expect(types(evaluateTime(none, device, context(lastItem + s(3600), profile)))).toEqual([
+        'OPEN NO_DATA',
+      ]);
+      const noFix = tracking(600, 0.001, { lastItemMs: T0 + s(4100) });
+      expect(types(evaluateTime(none, noFix, context(T0 + s(4199), profile)))).toEqual([]);
+      expect(types(evaluateTime(none, noFix, context(T0 + s(4200), profile)))).toEqual([
+        'OPEN NO_GPS',
+      ]);
+    },
+  );
+
   it('no motion: an hour within 50 m opens NO_MOTION in GENERAL, 30 minutes in PROTECT_ACTIVE and CARE', () => {
     const still = tracking(3600);
     expect(types(evaluateTime(none, still, context(T0 + s(3600))))).toEqual(['OPEN NO_MOTION']);
@@ -79,6 +97,22 @@ describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () =>
     const idle = { ...worn, trackingSinceMs: null };
     expect(types(evaluateTime(none, idle, context(T0 + s(960))))).toEqual([]);
     expect(types(evaluateTime(none, idle, context(T0 + s(3660))))).toEqual(['OPEN NOT_WORN']);
+  });
+
+  it("reads the device's times on its own clock: a device 40 minutes slow is not silent while it reports", () => {
+    const LAG = 40 * 60_000;
+    // Its newest report came 5 s ago on the server's clock; its own clock said 40 min less.
+    const slow = tracking(600, 0.001, { clockLagMs: LAG });
+    const serverNow = T0 + s(605) + LAG;
+    expect(types(evaluateTime(none, slow, context(serverNow)))).toEqual([]);
+    // An hour after its newest report (server clock) it is silent.
+    expect(types(evaluateTime(none, slow, context(serverNow + s(3595))))).toEqual(['OPEN NO_DATA']);
+    // 20 minutes after its newest report it is not; read on the server's clock, it would be.
+    expect(types(evaluateTime(none, slow, context(serverNow + s(1200))))).toEqual([]);
+    const unlagged = { ...slow, clockLagMs: 0 };
+    expect(types(evaluateTime(none, unlagged, context(serverNow + s(1200))))).toEqual([
+      'OPEN NO_DATA',
+    ]);
   });
 
   it('an automatic alert expires after 24 h; a help request does not', () => {
