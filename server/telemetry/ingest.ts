@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import type { ActivityType } from '../../src/api/enums';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
 import { storeAndBuild, type StoredCounts } from './activityBuilder';
 import { defaultActivityType } from './activityRules';
-import { clockLagMs, heardAfter } from './deviceLag';
+import { clockLagMs, heardAfter, type DeviceHeard } from './deviceLag';
 import { lockIngestDevices, type IngestDevice, type Trx } from './ingestDevice';
 import {
   changedActivities,
@@ -133,37 +134,54 @@ export async function ingestGroup(
   return db.transaction().execute(async (trx) => {
     const devices = await lockIngestDevices(trx, keys);
     const outcomes: IngestOutcome[] = [];
+    const heard = new Map<number, DeviceHeard>();
     for (const request of requests) {
       const device = devices.get(request.ingestKey);
-      outcomes.push(
-        device
-          ? await ingestLocked(trx, device, request.input, request.nowMs, alerts)
-          : { kind: 'unknown-key' },
-      );
+      if (!device) {
+        outcomes.push({ kind: 'unknown-key' });
+        continue;
+      }
+      const done = await ingestLocked(trx, device, request.input, request.nowMs, alerts);
+      outcomes.push(done.outcome);
+      if (done.heard !== device.heard) heard.set(device.deviceId, done.heard);
     }
+    await saveHeard(trx, heard);
     return outcomes;
   });
 }
 
-/** One request of `device`, whose row this transaction holds locked (see {@link ingestTelemetry}). */
+/**
+ * Stores what the server heard from each device of a group (devices.heard_ms / heard_device_ms,
+ * server/telemetry/deviceLag.ts) in one statement; nothing when no request brought a newer item.
+ */
+async function saveHeard(trx: Trx, heard: ReadonlyMap<number, DeviceHeard>): Promise<void> {
+  if (heard.size === 0) return;
+  const rows = [...heard].map(
+    ([deviceId, { heardMs, heardDeviceMs }]) =>
+      sql`(${deviceId}::bigint, ${heardMs}::bigint, ${heardDeviceMs}::bigint)`,
+  );
+  await sql`
+    update devices set heard_ms = v.heard_ms, heard_device_ms = v.heard_device_ms
+    from (values ${sql.join(rows)}) as v(device_id, heard_ms, heard_device_ms)
+    where devices.device_id = v.device_id`.execute(trx);
+}
+
+/**
+ * One request of `device`, whose row this transaction holds locked (see {@link ingestTelemetry}):
+ * its outcome, and what the server has heard from the device after it (the caller stores it when it
+ * is not `device.heard`).
+ */
 async function ingestLocked(
   trx: Trx,
   device: IngestDevice,
   input: IngestInput,
   nowMs: number,
   alerts: AlertEngineDeps | undefined,
-): Promise<IngestOutcome> {
+): Promise<{ outcome: IngestOutcome; heard: DeviceHeard }> {
   const points = uniquePoints(input.points);
   const events = uniqueEvents(input.events);
   // Now on the device's clock, for the silence rule: a slow device clock is not silence.
   const heard = heardAfter(device.heard, nowMs, newestItemMs(points, events));
-  if (heard !== device.heard) {
-    await trx
-      .updateTable('devices')
-      .set({ heard_ms: heard.heardMs, heard_device_ms: heard.heardDeviceMs })
-      .where('device_id', '=', device.deviceId)
-      .execute();
-  }
   let type: Promise<ActivityType> | undefined;
   const mark = { ceilingId: device.ceilingActivityId, since: new Date() };
   const stored = await storeAndBuild(
@@ -203,7 +221,7 @@ async function ingestLocked(
     : unchanged
       ? []
       : await changedActivities(trx, device.deviceId, mark);
-  return {
+  const outcome: IngestOutcome = {
     kind: 'stored',
     accepted,
     duplicates: input.points.length + input.events.length - accepted,
@@ -227,4 +245,5 @@ async function ingestLocked(
         : {}),
     },
   };
+  return { outcome, heard };
 }

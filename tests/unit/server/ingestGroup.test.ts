@@ -90,6 +90,19 @@ describe('group commit of device requests (issue 5 item 8)', () => {
     expect(expected.fixes).toHaveLength(10);
     expect(await built(grouped.deviceId)).toEqual(expected);
     expect((await built(other.deviceId)).fixes).toHaveLength(3);
+    // What the server heard from each (their clock lags) is stored as it would be alone.
+    const heard = await database.db
+      .selectFrom('devices')
+      .select(['device_id', 'heard_ms', 'heard_device_ms'])
+      .where('device_id', 'in', [alone.deviceId, grouped.deviceId, other.deviceId])
+      .orderBy('device_id')
+      .execute();
+    const newest = (points: readonly IngestPoint[]) => Math.max(...points.map((p) => p.Time));
+    expect(heard).toEqual([
+      { device_id: alone.deviceId, heard_ms: NOW, heard_device_ms: newest(next) },
+      { device_id: grouped.deviceId, heard_ms: NOW, heard_device_ms: newest(next) },
+      { device_id: other.deviceId, heard_ms: NOW, heard_device_ms: newest(walk(3)) },
+    ]);
   });
 
   it('stores nothing of any request when one of them fails', async () => {
