@@ -5,7 +5,6 @@ import {
   catchError,
   concat,
   defer,
-  distinct,
   filter,
   forkJoin,
   from,
@@ -62,7 +61,8 @@ function tokensOn(state: RootState, c2Url: string): string[] {
  * {@link SHARED_VIEW_RELOAD_AUDIT_MS} (a revoked share is told so — server/realtime/shareDisconnect.ts —
  * and turns not-found). Closing the monitor closes its sockets. A removed share is left at once: the
  * socket sends `LEAVE_SHARE` with its token (a socket offline then drops it, and its next connect
- * verifies only the tokens still watched).
+ * verifies only the tokens still watched). Removing the last watched share of a server closes that
+ * server's socket (its state leaves the store); adding one again opens a new one.
  */
 export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -76,10 +76,15 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
             map((answer) => answer.Success),
             catchError(() => of(false)),
           );
-      const opened = new Set<string>();
+      /** The servers a socket is open to. */
+      const open = new Set<string>();
+      const closed = (c2Url: string) => {
+        open.delete(c2Url);
+        return socketClosed({ socketKey: monitorSocketKey(c2Url) });
+      };
       const socketFor = (c2Url: string): Observable<Action> => {
         let socketId: string | null = null;
-        opened.add(c2Url);
+        open.add(c2Url);
         const events$ = verifiedSocketActions(deps, {
           url: c2Url,
           socketKey: monitorSocketKey(c2Url),
@@ -113,7 +118,14 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           mergeMap((token) => (socketId === null ? EMPTY : verifyOne(c2Url, token, socketId))),
           ignoreElements(),
         );
-        return merge(events$, added$);
+        const lastRemoved$ = action$.pipe(
+          filter(monitorShareRemoved.match),
+          filter(() => tokensOn(state$.value, c2Url).length === 0),
+        );
+        return concat(
+          merge(events$, added$).pipe(takeUntil(lastRemoved$)),
+          defer(() => of(closed(c2Url))),
+        );
       };
       const urls$ = merge(
         of(null),
@@ -121,8 +133,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
       ).pipe(
         mergeMap(() => selectMonitorState(state$.value).tokens),
         map((token) => decodeShareTokenClaims(token)?.C2Url),
-        filter((url): url is string => url !== undefined),
-        distinct(),
+        filter((url): url is string => url !== undefined && !open.has(url)),
       );
       const reloads$ = action$.pipe(
         filter(entityChangesReceived.match),
@@ -148,9 +159,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           takeUntil(action$.pipe(filter(monitorClosed.match))),
         ),
         // Closed with the monitor: their states leave the store.
-        defer(() =>
-          from([...opened].map((url) => socketClosed({ socketKey: monitorSocketKey(url) }))),
-        ),
+        defer(() => from([...open].map(closed))),
       );
     }),
   );

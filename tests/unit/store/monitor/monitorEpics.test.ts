@@ -243,6 +243,40 @@ describe('the operator monitor’s store', () => {
     });
   });
 
+  it("closes a server's socket when its last watched share is removed, and opens a new one for a share added again", () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const { fake, kit } = monitorOnOneSocket(scheduler, hot);
+      const states: (string | undefined)[] = [];
+      const look = () => {
+        states.push(selectMonitorSocketStatus(kit.store.getState())?.connection);
+      };
+      scheduler.schedule(look, 300);
+      scheduler.schedule(() => {
+        kit.store.dispatch(monitorShareRemoved({ ShareToken: TOKEN_7 }));
+        kit.store.dispatch(monitorShareRemoved({ ShareToken: TOKEN_8 }));
+        look();
+      }, 500);
+      scheduler.schedule(() => {
+        kit.store.dispatch(add(TOKEN_9));
+      }, 700);
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-2' });
+      }, 800);
+      scheduler.schedule(look, 900);
+      flush();
+      expect(states).toEqual(['connected', undefined, 'connected']);
+      expect(fake.urls).toEqual([C2_URL, C2_URL]);
+      expect(fake.open).toHaveLength(1);
+      expect(callsOf(kit.calls, 'verify-socket-user').at(-1)).toEqual([
+        800,
+        { ShareToken: TOKEN_9, SocketID: 'sock-2' },
+      ]);
+      kit.store.dispatch(monitorClosed());
+      expect(fake.open).toEqual([]);
+      expect(kit.store.getState().realtime.others).toEqual({});
+    });
+  });
+
   it('reloads only the shares of the changed activities, once per audit period', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
       const kit = startStore(scheduler, {
