@@ -5,6 +5,7 @@ import {
 } from '../../api/calls/memberIntegrationActivities';
 import { HttpError } from '../../api/client/apiErrors';
 import type { AppEpic } from '../epic';
+import { serverNowMs } from '../realtime/realtimeSlice';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../timing';
 import {
   activityDetailLoadFailed,
@@ -35,7 +36,7 @@ export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
         details.loads[ActivityId],
         details.entities[ActivityId]?.TimestampEnd,
         payload.force ?? false,
-        deps.now(),
+        serverNowMs(state$.value, deps.now()),
       );
       if (decision === 'load') return of(activityDetailLoadQueued({ ActivityId }));
       if (decision === 'reloadAfterCurrent')

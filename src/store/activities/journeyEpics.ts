@@ -17,6 +17,7 @@ import {
   type OperatorFunction,
 } from 'rxjs';
 import type { AppEpic } from '../epic';
+import { serverNowMs } from '../realtime/realtimeSlice';
 import type { RootState } from '../rootReducer';
 import { loggedOut } from '../session/sessionSlice';
 import { JOURNEY_REFRESH_MS, PLAYBACK_THROTTLE_MS } from '../timing';
@@ -83,7 +84,7 @@ export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
       timer(0, JOURNEY_REFRESH_MS).pipe(
         exhaustMap(() =>
           defer(() => {
-            const window = journeyWindow(span, deps.now());
+            const window = journeyWindow(span, serverNowMs(state$.value, deps.now()));
             const calls = memberCallsFor(() => state$.value, deps);
             return loadSummaries(calls, [widenSummaryWindow(window)]).pipe(
               mergeMap((action) =>
@@ -92,7 +93,11 @@ export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
                       of(action),
                       defer(() =>
                         from([
-                          ...recentDetailReloads(state$.value, window, deps.now()),
+                          ...recentDetailReloads(
+                            state$.value,
+                            window,
+                            serverNowMs(state$.value, deps.now()),
+                          ),
                           ...failedDetailRetries(state$.value, window),
                         ]),
                       ),

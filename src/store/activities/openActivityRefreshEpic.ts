@@ -1,5 +1,6 @@
 import { concat, filter, interval, map, merge, mergeMap, of, takeUntil } from 'rxjs';
 import type { AppEpic } from '../epic';
+import { serverNowMs } from '../realtime/realtimeSlice';
 import { loggedOut } from '../session/sessionSlice';
 import { OPEN_ACTIVITY_REFRESH_MS } from '../timing';
 import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
@@ -22,7 +23,10 @@ export const openActivityRefreshEpic: AppEpic = (action$, state$, deps) =>
         interval(OPEN_ACTIVITY_REFRESH_MS).pipe(
           filter(() => {
             const detail = selectActivityDetailsState(state$.value).entities[ActivityId];
-            return detail !== undefined && isRecentlyActive(detail.TimestampEnd, deps.now());
+            return (
+              detail !== undefined &&
+              isRecentlyActive(detail.TimestampEnd, serverNowMs(state$.value, deps.now()))
+            );
           }),
           map(() => activityDetailRequested({ ActivityId, force: true })),
         ),

@@ -176,6 +176,15 @@ export const {
   selectServerClockOffsetMs,
 } = realtimeSlice.selectors;
 
+/**
+ * `deviceNowMs` (this device's clock, epoch ms; an epic's `deps.now()`) on the server's clock: plus
+ * the measured offset, 0 before a SocketInit (docs/decisions.md "Whose clock"). For epics that judge
+ * a server or device time — an activity's end, a journey's span — against now.
+ */
+export function serverNowMs(state: { readonly realtime: RealtimeState }, deviceNowMs: number) {
+  return deviceNowMs + (state.realtime.serverClockOffsetMs ?? 0);
+}
+
 /** The socket key of a share page's own socket (sharedViewEpics.ts). */
 export const shareSocketKey = (shareToken: string) => `share:${shareToken}`;
 /** The socket key of the operator monitor's socket to one domain server (monitorSocketEpic.ts). */

@@ -26,6 +26,7 @@ import {
   selectLocationHistoryState,
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../../../../src/store/timing';
+import { realtimeSlice, socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import {
   answer,
   callsOf,
@@ -186,6 +187,30 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, DETAIL).map(([atMs]) => atMs)).toEqual([100]);
       }, 200);
+    });
+  });
+
+  it("judges 'ended over an hour ago' on the server's clock (this device's 2 hours behind it)", () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      // It ended 90 minutes before the server's now: 30 minutes after this device's now.
+      const endedAgoMs = -30 * MINUTE;
+      const realtime = realtimeSlice.reducer(
+        undefined,
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: T0 + 2 * HOUR,
+          receivedAt: T0,
+          socketUrl: 'https://c2.example',
+        }),
+      );
+      const kit = startStore(scheduler, {
+        epics: detailEpics,
+        state: { ...loadedState(endedAgoMs), realtime },
+        calls: detailsAfter(10, endedAgoMs),
+      });
+      kit.drive(hot('a', { a: request(1) }));
+      expectObservable(loadedIds(kit.actions$)).toBe('');
     });
   });
 
