@@ -53,7 +53,8 @@ async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
         as worn_ms
     from devices d join members m on m.member_id = d.member_id
     where exists (select 1 from device_events e
-                  where e.device_id = d.device_id and e.event_time_ms > ${since})
+                  where e.device_id = d.device_id
+                    and e.event_time_ms > ${since} - coalesce(${lagSql('d')}, 0))
        or exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
   `.execute(db);
   return rows;

@@ -78,10 +78,12 @@ function noMotion(device: DeviceClock, nowMs: number, thresholdS: number | null)
 }
 
 /**
- * The decisions of elapsed time for one device of the wearer at `context.nowMs` (server clock); the
- * device's times are compared with now on its own clock (`nowMs − device.clockLagMs`), alerts are
- * opened and expire on the server's. `state` is the wearer's alert state. Opened alerts carry the
- * device's newest position (`context.lastPosition`).
+ * The decisions of elapsed time for one device of the wearer at `context.nowMs` (server clock). The
+ * device's times are compared with now on its own clock (`nowMs − device.clockLagMs`), and the
+ * alerts they open are dated on it too, like the alerts of the device's own events (an SOS at its
+ * device time), so the engine finds the activity and position of that moment; expiry (24 h) is on
+ * the server's clock. `state` is the wearer's alert state. Opened alerts carry the device's newest
+ * position (`context.lastPosition`).
  */
 export function evaluateTime(
   state: AlertState,
@@ -102,7 +104,7 @@ export function evaluateTime(
   }
   if (device.trackingSinceMs !== null) {
     const at = (sinceMs: number | null) => ({
-      timeMs: nowMs,
+      timeMs: deviceNowMs,
       value: sinceMs === null ? null : Math.round((deviceNowMs - sinceMs) / 1000),
     });
     if (silentFor(deviceNowMs, device.lastItemMs, thresholdOf(context, 'NO_DATA'))) {
@@ -118,7 +120,7 @@ export function evaluateTime(
     }
     const stillFor = thresholdOf(context, 'NO_MOTION');
     if (noMotion(device, deviceNowMs, stillFor)) {
-      add(openIf(state, context, 'NO_MOTION', { timeMs: nowMs, value: stillFor }));
+      add(openIf(state, context, 'NO_MOTION', { timeMs: deviceNowMs, value: stillFor }));
     }
   }
   const config = context.configs.get('NOT_WORN');
@@ -129,7 +131,7 @@ export function evaluateTime(
   if (silentFor(deviceNowMs, device.notWornSinceMs, notWornLimit)) {
     add(
       openIf(state, context, 'NOT_WORN', {
-        timeMs: nowMs,
+        timeMs: deviceNowMs,
         value: Math.round((deviceNowMs - (device.notWornSinceMs ?? deviceNowMs)) / 1000),
       }),
     );

@@ -25,6 +25,8 @@ describe('activity filters (spec app §2 "Activity filters")', () => {
   it.each([
     ['AllTime', 0, NOW],
     ['Last7Days', NOW - 7 * 86_400_000, NOW],
+    ['Last30Days', NOW - 30 * 86_400_000, NOW],
+    ['Last365Days', NOW - 365 * 86_400_000, NOW],
     ['Today', local(25), NOW],
     ['Yesterday', local(24), local(25) - 1],
   ] as const)('%s', (filter, fromMs, toMs) => {

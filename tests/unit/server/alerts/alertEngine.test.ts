@@ -6,6 +6,7 @@ import { sweepAlerts } from '../../../../server/alerts/alertSweep';
 import { activityDetail } from '../../../../server/activities/activityRepository';
 import { rescueOrgAlertAddress } from '../../../../server/alerts/alertNotifications';
 import { ingestTelemetry } from '../../../../server/telemetry/ingest';
+import { closeSilentActivities } from '../../../../server/telemetry/silenceSweep';
 import { ingestRoutes } from '../../../../server/telemetry/ingestRoutes';
 import type { IngestBatchRequest, IngestEvent, IngestPoint } from '../../../../src/api/ingest';
 import type { EmergencyContactsTable } from '../../../../server/db/schema';
@@ -334,6 +335,28 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.close_state, a.value])).toEqual([
       ['NO_DATA', 'OPEN', 3600],
     ]);
+  });
+
+  it("dates a time rule's alert on the device's clock, so a device 3 hours slow has it on its activity", async () => {
+    const wearer = await addWearer('slowalert@example.com');
+    const LAG = 3 * 3_600_000;
+    now = T0 + 60_000 + LAG;
+    await batch(
+      wearer,
+      [fix(0), fix(60, 0.001)],
+      [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
+    );
+    // Silent: closed 30 minutes after the server last heard it, then no data for an hour.
+    expect(await closeSilentActivities(database.db, now + 31 * 60_000, wearer.memberId)).toBe(1);
+    await sweepAlerts(database.db, now + 3_600_000, deps);
+    const [activity] = await database.db
+      .selectFrom('activities')
+      .select('activity_id')
+      .where('member_id', '=', wearer.memberId)
+      .execute();
+    expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.activity_id, a.opened_ms])).toEqual(
+      [['NO_DATA', activity?.activity_id, T0 + 60_000 + 3_600_000]],
+    );
   });
 
   it('leaving a safety zone opens GEOFENCE; coming back closes it as ZONE_SAFE', async () => {
