@@ -4,6 +4,7 @@ import { loadActivityData } from '../../store/activityData';
 import { useAppDispatch } from '../../store/hooks';
 import { LoadingScreen } from '../../ui/layout/LoadingScreen';
 import { lazyChunk } from '../../ui/lazyChunk';
+import { useServerClockOffset } from '../../ui/time/serverClock';
 
 // The screen (and, lazily within it, the map) loads with the route, not with the app.
 const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.JourneyPage), {
@@ -22,7 +23,10 @@ const JourneyPage = lazyChunk(() => import('./pages/JourneyPage').then((m) => m.
 export function JourneyRoute() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [openedAtMs] = useState(() => Date.now());
+  // On the server's clock (the activities' times are): a member's slow clock would cut off the
+  // activity that started in the last minutes. It moves once, when the first SocketInit measures it.
+  const [openedOnDeviceMs] = useState(() => Date.now());
+  const openedAtMs = openedOnDeviceMs + useServerClockOffset();
   useEffect(() => {
     let entered = true;
     // The slice loads with the activity data, not with this route's table in the login route's JS.

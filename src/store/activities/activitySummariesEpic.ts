@@ -14,6 +14,7 @@ import {
 import { memberWearerActivitySummaries } from '../../api/calls/memberIntegrationActivities';
 import type { ActivitySummary } from '../../api/entities/activity';
 import type { AppEpic } from '../epic';
+import { serverNowMs } from '../realtime/realtimeSlice';
 import {
   activitySummariesLoaded,
   activitySummariesLoadFailed,
@@ -61,7 +62,7 @@ export const activitySummariesEpic: AppEpic = (action$, state$, deps) =>
     filter(activitySummariesRequested.match),
     concatMap(({ payload }) =>
       defer(() => {
-        const requested = requestedSummaryWindow(payload, deps.now());
+        const requested = requestedSummaryWindow(payload, serverNowMs(state$.value, deps.now()));
         const loaded = selectActivitySummariesState(state$.value).window;
         const plan = summaryFetchPlan(loaded, requested, payload.force ?? false);
         if (plan.length === 0) return EMPTY;

@@ -12,6 +12,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useFormatter } from '../../../ui/format';
+import { useServerClockOffset } from '../../../ui/time/serverClock';
 import {
   ACTIVITY_FILTERS,
   filterWindow,
@@ -48,9 +49,11 @@ export function ActivitiesPage() {
   const { format, text } = useFormatter(useAppSelector(selectEffectiveUnits));
   // Days are cut in the zone the list's dates show in, so a day's header is its rows' date.
   const zone = format.timeZone;
+  // Windows end at now on the server's clock, which the activities' times are on.
+  const serverNow = now + useServerClockOffset();
   const window = useMemo(
-    () => filterWindow(filter, now, custom, zone),
-    [filter, now, custom, zone],
+    () => filterWindow(filter, serverNow, custom, zone),
+    [filter, serverNow, custom, zone],
   );
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import type { ActionLogExport } from '../../../store/actionLog/actionLog';
 import { parseActionLog, replayActionLog } from '../../../store/actionLog/replay';
+import { selectServerClockOffsetMs } from '../../../store/realtime/realtimeSlice';
 import { rootReducer } from '../../../store/rootReducer';
 import { selectAllSharedViews } from '../../../store/shares/sharedViewsSlice';
 import { wearerNameOf } from '../components/SharedViewGate';
@@ -44,7 +45,10 @@ export function IncidentReplayPage() {
       middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }),
     });
     const view = selectAllSharedViews(store.getState()).find((v) => v.ActivityId !== null);
-    return { store, view, atMs: entries.at(-1)?.timeMs ?? log.exportedAtMs };
+    const atMs = entries.at(-1)?.timeMs ?? log.exportedAtMs;
+    // The log is timed on the recording device's clock; the view judges data age on the server's,
+    // as it did live (docs/decisions.md "Whose clock").
+    return { store, view, atMs, serverAtMs: atMs + selectServerClockOffsetMs(store.getState()) };
   }, [log, step]);
 
   return (
@@ -87,7 +91,7 @@ export function IncidentReplayPage() {
                 activityId={replayed.view.ActivityId}
                 wearerId={replayed.view.MemberDetails?.WearerID ?? null}
                 wearerName={wearerNameOf(replayed.view)}
-                replayAtMs={replayed.atMs}
+                replayAtMs={replayed.serverAtMs}
               />
             </Provider>
           ) : (

@@ -60,7 +60,7 @@ export function SharedActivityPage() {
 }
 
 /**
- * The shared activity as a guardian sees it. With `replayAtMs` (epoch ms) it is an incident replay
+ * The shared activity as a guardian sees it. With `replayAtMs` (epoch ms, on the server's clock) it is an incident replay
  * (src/features/share/pages/IncidentReplayPage.tsx): the screen as it was at that time, read-only —
  * data ages against that time, no actions, no record button.
  */

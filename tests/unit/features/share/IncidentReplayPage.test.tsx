@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import type { Alert } from '../../../../src/api/entities/alert';
 import { initI18n } from '../../../../src/app/i18n';
 import { shareRoutes } from '../../../../src/features/share';
+import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
@@ -110,6 +111,57 @@ describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-
 
     fireEvent.change(screen.getByRole('slider'), { target: { value: '0' } });
     expect(screen.getByText('At this moment no shared activity was on screen yet.')).toBeVisible();
+  });
+
+  it("judges the data age on the server's clock, as the guardian saw it live", async () => {
+    // The fix is 2 s old on this device's clock; the server's runs 10 minutes ahead.
+    const now = Date.now();
+    const recent: ActivityDetail = {
+      ...activity,
+      Status: 'ACTIVE',
+      TimestampStart: now - 600_000,
+      LocationHistory: [{ Time: now - 2_000, X: 8.1, Y: 48.0, Hacc: 5, Alt: 700, Speed: 1 }],
+      Alerts: [],
+    };
+    server.use(
+      http.post(`${API}/activity-sharing`, () =>
+        HttpResponse.json({
+          Activity: recent,
+          Journey: null,
+          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+        }),
+      ),
+      http.post(`${API}/message-load-thread`, () =>
+        HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
+      ),
+    );
+    const live = createAppStore({
+      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+    });
+    const watched = renderRoutesAt(live, shareRoutes, `/share/activity/${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Save a record of this view' })).toBeVisible();
+    act(() => {
+      live.dispatch(
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: Date.now() + 10 * 60_000,
+          receivedAt: Date.now(),
+          socketUrl: C2_URL,
+        }),
+      );
+    });
+    expect(await screen.findByText('Not live:')).toBeVisible();
+    const record = live.actionLog.exportActionLog();
+    watched.unmount();
+
+    const viewer = createAppStore({ dependencies: testDependencies() });
+    renderRoutesAt(viewer, shareRoutes, '/incident-replay');
+    await screen.findByLabelText('Open a saved record');
+    const file = new File([record], 'incident.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
+    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    expect(screen.getByText('Not live:')).toBeVisible();
   });
 
   it('refuses a file that is not a record', async () => {

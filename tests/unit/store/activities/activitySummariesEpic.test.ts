@@ -9,6 +9,7 @@ import {
   activitySummariesSlice,
   selectActivitySummariesState,
 } from '../../../../src/store/activities/activitySummariesSlice';
+import { realtimeSlice, socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import {
   ACTIVITY_SUMMARY_DEFAULT_WINDOW_DAYS,
   ACTIVITY_SUMMARY_MIN_WINDOW_DAYS,
@@ -68,6 +69,33 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
           [0, { TimeStart: window.fromMs, TimeEnd: window.toMs }],
         ]);
         expect(selectActivitySummariesState(kit.store.getState()).window).toEqual(window);
+      }, 30);
+    });
+  });
+
+  it("ends the default window at now on the server's clock (this device's 10 minutes behind)", () => {
+    inVirtualTime((scheduler, { hot }) => {
+      const realtime = realtimeSlice.reducer(
+        undefined,
+        socketInitReceived({
+          ServerStartTimestamp: 1,
+          BuildTimestamp: null,
+          ServerTimestamp: T0 + 10 * MINUTE,
+          receivedAt: T0,
+          socketUrl: 'https://c2.example',
+        }),
+      );
+      const kit = startStore(scheduler, {
+        epics: [activitySummariesEpic],
+        state: { realtime },
+        calls: { [SUMMARIES]: () => answer(20, { Activities: [a1, a2] }) },
+      });
+      kit.drive(hot('a', { a: activitySummariesRequested({}) }));
+      scheduler.schedule(() => {
+        const toMs = T0 + 10 * MINUTE;
+        expect(callsOf(kit.calls, SUMMARIES)).toEqual([
+          [0, { TimeStart: toMs - 365 * DAY, TimeEnd: toMs }],
+        ]);
       }, 30);
     });
   });
