@@ -8,13 +8,13 @@ import { DEFAULT_UNITS } from '../../../../src/api/entities/client';
 import { initI18n } from '../../../../src/app/i18n';
 import { ActivityShares } from '../../../../src/features/activities/components/ActivityShares';
 import type { MemberCalls } from '../../../../src/store/activities/memberCalls';
-import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { formatterFor } from '../../../../src/ui/format';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
 import { activityDataEpics } from '../../../../src/store/activityDataEpics';
+import { serverClockAhead } from '../../support/serverClock';
 
 beforeAll(async () => {
   await initI18n(createStorage(null), 'en-GB');
@@ -101,15 +101,7 @@ describe('share links of an activity (issue 8 item 1: members create and revoke 
     const { sent, store } = renderShares();
     expect(await screen.findByText('No share links yet.')).toBeVisible();
     act(() => {
-      store.dispatch(
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: Date.now() + 2 * 3_600_000,
-          receivedAt: Date.now(),
-          socketUrl: 'http://127.0.0.1:8080',
-        }),
-      );
+      store.dispatch(serverClockAhead(2 * 3_600_000, Date.now(), 'http://127.0.0.1:8080'));
     });
     await userEvent.selectOptions(screen.getByLabelText('Link works for'), '1 day');
     await userEvent.click(screen.getByRole('button', { name: 'Create a share link' }));

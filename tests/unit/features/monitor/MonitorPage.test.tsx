@@ -9,7 +9,6 @@ import { monitorRoutes } from '../../../../src/features/monitor';
 import { MONITOR_SHARES_STORAGE_KEY } from '../../../../src/store/monitor/monitorStorage';
 import {
   entityChangesReceived,
-  socketInitReceived,
   wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
@@ -20,6 +19,7 @@ import { clientHandler } from '../share/clientHandler';
 import { registerMswServer } from '../../support/mswServer';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { alert } from '../../store/activities/activityTestKit';
+import { serverClockAhead } from '../../support/serverClock';
 
 /*
  * The operator monitor screen (issue 8 item 6; docs/monitor.md) against msw: adding share links, the
@@ -288,15 +288,7 @@ describe('the operator monitor (issue 8 item 6)', () => {
       expect(card).toHaveTextContent('Live.');
     });
     act(() => {
-      store.dispatch(
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: Date.now() + 10 * 60_000,
-          receivedAt: Date.now(),
-          socketUrl: C2_URL,
-        }),
-      );
+      store.dispatch(serverClockAhead(10 * 60_000, Date.now(), C2_URL));
     });
     // The card's words (its own clock) and its frame (the page's sort clock) both.
     expect(card).toHaveTextContent('Not live:');

@@ -7,13 +7,13 @@ import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import type { Alert } from '../../../../src/api/entities/alert';
 import { initI18n } from '../../../../src/app/i18n';
 import { shareRoutes } from '../../../../src/features/share';
-import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
 import { clientHandler } from './clientHandler';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
+import { serverClockAhead } from '../../support/serverClock';
 
 vi.mock('../../../../src/features/share/components/ShareMap', () => ({
   default: () => <div data-testid="share-map" />,
@@ -71,38 +71,54 @@ const activity: ActivityDetail = {
   Alerts: [fall],
 };
 
+/** The share of TOKEN answered with `detail`, its thread empty. */
+function serve(detail: ActivityDetail) {
+  server.use(
+    http.post(`${API}/activity-sharing`, () =>
+      HttpResponse.json({
+        Activity: detail,
+        Journey: null,
+        MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+      }),
+    ),
+    http.post(`${API}/message-load-thread`, () =>
+      HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
+    ),
+  );
+}
+
+/** Watches the share in a store of its own and answers its action log, the record a guardian saves. */
+async function record(whileWatching: (store: ReturnType<typeof createAppStore>) => Promise<void>) {
+  const live = createAppStore({
+    dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+  });
+  const watched = renderRoutesAt(live, shareRoutes, `/share/activity/${TOKEN}`);
+  expect(await screen.findByRole('button', { name: 'Save a record of this view' })).toBeVisible();
+  await whileWatching(live);
+  const log = live.actionLog.exportActionLog();
+  watched.unmount();
+  return log;
+}
+
+/** Opens `log` on the incident replay page of a store that asks no server anything. */
+async function replay(log: string) {
+  const viewer = createAppStore({ dependencies: testDependencies() });
+  renderRoutesAt(viewer, shareRoutes, '/incident-replay');
+  // The page is a lazily loaded chunk.
+  await screen.findByLabelText('Open a saved record');
+  const file = new File([log], 'incident.json', { type: 'application/json' });
+  await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
+  expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+}
+
 describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-only view)', () => {
   it('shows a saved share view again as it was, and step by step before it', async () => {
-    server.use(
-      http.post(`${API}/activity-sharing`, () =>
-        HttpResponse.json({
-          Activity: activity,
-          Journey: null,
-          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
-        }),
-      ),
-      http.post(`${API}/message-load-thread`, () =>
-        HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
-      ),
-    );
+    serve(activity);
     // A guardian watches the share; the record is the store's action log.
-    const live = createAppStore({
-      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
-    });
-    const watched = renderRoutesAt(live, shareRoutes, `/share/activity/${TOKEN}`);
-    expect(await screen.findByRole('button', { name: 'Save a record of this view' })).toBeVisible();
-    const record = live.actionLog.exportActionLog();
-    watched.unmount();
-
+    const log = await record(() => Promise.resolve());
     // Later, anyone opens the record: no server is asked anything.
     server.use(http.post(`${API}/*`, () => HttpResponse.json({}, { status: 500 })));
-    const viewer = createAppStore({ dependencies: testDependencies() });
-    renderRoutesAt(viewer, shareRoutes, '/incident-replay');
-    // The page is a lazily loaded chunk.
-    await screen.findByLabelText('Open a saved record');
-    const file = new File([record], 'incident.json', { type: 'application/json' });
-    await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
-    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    await replay(log);
     expect(screen.getByRole('alert')).toHaveTextContent('Alert: Fall');
     expect(screen.getByText('Alert')).toBeVisible();
     // Read-only: no actions, no new record.
@@ -123,44 +139,14 @@ describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-
       LocationHistory: [{ Time: now - 2_000, X: 8.1, Y: 48.0, Hacc: 5, Alt: 700, Speed: 1 }],
       Alerts: [],
     };
-    server.use(
-      http.post(`${API}/activity-sharing`, () =>
-        HttpResponse.json({
-          Activity: recent,
-          Journey: null,
-          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
-        }),
-      ),
-      http.post(`${API}/message-load-thread`, () =>
-        HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
-      ),
-    );
-    const live = createAppStore({
-      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+    serve(recent);
+    const log = await record(async (live) => {
+      act(() => {
+        live.dispatch(serverClockAhead(10 * 60_000, Date.now(), C2_URL));
+      });
+      expect(await screen.findByText('Not live:')).toBeVisible();
     });
-    const watched = renderRoutesAt(live, shareRoutes, `/share/activity/${TOKEN}`);
-    expect(await screen.findByRole('button', { name: 'Save a record of this view' })).toBeVisible();
-    act(() => {
-      live.dispatch(
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: Date.now() + 10 * 60_000,
-          receivedAt: Date.now(),
-          socketUrl: C2_URL,
-        }),
-      );
-    });
-    expect(await screen.findByText('Not live:')).toBeVisible();
-    const record = live.actionLog.exportActionLog();
-    watched.unmount();
-
-    const viewer = createAppStore({ dependencies: testDependencies() });
-    renderRoutesAt(viewer, shareRoutes, '/incident-replay');
-    await screen.findByLabelText('Open a saved record');
-    const file = new File([record], 'incident.json', { type: 'application/json' });
-    await userEvent.upload(screen.getByLabelText('Open a saved record'), file);
-    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    await replay(log);
     expect(screen.getByText('Not live:')).toBeVisible();
   });
 

@@ -8,12 +8,12 @@ import {
   SHARE_VIEWER_ID_STORAGE_KEY,
   THREAD_VIEWED_STORAGE_KEY_PREFIX,
 } from '../../../../src/store/shares/shareViewer';
-import { socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
 import { createStorage } from '../../../../src/streams/storage';
 import { alert } from '../../store/activities/activityTestKit';
 import { registerMswServer } from '../../support/mswServer';
 import { clientHandler } from './clientHandler';
 import { json, renderShareActions, TOKEN } from './renderShareActions';
+import { serverClockAhead } from '../../support/serverClock';
 
 const server = registerMswServer('error', clientHandler);
 beforeAll(async () => {
@@ -262,15 +262,7 @@ describe('AlertActions (issue 8 item 4; app §7 alert-add-note, alert-resolve-pa
       alerts: () => [alert(3, 7, SENT)],
     });
     act(() => {
-      store.dispatch(
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: Date.now() + 10 * 60_000,
-          receivedAt: Date.now(),
-          socketUrl: 'https://c2.lifeline.example',
-        }),
-      );
+      store.dispatch(serverClockAhead(10 * 60_000, Date.now(), 'https://c2.lifeline.example'));
     });
     const form = await screen.findByRole('form', { name: 'Resolve the alert' });
     await user.type(within(form).getByRole('textbox', { name: 'What happened' }), 'Fine');

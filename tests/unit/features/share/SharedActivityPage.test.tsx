@@ -12,7 +12,6 @@ import { shareRoutes } from '../../../../src/features/share';
 import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
 import {
   shareSocketKey,
-  socketInitReceived,
   socketStateChanged,
   wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
@@ -22,6 +21,7 @@ import { registerMswServer } from '../../support/mswServer';
 import { clientHandler } from './clientHandler';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { testDependencies } from '../../store/testDependencies';
+import { serverClockAhead } from '../../support/serverClock';
 
 // The map needs WebGL, which jsdom lacks: these tests look at everything around it.
 vi.mock('../../../../src/features/share/components/ShareMap', () => ({
@@ -223,15 +223,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
     const { store } = open(shared(activity(2_000)));
     expect(await screen.findByText('Live.')).toBeVisible();
     act(() => {
-      store.dispatch(
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: Date.now() + 10 * 60_000,
-          receivedAt: Date.now(),
-          socketUrl: C2_URL,
-        }),
-      );
+      store.dispatch(serverClockAhead(10 * 60_000, Date.now(), C2_URL));
     });
     expect(await screen.findByText('Not live:')).toBeVisible();
     expect(screen.getByText(/^last position 10:0\d ago$/)).toBeVisible();

@@ -26,7 +26,7 @@ import {
   selectLocationHistoryState,
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../../../../src/store/timing';
-import { realtimeSlice, socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
+import { realtimeWithServerAhead } from '../../support/serverClock';
 import {
   answer,
   callsOf,
@@ -194,16 +194,7 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
     inVirtualTime((scheduler, { hot, expectObservable }) => {
       // It ended 90 minutes before the server's now: 30 minutes after this device's now.
       const endedAgoMs = -30 * MINUTE;
-      const realtime = realtimeSlice.reducer(
-        undefined,
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: T0 + 2 * HOUR,
-          receivedAt: T0,
-          socketUrl: 'https://c2.example',
-        }),
-      );
+      const realtime = realtimeWithServerAhead(2 * HOUR, T0);
       const kit = startStore(scheduler, {
         epics: detailEpics,
         state: { ...loadedState(endedAgoMs), realtime },

@@ -9,7 +9,7 @@ import {
   activitySummariesSlice,
   selectActivitySummariesState,
 } from '../../../../src/store/activities/activitySummariesSlice';
-import { realtimeSlice, socketInitReceived } from '../../../../src/store/realtime/realtimeSlice';
+import { realtimeWithServerAhead } from '../../support/serverClock';
 import {
   ACTIVITY_SUMMARY_DEFAULT_WINDOW_DAYS,
   ACTIVITY_SUMMARY_MIN_WINDOW_DAYS,
@@ -75,16 +75,7 @@ describe('activity summaries epic (virtual time; spec §9 Data windows)', () => 
 
   it("ends the default window at now on the server's clock (this device's 10 minutes behind)", () => {
     inVirtualTime((scheduler, { hot }) => {
-      const realtime = realtimeSlice.reducer(
-        undefined,
-        socketInitReceived({
-          ServerStartTimestamp: 1,
-          BuildTimestamp: null,
-          ServerTimestamp: T0 + 10 * MINUTE,
-          receivedAt: T0,
-          socketUrl: 'https://c2.example',
-        }),
-      );
+      const realtime = realtimeWithServerAhead(10 * MINUTE, T0);
       const kit = startStore(scheduler, {
         epics: [activitySummariesEpic],
         state: { realtime },
