@@ -279,18 +279,27 @@ describe('AlertActions (issue 8 item 4; app §7 alert-add-note, alert-resolve-pa
     });
   });
 
-  it('says ‘The alert is no longer active’ when the server answers so, keeping the text', async () => {
+  it.each([
+    [
+      '‘The alert is no longer active’ when the server answers so',
+      409,
+      'The alert is no longer active',
+    ],
+    ['that it failed when the server is down', 503, 'The alert could not be resolved. Try again.'],
+  ])('says %s, keeping the text', async (_name, status, message) => {
     knownGuardian();
     const { user } = await renderShareActions(server, {
       alerts: () => [alert(3, 7, SENT)],
       'alert-resolve-pause': () =>
-        json({ ErrorCode: 'ALERT_NOT_ACTIVE', Error: 'The alert is no longer active' }, 409),
+        status === 409
+          ? json({ ErrorCode: 'ALERT_NOT_ACTIVE', Error: 'The alert is no longer active' }, 409)
+          : json({ ErrorCode: 'UNKNOWN', Error: 'down' }, status),
     });
     const form = await screen.findByRole('form', { name: 'Resolve the alert' });
     const text = within(form).getByRole('textbox', { name: 'What happened' });
     await user.type(text, 'She is fine');
     await user.click(within(form).getByRole('button', { name: 'Resolve alert' }));
-    expect(await within(form).findByText('The alert is no longer active')).toBeVisible();
+    expect(await within(form).findByText(message)).toBeVisible();
     expect(text).toHaveValue('She is fine');
   });
 
