@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, filter, from, map, of, exhaustMap } from 'rxjs';
+import { catchError, concatMap, defer, from, map, of, exhaustMap } from 'rxjs';
 import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../../store/epic';
 import { identityClientFor } from '../../store/session/services';
@@ -20,6 +20,7 @@ import {
   emailAttributeVerificationRequested,
   emailAttributeVerified,
 } from './accountSlice';
+import { ofAction } from '../../store/operators/ofAction';
 
 type Flow = Parameters<typeof accountFlowFailed>[0]['flow'];
 
@@ -31,7 +32,7 @@ const failedIn = (flow: Flow) => (error: unknown) => {
 /** Forgot password, step 1: the identity service e-mails a reset code (valid 1 h). */
 export const passwordResetCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(passwordResetCodeRequested.match),
+    ofAction(passwordResetCodeRequested),
     exhaustMap(({ payload }) =>
       defer(() => from(identityClientFor(state$.value, deps).forgotPassword(payload.email))).pipe(
         map(() => passwordResetCodeSent()),
@@ -43,7 +44,7 @@ export const passwordResetCodeEpic: AppEpic = (action$, state$, deps) =>
 /** Forgot password, step 2: code and new password; then the login screen says it is reset (§8). */
 export const passwordResetEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(passwordResetRequested.match),
+    ofAction(passwordResetRequested),
     exhaustMap(({ payload }) =>
       defer(() =>
         from(
@@ -66,7 +67,7 @@ export const passwordResetEpic: AppEpic = (action$, state$, deps) =>
 /** member/password: change the password of the signed-in member. */
 export const passwordChangeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(passwordChangeRequested.match),
+    ofAction(passwordChangeRequested),
     exhaustMap(({ payload }) =>
       defer(() =>
         from(
@@ -85,7 +86,7 @@ export const passwordChangeEpic: AppEpic = (action$, state$, deps) =>
  */
 export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(phoneCodeRequested.match),
+    ofAction(phoneCodeRequested),
     exhaustMap(({ payload }) =>
       defer(() =>
         from(
@@ -107,7 +108,7 @@ export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
  */
 export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(phoneVerificationRequested.match),
+    ofAction(phoneVerificationRequested),
     exhaustMap(({ payload }) => {
       const identity = identityClientFor(state$.value, deps);
       return defer(() => from(identity.verifyAttribute('phone_number', payload.code))).pipe(
@@ -121,7 +122,7 @@ export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
 /** Gating step 2: send the code to the identity's e-mail (spec §4 "a verification code is sent"). */
 export const emailAttributeCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(emailAttributeCodeRequested.match),
+    ofAction(emailAttributeCodeRequested),
     exhaustMap(() =>
       defer(() => from(identityClientFor(state$.value, deps).sendAttributeCode('email'))).pipe(
         map(() => emailAttributeCodeSent()),
@@ -133,7 +134,7 @@ export const emailAttributeCodeEpic: AppEpic = (action$, state$, deps) =>
 /** Gating step 2: verify the code, then refresh the session so the ID token says so. */
 export const emailAttributeVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(emailAttributeVerificationRequested.match),
+    ofAction(emailAttributeVerificationRequested),
     exhaustMap(({ payload }) => {
       const identity = identityClientFor(state$.value, deps);
       return defer(() => from(identity.verifyAttribute('email', payload.code))).pipe(

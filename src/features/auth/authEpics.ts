@@ -1,15 +1,4 @@
-import {
-  catchError,
-  concatMap,
-  defer,
-  filter,
-  from,
-  map,
-  mergeMap,
-  of,
-  exhaustMap,
-  timer,
-} from 'rxjs';
+import { catchError, concatMap, defer, from, map, mergeMap, of, exhaustMap, timer } from 'rxjs';
 import { signupCheckEmail } from '../../api/calls/authHost';
 import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../../store/epic';
@@ -29,6 +18,7 @@ import {
   signUpCodeResent,
 } from './authSlice';
 import { rememberCredentials, takeCredentials } from './pendingCredentials';
+import { ofAction } from '../../store/operators/ofAction';
 
 const failureOf = (error: unknown) => {
   const e = toIdentityError(error);
@@ -42,7 +32,7 @@ const failureOf = (error: unknown) => {
  */
 export const createAccountEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(accountCreationRequested.match),
+    ofAction(accountCreationRequested),
     exhaustMap(({ payload }) => {
       const identity = identityClientFor(state$.value, deps);
       const check$ = defer(() =>
@@ -78,7 +68,7 @@ export const createAccountEpic: AppEpic = (action$, state$, deps) =>
  */
 export const confirmEmailEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(emailConfirmationRequested.match),
+    ofAction(emailConfirmationRequested),
     exhaustMap(({ payload }) =>
       defer(() =>
         from(identityClientFor(state$.value, deps).confirmSignUp(payload.email, payload.code)),
@@ -101,7 +91,7 @@ export const confirmEmailEpic: AppEpic = (action$, state$, deps) =>
  */
 export const afterEmailConfirmedEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(emailConfirmed.match),
+    ofAction(emailConfirmed),
     mergeMap(({ payload }) => {
       const credentials = takeCredentials(deps, payload.email);
       if (credentials) {
@@ -116,7 +106,7 @@ export const afterEmailConfirmedEpic: AppEpic = (action$, _state$, deps) =>
 /** Sends the sign-up code again. */
 export const resendCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(signUpCodeResendRequested.match),
+    ofAction(signUpCodeResendRequested),
     exhaustMap(({ payload }) =>
       defer(() => from(identityClientFor(state$.value, deps).resendSignUpCode(payload.email))).pipe(
         map(() => signUpCodeResent()),

@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, filter, from, map, of, exhaustMap } from 'rxjs';
+import { catchError, concatMap, defer, from, map, of, exhaustMap } from 'rxjs';
 import { changeEmailStep1, changeEmailStep2, signupCheckEmail } from '../../api/calls/authHost';
 import { CallFailedError, HttpError } from '../../api/client/apiErrors';
 import type { AppEpic } from '../../store/epic';
@@ -11,6 +11,7 @@ import {
   emailChanged,
   emailChangeFailed,
 } from './emailChangeSlice';
+import { ofAction } from '../../store/operators/ofAction';
 
 const NOT_AVAILABLE = 'Auth.Errors.UpdateEmailNotAvailable';
 
@@ -33,7 +34,7 @@ export function emailChangeErrorKey(error: unknown): string {
  */
 export const emailChangeCodeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(emailChangeCodeRequested.match),
+    ofAction(emailChangeCodeRequested),
     exhaustMap(({ payload }) => {
       const authHost = authHostClientFor(() => state$.value, deps);
       return defer(() =>
@@ -63,7 +64,7 @@ export const emailChangeCodeEpic: AppEpic = (action$, state$, deps) =>
  */
 export const emailChangeConfirmEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(emailChangeConfirmRequested.match),
+    ofAction(emailChangeConfirmRequested),
     exhaustMap(({ payload }) => {
       const newEmail = state$.value.emailChange?.newEmail ?? '';
       return defer(() =>

@@ -1,4 +1,4 @@
-import { catchError, defer, exhaustMap, filter, from, mergeMap, of } from 'rxjs';
+import { catchError, defer, exhaustMap, from, mergeMap, of } from 'rxjs';
 import { saveEmergencyContacts } from '../../api/calls/memberIntegrationContacts';
 import { contactsReceived } from '../../store/entities/contactsSlice';
 import type { AppEpic } from '../../store/epic';
@@ -6,6 +6,7 @@ import { memberApiFor } from '../../store/session/services';
 import { contactInputsOf } from './contactDrafts';
 import { contactsSaved, contactsSaveFailed, contactsSaveRequested } from './contactsEditorSlice';
 import { saveFailureOf } from './saveFailure';
+import { ofAction } from '../../store/operators/ofAction';
 
 /**
  * Saves the editor's contacts (app §7 POST emergency-contacts) as the member's whole list; a second
@@ -16,7 +17,7 @@ import { saveFailureOf } from './saveFailure';
  */
 export const contactsSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(contactsSaveRequested.match),
+    ofAction(contactsSaveRequested),
     exhaustMap(({ payload }) =>
       defer(() =>
         from(

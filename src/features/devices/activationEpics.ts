@@ -1,16 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import {
-  catchError,
-  defer,
-  exhaustMap,
-  filter,
-  from,
-  ignoreElements,
-  map,
-  mergeMap,
-  of,
-  tap,
-} from 'rxjs';
+import { catchError, defer, exhaustMap, from, ignoreElements, map, mergeMap, of, tap } from 'rxjs';
 import { activateDevice } from '../../api/calls/memberIntegrationDevices';
 import { devicesRequested } from '../../store/entities/devicesSlice';
 import type { AppEpic } from '../../store/epic';
@@ -32,6 +21,7 @@ import {
   readPendingActivation,
   writePendingActivation,
 } from './pendingActivation';
+import { ofAction } from '../../store/operators/ofAction';
 
 /**
  * Activates a device (app §7 activate-device): success `{ AtlasDeviceID, DeviceID }` → deviceActivated,
@@ -41,7 +31,7 @@ import {
  */
 export const deviceActivationEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(deviceActivationRequested.match),
+    ofAction(deviceActivationRequested),
     exhaustMap(({ payload }) =>
       defer(() => from(memberApiFor(() => state$.value, deps).call(activateDevice, payload))).pipe(
         mergeMap((answer): Action[] =>
@@ -70,7 +60,7 @@ export const deviceActivationEpic: AppEpic = (action$, state$, deps) =>
 /** Stores the activation a QR code started, with the time, in this browser (policy §1). */
 export const pendingActivationStoreEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(pendingActivationRemembered.match),
+    ofAction(pendingActivationRemembered),
     tap(({ payload }) => {
       writePendingActivation(deps.storage, payload, deps.now());
     }),
@@ -80,7 +70,7 @@ export const pendingActivationStoreEpic: AppEpic = (action$, _state$, deps) =>
 /** Reads the pending activation back, validated and not stale (pendingActivation.ts). */
 export const pendingActivationRestoreEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(pendingActivationRequested.match),
+    ofAction(pendingActivationRequested),
     map(() => pendingActivationRestored(readPendingActivation(deps.storage, deps.now()))),
   );
 
@@ -90,7 +80,7 @@ export const pendingActivationRestoreEpic: AppEpic = (action$, _state$, deps) =>
  */
 export const pendingActivationClearEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter((action) => pendingActivationCleared.match(action) || loggedOut.match(action)),
+    ofAction(pendingActivationCleared, loggedOut),
     tap(() => {
       deps.storage.remove(PENDING_ACTIVATION_STORAGE_KEY);
     }),

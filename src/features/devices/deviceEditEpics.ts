@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { catchError, defer, exhaustMap, filter, from, mergeMap, of } from 'rxjs';
+import { catchError, defer, exhaustMap, from, mergeMap, of } from 'rxjs';
 import { removeDevice, saveDevice } from '../../api/calls/memberIntegrationDevices';
 import type { Device, DeviceInput } from '../../api/entities/device';
 import {
@@ -18,6 +18,7 @@ import {
   deviceRemovalRequested,
   deviceRemoved,
 } from './deviceEditsSlice';
+import { ofAction } from '../../store/operators/ofAction';
 
 /**
  * The save-device request for `device` renamed `nickname`: the device's fields as the server sent them,
@@ -41,7 +42,7 @@ export function deviceInputOf(device: Device, nickname: string): DeviceInput {
  */
 export const deviceNicknameSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(deviceNicknameSaveRequested.match),
+    ofAction(deviceNicknameSaveRequested),
     exhaustMap(({ payload }) =>
       defer(() => {
         const device = selectDeviceById(state$.value, payload.DeviceID);
@@ -69,7 +70,7 @@ export const deviceNicknameSaveEpic: AppEpic = (action$, state$, deps) =>
  */
 export const deviceRemovalEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(deviceRemovalRequested.match),
+    ofAction(deviceRemovalRequested),
     exhaustMap(({ payload }) =>
       defer(() =>
         from(

@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { catchError, defer, exhaustMap, filter, from, map, mergeMap, of } from 'rxjs';
+import { catchError, defer, exhaustMap, from, map, mergeMap, of } from 'rxjs';
 import {
   deleteEquipment,
   getEquipment,
@@ -29,6 +29,7 @@ import {
   equipmentSaveFailed,
 } from './equipmentUiSlice';
 import { lostInUse } from './inUseNotices';
+import { ofAction } from '../../store/operators/ofAction';
 
 /** Message of a failed save. */
 export const SAVE_FAILED_KEY = 'Equipment.Errors.SaveFailed';
@@ -64,7 +65,7 @@ function savedActions(
  */
 export const equipmentItemSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(equipmentItemSaveRequested.match),
+    ofAction(equipmentItemSaveRequested),
     exhaustMap(({ payload }) => {
       const before = selectAllEquipment(state$.value);
       const api = () => memberApiFor(() => state$.value, deps);
@@ -92,7 +93,7 @@ export const equipmentItemSaveEpic: AppEpic = (action$, state$, deps) =>
  */
 export const equipmentInUseSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(equipmentInUseSaveRequested.match),
+    ofAction(equipmentInUseSaveRequested),
     exhaustMap(({ payload }) => {
       const before = selectAllEquipment(state$.value);
       return defer(() =>
@@ -112,7 +113,7 @@ export const equipmentInUseSaveEpic: AppEpic = (action$, state$, deps) =>
  */
 export const equipmentDeleteEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(equipmentDeleteRequested.match),
+    ofAction(equipmentDeleteRequested),
     exhaustMap(({ payload }) =>
       defer(() => from(memberApiFor(() => state$.value, deps).call(deleteEquipment, payload))).pipe(
         mergeMap((answer): Action[] =>

@@ -1,15 +1,4 @@
-import {
-  catchError,
-  defer,
-  exhaustMap,
-  filter,
-  forkJoin,
-  from,
-  map,
-  mergeMap,
-  of,
-  switchMap,
-} from 'rxjs';
+import { catchError, defer, exhaustMap, forkJoin, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { setTerms } from '../../api/calls/authHost';
 import { documentFor, documentPath, fetchDocumentText } from '../../api/client/documentsClient';
 import type { AppEpic } from '../../store/epic';
@@ -23,6 +12,7 @@ import {
   termsDocumentsLoaded,
   termsDocumentsRequested,
 } from './termsSlice';
+import { ofAction } from '../../store/operators/ofAction';
 
 /** The message when the host's echo differs (spec §5, verbatim in English). */
 export const TERMS_ECHO_MISMATCH = 'Errors.TermsTimestampMismatch';
@@ -30,7 +20,7 @@ export const TERMS_ECHO_MISMATCH = 'Errors.TermsTimestampMismatch';
 /** Loads the member's EULA and privacy policy in the UI language (English as the fallback). */
 export const termsDocumentsEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(termsDocumentsRequested.match),
+    ofAction(termsDocumentsRequested),
     switchMap(() => {
       const client = state$.value.client.client;
       const language = deps.currentLanguage();
@@ -55,7 +45,7 @@ export const termsDocumentsEpic: AppEpic = (action$, state$, deps) =>
  */
 export const termsAcceptanceEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(termsAcceptanceRequested.match),
+    ofAction(termsAcceptanceRequested),
     exhaustMap(({ payload }) => {
       const acceptedAt = deps.now();
       const spamMeAt = payload.marketing ? acceptedAt : -1;

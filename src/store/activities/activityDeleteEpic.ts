@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { concat, defer, filter, map, mergeMap, of } from 'rxjs';
+import { concat, defer, map, mergeMap, of } from 'rxjs';
 import { memberWearerActivityDelete } from '../../api/calls/memberIntegrationActivities';
 import type { AppEpic } from '../epic';
 import { notify } from '../notifications/notify';
@@ -13,6 +13,7 @@ import {
 import { activitySummariesRequested, selectActivitySummariesState } from './activitySummariesSlice';
 import { memberCallsFor } from './memberCalls';
 import { saveOutcome } from './saveOutcome';
+import { ofAction } from '../operators/ofAction';
 
 /** Translation key of the failure notice (spec §8 "delete: ErrorCode UNKNOWN with a false status"). */
 export const DELETE_FAILED_KEY = 'Activities.Errors.DeleteFailed';
@@ -26,7 +27,7 @@ export const DELETE_FAILED_KEY = 'Activities.Errors.DeleteFailed';
  */
 export const activityDeleteEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityDeleteRequested.match),
+    ofAction(activityDeleteRequested),
     mergeMap(({ payload: { ActivityId } }) => {
       const state = state$.value;
       const previous = {

@@ -19,6 +19,7 @@ import { activityDetailLoaded, loadedDetailOf } from './activityEvents';
 import { selectPreviousActivityId } from './activitySummariesSelectors';
 import { detailLoadDecision } from './detailReloadRules';
 import { memberCallsFor } from './memberCalls';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * Decides each `activityDetailRequested({ ActivityId, force? })` by the spec §4 rules
@@ -28,7 +29,7 @@ import { memberCallsFor } from './memberCalls';
  */
 export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityDetailRequested.match),
+    ofAction(activityDetailRequested),
     mergeMap(({ payload }) => {
       const { ActivityId } = payload;
       const details = selectActivityDetailsState(state$.value);
@@ -57,7 +58,7 @@ export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
  */
 export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityDetailLoadQueued.match),
+    ofAction(activityDetailLoadQueued),
     mergeMap(
       ({ payload: { ActivityId } }) =>
         defer(() => {
@@ -124,7 +125,7 @@ export const activityDetailPendingReloadEpic: AppEpic = (action$, state$) =>
  */
 export const activityDetailPreloadEpic: AppEpic = (action$, state$) =>
   action$.pipe(
-    filter(activityDetailRequested.match),
+    ofAction(activityDetailRequested),
     filter(({ payload }) => !payload.force && !payload.preload),
     mergeMap(({ payload }) => {
       const previous = selectPreviousActivityId(state$.value, payload.ActivityId);

@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { concat, defer, filter, map, mergeMap, of } from 'rxjs';
+import { concat, defer, map, mergeMap, of } from 'rxjs';
 import {
   memberWearerActivityEdit,
   memberWearerActivitySplits,
@@ -25,6 +25,7 @@ import {
 import { memberCallsFor } from './memberCalls';
 import { saveOutcome } from './saveOutcome';
 import { selectActivitySummariesState } from './activitySummariesSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** Translation keys of the failure notices (spec §8 "edit, splits and trim: ErrorCode UNKNOWN"). */
 export const EDIT_FAILED_KEY = 'Activities.Errors.EditFailed';
@@ -50,7 +51,7 @@ function storedActivity(state: RootState, id: number) {
  */
 export const activityEditEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityEditRequested.match),
+    ofAction(activityEditRequested),
     mergeMap(({ payload: { ActivityId, NewActivityType } }) => {
       const previous = {
         ActivityType: storedActivity(state$.value, ActivityId)?.ActivityType ?? null,
@@ -78,7 +79,7 @@ export const activityEditEpic: AppEpic = (action$, state$, deps) =>
  */
 export const activityTrimEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityTrimRequested.match),
+    ofAction(activityTrimRequested),
     mergeMap(({ payload: { ActivityId, NewActivityStart, NewActivityEnd } }) => {
       const stored = storedActivity(state$.value, ActivityId);
       const previous = stored
@@ -109,7 +110,7 @@ export const activityTrimEpic: AppEpic = (action$, state$, deps) =>
  */
 export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activitySplitsSaveRequested.match),
+    ofAction(activitySplitsSaveRequested),
     mergeMap(({ payload: { ActivityId, SplitsSettings: input } }) => {
       const parsed = SplitsSettings.safeParse(input);
       if (!parsed.success) return of(notify(deps, 'error', SPLITS_FAILED_KEY));

@@ -4,6 +4,7 @@ import type { AppEpic } from '../epic';
 import { socketVerified } from '../realtime/realtimeSlice';
 import { ACTIVITY_REFRESH_DELAY_MS, ACTIVITY_REFRESH_THROTTLE_MS } from '../timing';
 import { activitySummariesRequested, selectActivitySummariesState } from './activitySummariesSlice';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * Bring the cached activity summaries up to date (a screen coming back into view, a pull to refresh,
@@ -36,6 +37,7 @@ function isRefreshTrigger(action: Action): boolean {
  */
 export const activityRefreshEpic: AppEpic = (action$, state$) =>
   action$.pipe(
+    ofAction(activitiesRefreshRequested, socketVerified),
     filter(isRefreshTrigger),
     throttleTime(ACTIVITY_REFRESH_THROTTLE_MS, asyncScheduler, { leading: true, trailing: true }),
     delay(ACTIVITY_REFRESH_DELAY_MS),

@@ -4,7 +4,6 @@ import {
   concatMap,
   defer,
   EMPTY,
-  filter,
   forkJoin,
   map,
   of,
@@ -24,6 +23,7 @@ import {
 } from './activitySummariesSlice';
 import { memberCallsFor, type MemberCalls } from './memberCalls';
 import { requestedSummaryWindow, summaryFetchPlan, type TimeWindow } from './summaryWindow';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * Loads the summaries of `windows` (epoch ms, each already widened to 30 days) with
@@ -59,7 +59,7 @@ export function loadSummaries(
  */
 export const activitySummariesEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activitySummariesRequested.match),
+    ofAction(activitySummariesRequested),
     concatMap(({ payload }) =>
       defer(() => {
         const requested = requestedSummaryWindow(payload, serverNowMs(state$.value, deps.now()));

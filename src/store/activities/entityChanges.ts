@@ -3,6 +3,7 @@ import { filter, map, type OperatorFunction } from 'rxjs';
 import type { EntityType } from '../../api/enums';
 import type { EntityChange } from '../../api/socket';
 import { entityChangesReceived } from '../realtime/realtimeSlice';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * From the actions, the changes of the given entity types in each EntityChanges batch (spec §7
@@ -14,7 +15,7 @@ export function changesOf(
   const wanted = new Set(types);
   return (action$) =>
     action$.pipe(
-      filter(entityChangesReceived.match),
+      ofAction(entityChangesReceived),
       map(({ payload }) => payload.filter((change) => wanted.has(change.EntityType))),
       filter((changes) => changes.length > 0),
     );

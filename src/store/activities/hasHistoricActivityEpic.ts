@@ -7,6 +7,7 @@ import {
   selectActivitySummariesState,
 } from './activitySummariesSlice';
 import { memberCallsFor } from './memberCalls';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * `hasHistoricActivityRequested` asks the server whether the wearer has any activity at all (spec §7
@@ -16,7 +17,7 @@ import { memberCallsFor } from './memberCalls';
  */
 export const hasHistoricActivityEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(hasHistoricActivityRequested.match),
+    ofAction(hasHistoricActivityRequested),
     filter(() => selectActivitySummariesState(state$.value).hasHistoricActivity === null),
     exhaustMap(() =>
       memberCallsFor(() => state$.value, deps)

@@ -4,7 +4,6 @@ import {
   concat,
   defer,
   exhaustMap,
-  filter,
   from,
   map,
   merge,
@@ -35,6 +34,7 @@ import {
 } from './journeySlice';
 import { memberCallsFor } from './memberCalls';
 import { activityOverlaps, widenSummaryWindow, type TimeWindow } from './summaryWindow';
+import { ofAction } from '../operators/ofAction';
 
 /** The journey's span up to `nowMs` (epoch ms): a journey that has not ended yet ends now. */
 function journeyWindow(span: JourneySpan, nowMs: number): TimeWindow {
@@ -79,7 +79,7 @@ function failedDetailRetries(state: RootState, window: TimeWindow): Action[] {
  */
 export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(journeyShown.match),
+    ofAction(journeyShown),
     switchMap(({ payload: span }) =>
       timer(0, JOURNEY_REFRESH_MS).pipe(
         exhaustMap(() =>
@@ -107,9 +107,7 @@ export const journeyRefreshEpic: AppEpic = (action$, state$, deps) =>
             );
           }),
         ),
-        takeUntil(
-          merge(action$.pipe(filter(journeyHidden.match)), action$.pipe(filter(loggedOut.match))),
-        ),
+        takeUntil(merge(action$.pipe(ofAction(journeyHidden)), action$.pipe(ofAction(loggedOut)))),
       ),
     ),
   );
@@ -126,7 +124,7 @@ export function storedPlaybackTimes(): OperatorFunction<number, number> {
 /** `playbackTimeChanged` (animation speed) → `playbackTimeStored` at most every 10 s. */
 export const playbackThrottleEpic: AppEpic = (action$) =>
   action$.pipe(
-    filter(playbackTimeChanged.match),
+    ofAction(playbackTimeChanged),
     map(({ payload }) => payload.timeMs),
     storedPlaybackTimes(),
     map((timeMs) => playbackTimeStored({ timeMs })),

@@ -1,4 +1,4 @@
-import { catchError, concat, defer, exhaustMap, filter, map, of } from 'rxjs';
+import { catchError, concat, defer, exhaustMap, map, of } from 'rxjs';
 import { shareJourney } from '../../api/calls/memberIntegrationShareJourney';
 import type { AppEpic } from '../epic';
 import { notify } from '../notifications/notify';
@@ -9,6 +9,7 @@ import {
   journeyShareStarted,
 } from './journeySlice';
 import { memberCallsFor } from './memberCalls';
+import { ofAction } from '../operators/ofAction';
 
 /** Translation key of the notice when a journey cannot be shared (locales/en/Journey.json). */
 export const JOURNEY_SHARE_FAILED_KEY = 'Journey.Share.Failed';
@@ -21,7 +22,7 @@ export const JOURNEY_SHARE_FAILED_KEY = 'Journey.Share.Failed';
  */
 export const journeyShareEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(journeyShareRequested.match),
+    ofAction(journeyShareRequested),
     exhaustMap(({ payload }) => {
       const span = { JourneyStart: payload.JourneyStart, JourneyEnd: payload.JourneyEnd };
       const request =

@@ -6,6 +6,7 @@ import { OPEN_ACTIVITY_REFRESH_MS } from '../timing';
 import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
 import { activityDetailHidden, activityDetailShown } from './activityEvents';
 import { isRecentlyActive } from './detailReloadRules';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * While a screen shows an activity (`activityDetailShown` until `activityDetailHidden` of the same
@@ -16,7 +17,7 @@ import { isRecentlyActive } from './detailReloadRules';
  */
 export const openActivityRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityDetailShown.match),
+    ofAction(activityDetailShown),
     mergeMap(({ payload: { ActivityId } }) =>
       concat(
         of(activityDetailRequested({ ActivityId })),
@@ -34,10 +35,10 @@ export const openActivityRefreshEpic: AppEpic = (action$, state$, deps) =>
         takeUntil(
           merge(
             action$.pipe(
-              filter(activityDetailHidden.match),
+              ofAction(activityDetailHidden),
               filter(({ payload }) => payload.ActivityId === ActivityId),
             ),
-            action$.pipe(filter(loggedOut.match)),
+            action$.pipe(ofAction(loggedOut)),
           ),
         ),
       ),

@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { catchError, concat, defer, EMPTY, filter, map, mergeMap, of } from 'rxjs';
+import { catchError, concat, defer, EMPTY, map, mergeMap, of } from 'rxjs';
 import { rescueOrgs } from '../../api/calls/memberIntegrationPublic';
 import type { AppEpic } from '../epic';
 import { RESCUE_ORGS_CACHE_MS } from '../timing';
@@ -13,6 +13,7 @@ import {
   type RescueOrgsEntry,
   selectRescueOrgsState,
 } from './rescueOrgsSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** Whether a cached answer still serves at `nowMs` (epoch ms): younger than 120 s (spec §9). */
 export function rescueOrgsFresh(entry: RescueOrgsEntry | undefined, nowMs: number): boolean {
@@ -27,7 +28,7 @@ export function rescueOrgsFresh(entry: RescueOrgsEntry | undefined, nowMs: numbe
  */
 export const rescueOrgsEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(rescueOrgsRequested.match),
+    ofAction(rescueOrgsRequested),
     mergeMap(({ payload }) => {
       const key = rescueOrgsKey(payload);
       const entry = selectRescueOrgsState(state$.value).entries[key];

@@ -26,6 +26,7 @@ import {
   CHUNK_LOAD_RELOAD_DELAY_MS,
 } from '../timing';
 import { chunkLoadFailed } from './appActions';
+import { ofAction } from '../operators/ofAction';
 
 /** Notice `key`, then reload the page `delayMs` later. */
 function noticeThenReload(
@@ -54,7 +55,7 @@ function noticeThenReload(
  */
 export const serverRestartEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(socketInitReceived.match),
+    ofAction(socketInitReceived),
     filter(({ payload }) => {
       const first = state$.value.realtime.serverStartTimestamps[payload.socketUrl];
       return first !== undefined && payload.ServerStartTimestamp !== first;
@@ -70,7 +71,7 @@ export const serverRestartEpic: AppEpic = (action$, state$, deps) =>
  */
 export const buildCheckEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(runtimeConfigLoaded.match),
+    ofAction(runtimeConfigLoaded),
     take(1),
     switchMap(({ payload: { buildTimestamp: running } }) =>
       running === null
@@ -89,7 +90,7 @@ export const buildCheckEpic: AppEpic = (action$, _state$, deps) =>
 /** A chunk load error → the restart notice, and a reload {@link CHUNK_LOAD_RELOAD_DELAY_MS} later (§8). */
 export const chunkLoadErrorEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(chunkLoadFailed.match),
+    ofAction(chunkLoadFailed),
     exhaustMap(() => noticeThenReload(deps, 'Errors.AppRestart', CHUNK_LOAD_RELOAD_DELAY_MS)),
   );
 

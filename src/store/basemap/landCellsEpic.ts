@@ -1,4 +1,4 @@
-import { catchError, filter, finalize, from, map, mergeMap, of } from 'rxjs';
+import { catchError, finalize, from, map, mergeMap, of } from 'rxjs';
 import { landCellKey } from '../../api/basemap';
 import { fetchLandCell } from '../../api/client/landCellClient';
 import type { AppEpic } from '../epic';
@@ -8,6 +8,7 @@ import {
   landCellsRequested,
   selectLandCellsState,
 } from './landCellsSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** How many cells load at once: a monitor opening with 100 cards asks for tens together. */
 export const LAND_CELL_LOADS_PARALLEL = 4;
@@ -22,7 +23,7 @@ export const LAND_CELL_RETRY_MS = 60_000;
 export const landCellsEpic: AppEpic = (action$, state$, deps) => {
   const loading = new Set<string>();
   return action$.pipe(
-    filter(landCellsRequested.match),
+    ofAction(landCellsRequested),
     mergeMap(({ payload }) =>
       payload.cells.filter((id) => {
         const key = landCellKey(id);

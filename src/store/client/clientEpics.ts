@@ -1,10 +1,11 @@
-import { catchError, defer, filter, from, map, of, startWith, switchMap, timeout } from 'rxjs';
+import { catchError, defer, from, map, of, startWith, switchMap, timeout } from 'rxjs';
 import { loadMemberClient } from '../../api/calls/memberIntegrationWearer';
 import type { AppEpic } from '../epic';
 import { memberApiFor } from '../session/services';
 import { memberLoaded } from '../session/sessionSlice';
 import { ROUTER_CLIENT_WAIT_MS } from '../timing';
 import { memberClientFailed, memberClientLoaded, memberClientRequested } from './clientSlice';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * Once the member is loaded, its client (brand, units, legal documents) is loaded. The router waits
@@ -13,7 +14,7 @@ import { memberClientFailed, memberClientLoaded, memberClientRequested } from '.
  */
 export const memberClientEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(memberLoaded.match),
+    ofAction(memberLoaded),
     switchMap(() =>
       defer(() => from(memberApiFor(() => state$.value, deps).call(loadMemberClient, {}))).pipe(
         timeout(ROUTER_CLIENT_WAIT_MS),

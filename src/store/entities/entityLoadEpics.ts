@@ -1,5 +1,5 @@
 import type { Action, ActionCreatorWithoutPayload, PayloadActionCreator } from '@reduxjs/toolkit';
-import { catchError, defer, filter, from, map, of, switchMap } from 'rxjs';
+import { catchError, defer, from, map, of, switchMap } from 'rxjs';
 import type { CallDef, CallRequest, CallResponse } from '../../api/call';
 import type { NoRequest } from '../../api/calls/common';
 import { getDevices } from '../../api/calls/memberIntegrationDevices';
@@ -13,6 +13,7 @@ import { contactsLoadFailed, contactsReceived, contactsRequested } from './conta
 import { devicesLoadFailed, devicesReceived, devicesRequested } from './devicesSlice';
 import { equipmentLoadFailed, equipmentReceived, equipmentRequested } from './equipmentSlice';
 import { wearerLoadFailed, wearerReceived, wearerRequested } from './wearerSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The empty request of the GET calls below (a generic call's request type stays unresolved). */
 const NO_REQUEST = {};
@@ -36,12 +37,12 @@ function entityLoadEpics<Call extends CallDef<typeof NoRequest>, Payload>(
 ): AppEpic[] {
   const onMember: AppEpic = (action$) =>
     action$.pipe(
-      filter(memberLoaded.match),
+      ofAction(memberLoaded),
       map((): Action => load.requested()),
     );
   const onRequest: AppEpic = (action$, state$, deps) =>
     action$.pipe(
-      filter(load.requested.match),
+      ofAction(load.requested),
       switchMap(() =>
         defer(() =>
           from(

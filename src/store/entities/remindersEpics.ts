@@ -13,6 +13,7 @@ import {
   type RemindersSliceState,
 } from './remindersSlice';
 import { wearerReceived } from './wearerSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The root state with the reminders slice (src/store/rootReducer.ts registers it). */
 export type RemindersRootState = RootState & RemindersSliceState;
@@ -26,7 +27,7 @@ export type RemindersEpic = Epic<Action, Action, RemindersRootState, StoreDepend
  */
 export const remindersOnWearerEpic: RemindersEpic = (action$, state$) =>
   action$.pipe(
-    filter(wearerReceived.match),
+    ofAction(wearerReceived),
     filter(({ payload }) => {
       const { reminders } = state$.value;
       return reminders.wearerId !== payload.WearerID && reminders.status !== 'loading';
@@ -42,7 +43,7 @@ export const remindersOnWearerEpic: RemindersEpic = (action$, state$) =>
  */
 export const remindersLoadEpic: RemindersEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(remindersRequested.match),
+    ofAction(remindersRequested),
     switchMap(() => {
       const WearerID = state$.value.wearer.wearer?.WearerID;
       if (WearerID === undefined) return of(remindersLoadFailed());

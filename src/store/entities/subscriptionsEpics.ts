@@ -13,6 +13,7 @@ import {
   subscriptionsRequested,
   type SubscriptionsSliceState,
 } from './subscriptionsSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The root state with the subscriptions slice (src/store/rootReducer.ts registers it). */
 export type SubscriptionsRootState = RootState & SubscriptionsSliceState;
@@ -22,7 +23,7 @@ export type SubscriptionsEpic = Epic<Action, Action, SubscriptionsRootState, Sto
 /** A signed-in member's subscriptions are loaded once the member is (as the other entities). */
 export const subscriptionsOnMemberEpic: SubscriptionsEpic = (action$) =>
   action$.pipe(
-    filter(memberLoaded.match),
+    ofAction(memberLoaded),
     map((): Action => subscriptionsRequested()),
   );
 
@@ -32,7 +33,7 @@ export const subscriptionsOnMemberEpic: SubscriptionsEpic = (action$) =>
  */
 export const subscriptionsLoadEpic: SubscriptionsEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(subscriptionsRequested.match),
+    ofAction(subscriptionsRequested),
     switchMap(() =>
       memberCallsFor(() => state$.value, deps)
         .call(getSubscriptions, {})

@@ -1,11 +1,12 @@
-import { filter, ignoreElements, tap } from 'rxjs';
+import { ignoreElements, tap } from 'rxjs';
 import type { AppEpic } from '../epic';
 import { THEME_STORAGE_KEY, themePreferenceChanged } from '../slices/preferencesSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** Stores the colour scheme choice so the next visit starts with it. */
 export const preferencesPersistEpic: AppEpic = (action$, _state$, { storage }) =>
   action$.pipe(
-    filter(themePreferenceChanged.match),
+    ofAction(themePreferenceChanged),
     tap((action) => {
       storage.set(THEME_STORAGE_KEY, action.payload);
     }),

@@ -1,15 +1,16 @@
-import { catchError, filter, from, map, of, switchMap } from 'rxjs';
+import { catchError, from, map, of, switchMap } from 'rxjs';
 import type { AppEpic } from '../epic';
 import {
   runtimeConfigFailed,
   runtimeConfigLoaded,
   runtimeConfigRequested,
 } from '../slices/runtimeConfigSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** runtimeConfigRequested → loadRuntimeConfig() → runtimeConfigLoaded | runtimeConfigFailed. */
 export const runtimeConfigEpic: AppEpic = (action$, _state$, { loadRuntimeConfig }) =>
   action$.pipe(
-    filter(runtimeConfigRequested.match),
+    ofAction(runtimeConfigRequested),
     switchMap(() =>
       from(loadRuntimeConfig()).pipe(
         map(runtimeConfigLoaded),

@@ -9,6 +9,7 @@ import {
   type SchedulerLike,
 } from 'rxjs';
 import { historyLoaded, type HistoryLoadedPayload } from './locationHistorySlice';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * Points per reducer call when a long LocationHistory is loaded: a few ms of main-thread work each on
@@ -49,9 +50,9 @@ export function historyLoadActions(
   if (count <= 1) return { first: historyLoaded(payload), rest$: scheduled([], scheduler) };
   const firstPayload = partPayload(0);
   const replaced$ = action$.pipe(
+    ofAction(historyLoaded),
     filter(
       (action) =>
-        historyLoaded.match(action) &&
         action.payload.ActivityId === ActivityId &&
         action.payload !== firstPayload &&
         (action.payload.part?.index ?? 0) === 0,

@@ -30,6 +30,7 @@ import {
   saveMonitorMuted,
   saveMonitorShares,
 } from './monitorStorage';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * Each opening of the monitor reads the watched tokens and the mute toggle from storage (so a list
@@ -37,7 +38,7 @@ import {
  */
 export const monitorRestoreEpic: AppEpic = (action$, _state$, { storage }) =>
   action$.pipe(
-    filter(monitorOpened.match),
+    ofAction(monitorOpened),
     map(() =>
       monitorRestored({ tokens: loadMonitorShares(storage), muted: loadMonitorMuted(storage) }),
     ),
@@ -50,7 +51,7 @@ export const monitorRestoreEpic: AppEpic = (action$, _state$, { storage }) =>
  */
 export const monitorAddEpic: AppEpic = (action$, state$) =>
   action$.pipe(
-    filter(monitorShareAddRequested.match),
+    ofAction(monitorShareAddRequested),
     map(({ payload }) => {
       const parsed = parseMonitorLink(payload.link);
       if ('error' in parsed) return monitorShareAddRefused({ reason: parsed.error });
@@ -66,7 +67,7 @@ export const monitorAddEpic: AppEpic = (action$, state$) =>
 /** Every change of the watched tokens or the mute toggle is stored at once (docs/monitor.md). */
 export const monitorPersistEpic: AppEpic = (action$, state$, { storage }) =>
   action$.pipe(
-    filter((action) => monitorShareAdded.match(action) || monitorShareRemoved.match(action)),
+    ofAction(monitorShareAdded, monitorShareRemoved),
     tap(() => {
       saveMonitorShares(storage, selectMonitorState(state$.value).tokens);
     }),
@@ -76,7 +77,7 @@ export const monitorPersistEpic: AppEpic = (action$, state$, { storage }) =>
 /** The mute toggle is stored at once. */
 export const monitorMutePersistEpic: AppEpic = (action$, state$, { storage }) =>
   action$.pipe(
-    filter(monitorMuteToggled.match),
+    ofAction(monitorMuteToggled),
     tap(() => {
       saveMonitorMuted(storage, selectMonitorState(state$.value).muted);
     }),

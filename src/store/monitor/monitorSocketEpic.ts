@@ -41,6 +41,7 @@ import {
   monitorShareRemoved,
   selectMonitorState,
 } from './monitorSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The watched tokens whose share is served by `c2Url`. */
 function tokensOn(state: RootState, c2Url: string): string[] {
@@ -66,7 +67,7 @@ function tokensOn(state: RootState, c2Url: string): string[] {
  */
 export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(monitorOpened.match),
+    ofAction(monitorOpened),
     switchMap(() => {
       const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
       const verifyOne = (c2Url: string, ShareToken: string, SocketID: string) =>
@@ -99,7 +100,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
             tokensOn(state$.value, c2Url).map((ShareToken) => sharedViewRequested({ ShareToken })),
           // A removed share stops reaching this socket at once, not only at its next connect.
           commands$: action$.pipe(
-            filter(monitorShareRemoved.match),
+            ofAction(monitorShareRemoved),
             map(({ payload }) => payload.ShareToken),
             filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url),
             map((ShareToken) => ({ Command: 'LEAVE_SHARE' as const, ShareToken })),
@@ -112,14 +113,14 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           }),
         );
         const added$ = action$.pipe(
-          filter(monitorShareAdded.match),
+          ofAction(monitorShareAdded),
           map(({ payload }) => payload.ShareToken),
           filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url),
           mergeMap((token) => (socketId === null ? EMPTY : verifyOne(c2Url, token, socketId))),
           ignoreElements(),
         );
         const lastRemoved$ = action$.pipe(
-          filter(monitorShareRemoved.match),
+          ofAction(monitorShareRemoved),
           filter(() => tokensOn(state$.value, c2Url).length === 0),
         );
         return concat(
@@ -136,7 +137,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
         filter((url): url is string => url !== undefined && !open.has(url)),
       );
       const reloads$ = action$.pipe(
-        filter(entityChangesReceived.match),
+        ofAction(entityChangesReceived),
         mergeMap(({ payload }) => {
           const activities = new Set(payload.map((change) => change.ActivityId));
           const monitor = selectMonitorState(state$.value);
@@ -156,7 +157,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
       );
       return concat(
         merge(urls$.pipe(mergeMap(socketFor)), reloads$).pipe(
-          takeUntil(action$.pipe(filter(monitorClosed.match))),
+          takeUntil(action$.pipe(ofAction(monitorClosed))),
         ),
         // Closed with the monitor: their states leave the store.
         defer(() => from([...open].map(closed))),

@@ -29,6 +29,7 @@ import {
   onlineChanged,
   type NetworkSliceState,
 } from './networkSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The root state with the network slice (src/store/rootReducer.ts registers it). */
 export type NetworkRootState = RootState & NetworkSliceState;
@@ -99,7 +100,7 @@ export const networkLostEpic: NetworkEpic = (_action$, state$, deps) =>
  * The countdown stops as soon as the state is `ok` again (switchMap).
  */
 export const networkRetryEpic: NetworkEpic = (action$, state$, deps) => {
-  const retryNow$ = action$.pipe(filter(networkRetryRequested.match));
+  const retryNow$ = action$.pipe(ofAction(networkRetryRequested));
   // The attempt is counted here as well as in the state: the epic middleware dispatches an epic's
   // actions after the current one, so the state lags when the next cycle starts.
   const countdown$ = defer(() => {

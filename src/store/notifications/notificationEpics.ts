@@ -1,13 +1,14 @@
-import { filter, map, mergeMap, timer } from 'rxjs';
+import { map, mergeMap, timer } from 'rxjs';
 import type { AppEpic } from '../epic';
 import { loggedOut, memberLoadFailed } from '../session/sessionSlice';
 import { notificationDismissed, notificationShown } from './notificationsSlice';
 import { notify } from './notify';
+import { ofAction } from '../operators/ofAction';
 
 /** Each notification dismisses itself after its duration (spec §8: 3000 ms + 70 ms per character). */
 export const notificationDismissEpic: AppEpic = (action$) =>
   action$.pipe(
-    filter(notificationShown.match),
+    ofAction(notificationShown),
     mergeMap(({ payload }) =>
       timer(payload.durationMs).pipe(map(() => notificationDismissed({ id: payload.id }))),
     ),
@@ -24,7 +25,7 @@ const LOGOUT_NOTICES = {
 /** A notice for every ended session. */
 export const logoutNoticeEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(loggedOut.match),
+    ofAction(loggedOut),
     map(({ payload }) => {
       const notice = LOGOUT_NOTICES[payload.reason];
       return notify(deps, notice.tone, notice.key);
@@ -34,7 +35,7 @@ export const logoutNoticeEpic: AppEpic = (action$, _state$, deps) =>
 /** 'Error loading member, please try again' (spec §8). */
 export const memberLoadFailureNoticeEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(memberLoadFailed.match),
+    ofAction(memberLoadFailed),
     map(() => notify(deps, 'error', 'Errors.MemberLoadFailed')),
   );
 

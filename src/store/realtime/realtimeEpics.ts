@@ -1,9 +1,10 @@
-import { exhaustMap, filter, from, map, of, takeUntil } from 'rxjs';
+import { exhaustMap, from, map, of, takeUntil } from 'rxjs';
 import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
 import { createMemberIntegrationPublicClient } from '../../api/client/apiClients';
 import type { AppEpic } from '../epic';
 import { loggedOut, memberLoaded } from '../session/sessionSlice';
 import { verifiedSocketActions } from './verifiedSocket';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * The member's realtime connection (spec §4 "Socket connection", §7 Realtime, §9 reconnect 1000 × 1–5
@@ -14,7 +15,7 @@ import { verifiedSocketActions } from './verifiedSocket';
  */
 export const memberSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(memberLoaded.match),
+    ofAction(memberLoaded),
     // One socket per session: a later member reload (after a user change) keeps it.
     exhaustMap(({ payload }) => {
       const domainUrl = payload.DomainUrl;
@@ -29,7 +30,7 @@ export const memberSocketEpic: AppEpic = (action$, state$, deps) =>
         ).pipe(map((answer) => answer.Success));
       };
       return verifiedSocketActions(deps, { url: domainUrl, verify }).pipe(
-        takeUntil(action$.pipe(filter(loggedOut.match))),
+        takeUntil(action$.pipe(ofAction(loggedOut))),
       );
     }),
   );

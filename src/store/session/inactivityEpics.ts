@@ -29,13 +29,9 @@ import {
   userActivityRecorded,
 } from './inactivitySlice';
 import { loggedOut, logoutRequested, sessionRestored, signInSucceeded } from './sessionSlice';
+import { ofAction } from '../operators/ofAction';
 
 const MS_PER_MINUTE = 60_000;
-
-/** Sign-in and a restored session both start a session (spec §4 Session). */
-function isSessionStart(action: Action): boolean {
-  return signInSucceeded.match(action) || sessionRestored.match(action);
-}
 
 /**
  * How long a session may stay inactive before the automatic logout, in ms, for a `/config.json`
@@ -69,8 +65,9 @@ function whileSignedIn(
   during: () => Observable<Action>,
 ): Observable<Action> {
   return action$.pipe(
-    filter(isSessionStart),
-    switchMap(() => during().pipe(takeUntil(action$.pipe(filter(loggedOut.match))))),
+    // Sign-in and a restored session both start a session (spec §4 Session).
+    ofAction(signInSucceeded, sessionRestored),
+    switchMap(() => during().pipe(takeUntil(action$.pipe(ofAction(loggedOut))))),
   );
 }
 
@@ -88,7 +85,7 @@ export const inactivityActivityEpic: AppEpic = (action$, _state$, { now, userAct
         map(() => userActivityRecorded(now())),
       ),
       action$.pipe(
-        filter(inactivityWarningDismissed.match),
+        ofAction(inactivityWarningDismissed),
         map(() => userActivityRecorded(now())),
       ),
     ),

@@ -2,7 +2,6 @@ import {
   catchError,
   defer,
   exhaustMap,
-  filter,
   from,
   ignoreElements,
   map,
@@ -39,6 +38,7 @@ import {
   signInRequested,
   signInSucceeded,
 } from './sessionSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The library's answer to a second sign-in while one runs: ignored (spec §8). */
 const PENDING_SIGN_IN = 'Pending sign-in attempt already in progress';
@@ -46,14 +46,14 @@ const PENDING_SIGN_IN = 'Pending sign-in attempt already in progress';
 /** Once /config.json is loaded, look for a stored session (spec §4: the session survives reloads). */
 export const sessionRestoreOnStartEpic: AppEpic = (action$) =>
   action$.pipe(
-    filter(runtimeConfigLoaded.match),
+    ofAction(runtimeConfigLoaded),
     map(() => sessionRestoreRequested()),
   );
 
 /** sessionRestoreRequested → the stored (refreshed) session → sessionRestored | sessionAbsent. */
 export const sessionRestoreEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(sessionRestoreRequested.match),
+    ofAction(sessionRestoreRequested),
     switchMap(() =>
       defer(() => from(identityClientFor(state$.value, deps).currentSession())).pipe(
         map((session) => (session ? sessionRestored(session) : sessionAbsent())),
@@ -68,7 +68,7 @@ export const sessionRestoreEpic: AppEpic = (action$, state$, deps) =>
  */
 export const signInEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(signInRequested.match),
+    ofAction(signInRequested),
     exhaustMap((action) =>
       defer(() =>
         from(
@@ -95,13 +95,7 @@ export const signInEpic: AppEpic = (action$, state$, deps) =>
  */
 export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(
-      (action) =>
-        signInSucceeded.match(action) ||
-        sessionRestored.match(action) ||
-        identityRefreshed.match(action) ||
-        memberRetryRequested.match(action),
-    ),
+    ofAction(signInSucceeded, sessionRestored, identityRefreshed, memberRetryRequested),
     switchMap(() => {
       const language = z.catch(LanguageCode, 'en').parse(deps.currentLanguage());
       return defer(() =>
@@ -114,7 +108,7 @@ export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
         timeout(LOGIN_WAIT_MS),
         map((answer) => memberTokenLoaded(answer.MemberIntegrationToken)),
         catchError(() => of(memberLoginFailed('Error loading member token, please try again'))),
-        takeUntil(action$.pipe(filter(loggedOut.match))),
+        takeUntil(action$.pipe(ofAction(loggedOut))),
       );
     }),
   );
@@ -122,13 +116,13 @@ export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
 /** memberTokenLoaded → get-member (waits up to 10 s, spec §9) → memberLoaded | memberLoadFailed. */
 export const memberLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(memberTokenLoaded.match),
+    ofAction(memberTokenLoaded),
     switchMap(() =>
       defer(() => from(authHostClientFor(() => state$.value, deps).call(getMember, {}))).pipe(
         timeout(MEMBER_LOAD_TIMEOUT_MS),
         map(memberLoaded),
         catchError(() => of(memberLoadFailed('Error loading member, please try again'))),
-        takeUntil(action$.pipe(filter(loggedOut.match))),
+        takeUntil(action$.pipe(ofAction(loggedOut))),
       ),
     ),
   );
@@ -136,7 +130,7 @@ export const memberLoadEpic: AppEpic = (action$, state$, deps) =>
 /** A failed member-integration login logs the user out (spec §8). */
 export const memberLoginFailureLogoutEpic: AppEpic = (action$) =>
   action$.pipe(
-    filter(memberLoginFailed.match),
+    ofAction(memberLoginFailed),
     map(() => logoutRequested({ reason: 'memberLoginFailed' })),
   );
 
@@ -146,7 +140,7 @@ export const memberLoginFailureLogoutEpic: AppEpic = (action$) =>
  */
 export const logoutEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(logoutRequested.match),
+    ofAction(logoutRequested),
     exhaustMap((action) =>
       defer(() => from(identityClientFor(state$.value, deps).signOut())).pipe(
         catchError(() => of(undefined)),
@@ -158,7 +152,7 @@ export const logoutEpic: AppEpic = (action$, state$, deps) =>
 /** On logout the user goes home, unless a shared activity or journey is being viewed (spec §4). */
 export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(loggedOut.match),
+    ofAction(loggedOut),
     tap(() => {
       if (!deps.navigator.currentPath().startsWith('/share/'))
         deps.navigator.navigate('/', { replace: true });
@@ -174,18 +168,13 @@ export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
  */
 export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(
-      (action) =>
-        signInSucceeded.match(action) ||
-        sessionRestored.match(action) ||
-        identityRefreshed.match(action),
-    ),
+    ofAction(signInSucceeded, sessionRestored, identityRefreshed),
     switchMap((action) =>
       timer(tokenRefreshDelayMs(action.payload, deps.now())).pipe(
         exhaustMap(() => from(identityClientFor(state$.value, deps).refreshSession())),
         map((session) => identityRefreshed(session)),
         catchError(() => of(logoutRequested({ reason: 'tokenRefreshFailed' }))),
-        takeUntil(action$.pipe(filter(loggedOut.match))),
+        takeUntil(action$.pipe(ofAction(loggedOut))),
       ),
     ),
   );

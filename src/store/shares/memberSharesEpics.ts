@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { catchError, concat, defer, exhaustMap, filter, mergeMap, of, switchMap } from 'rxjs';
+import { catchError, concat, defer, exhaustMap, mergeMap, of, switchMap } from 'rxjs';
 import { shareActivity, shareList, shareRevoke } from '../../api/calls/memberIntegrationShares';
 import { memberCallsFor } from '../activities/memberCalls';
 import type { AppEpic } from '../epic';
@@ -17,6 +17,7 @@ import {
   memberShareRevokeRequested,
   memberShareRevokeStarted,
 } from './memberSharesSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** Translation keys of the notices (Activities.json). */
 export const SHARE_CREATE_FAILED_KEY = 'Activities.Shares.CreateFailed';
@@ -26,7 +27,7 @@ export const SHARE_REVOKED_KEY = 'Activities.Shares.Revoked';
 /** `memberSharesRequested` → share-list; a newer request replaces one in flight. */
 export const memberSharesLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(memberSharesRequested.match),
+    ofAction(memberSharesRequested),
     switchMap(() =>
       concat(
         of(memberSharesLoadStarted()),
@@ -45,7 +46,7 @@ export const memberSharesLoadEpic: AppEpic = (action$, state$, deps) =>
  */
 export const memberShareCreateEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(memberShareCreateRequested.match),
+    ofAction(memberShareCreateRequested),
     exhaustMap(({ payload }) =>
       concat(
         of(memberShareCreateStarted()),
@@ -80,7 +81,7 @@ export const memberShareCreateEpic: AppEpic = (action$, state$, deps) =>
  */
 export const memberShareRevokeEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(memberShareRevokeRequested.match),
+    ofAction(memberShareRevokeRequested),
     mergeMap(({ payload: { ShareId } }) =>
       concat(
         of(memberShareRevokeStarted({ ShareId })),

@@ -63,6 +63,7 @@ import {
   saveThreadViewedTime,
 } from './shareViewer';
 import { shareEnd$ } from './shareEnd';
+import { ofAction } from '../operators/ofAction';
 
 /** Translation key of a message send that failed without a more precise reason (policy §8). */
 export const MESSAGE_SEND_FAILED_KEY = 'Share.Messages.SendFailed';
@@ -126,7 +127,7 @@ function failedThenReload(
  */
 export const shareViewerLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(sharedViewRequested.match),
+    ofAction(sharedViewRequested),
     filter(() => selectShareViewer(state$.value) === null),
     map(() => shareViewerLoaded(loadShareViewer(deps.storage))),
   );
@@ -156,7 +157,7 @@ export const shareViewerPersistEpic: AppEpic = (action$, _state$, deps) =>
  */
 export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(sharedViewLoaded.match),
+    ofAction(sharedViewLoaded),
     filter((action) => action.payload.ActivityId !== null),
     groupBy((action) => action.payload.ShareToken),
     mergeMap((loads$) =>
@@ -171,7 +172,7 @@ export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
             filter(() => selectShareThreadState(state$.value, token)?.status === 'failed'),
           );
           const changes$ = action$.pipe(
-            filter(messageThreadRefreshRequested.match),
+            ofAction(messageThreadRefreshRequested),
             filter((action) => action.payload.ActivityId === activityId),
             auditTime(SHARE_THREAD_RELOAD_AUDIT_MS),
           );
@@ -217,7 +218,7 @@ export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
  */
 export const shareMessageSendEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(shareMessageSendRequested.match),
+    ofAction(shareMessageSendRequested),
     groupBy((action) => action.payload.ShareToken),
     mergeMap((sends$) =>
       sends$.pipe(
@@ -277,7 +278,7 @@ export const shareMessageSendEpic: AppEpic = (action$, state$, deps) =>
  */
 export const shareAlertNoteEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(shareAlertNoteRequested.match),
+    ofAction(shareAlertNoteRequested),
     groupBy((action) => action.payload.AlertID),
     mergeMap((notes$) =>
       notes$.pipe(
@@ -338,7 +339,7 @@ export const shareAlertNoteEpic: AppEpic = (action$, state$, deps) =>
  */
 export const shareAlertResolveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(shareAlertResolveRequested.match),
+    ofAction(shareAlertResolveRequested),
     groupBy((action) => action.payload.AlertID),
     mergeMap((resolves$) =>
       resolves$.pipe(

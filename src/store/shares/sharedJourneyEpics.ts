@@ -19,6 +19,7 @@ import { JOURNEY_REFRESH_MS, SHARED_JOURNEY_ACTIVITY_LOADS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import { sharedViewLoaded, sharedViewRequested } from './sharedViewsSlice';
 import { shareEnd$ } from './shareEnd';
+import { ofAction } from '../operators/ofAction';
 
 /**
  * A journey viewer wants the full activity `ActivityId` of the shared journey `ShareToken` (its
@@ -42,7 +43,7 @@ export const sharedJourneyActivityFailed = createAction<{ ShareToken: string; Ac
  */
 export const sharedJourneyActivityEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter(sharedJourneyActivityRequested.match),
+    ofAction(sharedJourneyActivityRequested),
     mergeMap(({ payload }) => {
       const claims = decodeShareTokenClaims(payload.ShareToken);
       if (!claims) return EMPTY;
@@ -63,7 +64,7 @@ export const sharedJourneyActivityEpic: AppEpic = (action$, _state$, deps) =>
  */
 export const sharedJourneyRefreshEpic: AppEpic = (action$) =>
   action$.pipe(
-    filter(sharedViewLoaded.match),
+    ofAction(sharedViewLoaded),
     filter(({ payload }) => payload.Journey !== null),
     groupBy(({ payload }) => payload.ShareToken),
     mergeMap((loads$) =>

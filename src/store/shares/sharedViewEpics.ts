@@ -38,6 +38,7 @@ import {
   selectSharedViewsState,
 } from './sharedViewsSlice';
 import { shareEnd$ } from './shareEnd';
+import { ofAction } from '../operators/ofAction';
 
 /** HTTP answers that mean "this link shows nothing" (the server answers 404 for every bad token). */
 const NOT_FOUND_STATUSES = new Set([400, 401, 403, 404, 410]);
@@ -53,7 +54,7 @@ const NOT_FOUND_STATUSES = new Set([400, 401, 403, 404, 410]);
 export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
   const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
   return action$.pipe(
-    filter(sharedViewRequested.match),
+    ofAction(sharedViewRequested),
     groupBy((action) => action.payload.ShareToken),
     mergeMap((requests$) =>
       requests$.pipe(
@@ -125,7 +126,7 @@ function concerns(change: EntityChange, activityId: number): boolean {
  */
 export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(sharedViewLoaded.match),
+    ofAction(sharedViewLoaded),
     groupBy((action) => action.payload.ShareToken),
     mergeMap((loads$) =>
       loads$.pipe(
@@ -146,7 +147,7 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
             socketKey: shareSocketKey(token),
           });
           const reloads$ = action$.pipe(
-            filter(entityChangesReceived.match),
+            ofAction(entityChangesReceived),
             // The store hears every socket's changes (a member's own, other shares'): only those
             // of this share's activity reload it; a journey share (no activity) reloads on any.
             filter(({ payload }) => {
@@ -173,7 +174,7 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
  */
 export const sharedViewBrandEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(sharedViewLoaded.match),
+    ofAction(sharedViewLoaded),
     map((action) => action.payload.ShareToken),
     // A view that has its brand keeps it through the reloads that follow every change.
     filter((token) => selectSharedViewsState(state$.value).entities[token]?.Brand === null),
@@ -202,7 +203,7 @@ export const sharedViewBrandEpic: AppEpic = (action$, state$, deps) =>
  */
 export const sharedViewAfterLogoutEpic: AppEpic = (action$, state$) =>
   action$.pipe(
-    filter(loggedOut.match),
+    ofAction(loggedOut),
     mergeMap(() =>
       Object.values(selectSharedViewsState(state$.value).entities)
         .filter((view) => view.status === 'loaded')

@@ -1,4 +1,4 @@
-import { filter, ignoreElements, tap } from 'rxjs';
+import { ignoreElements, tap } from 'rxjs';
 import type { AppEpic } from '../epic';
 import { serializeUnitOverrides, UNITS_STORAGE_KEY } from './unitOverrides';
 import {
@@ -8,6 +8,7 @@ import {
   unitOverridesReset,
   unitPresetChosen,
 } from './unitPreferenceSlice';
+import { ofAction } from '../operators/ofAction';
 
 const UNIT_CHOICE_ACTIONS = [
   unitOverrideChanged,
@@ -23,7 +24,7 @@ const UNIT_CHOICE_ACTIONS = [
  */
 export const unitPreferencePersistEpic: AppEpic = (action$, state$, { storage }) =>
   action$.pipe(
-    filter((action) => UNIT_CHOICE_ACTIONS.some((creator) => creator.match(action))),
+    ofAction(...UNIT_CHOICE_ACTIONS),
     tap(() => {
       const overrides = selectUnitOverrides(state$.value);
       if (Object.keys(overrides).length === 0) storage.remove(UNITS_STORAGE_KEY);

@@ -1,4 +1,4 @@
-import type { Action } from '@reduxjs/toolkit';
+import { createAction, type Action } from '@reduxjs/toolkit';
 import { Observable, Subject, type Observer } from 'rxjs';
 import { StateObservable } from 'redux-observable';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { activityDataEpics } from '../../../src/store/activityDataEpics';
 import { testDependencies } from './testDependencies';
 import type { AppEpic } from '../../../src/store/epic';
 import { epicsLoader, registerEpics } from '../../../src/store/epicRegistry';
-import { filter, map } from 'rxjs/operators';
+import { filter, ignoreElements, map, tap } from 'rxjs/operators';
+import { ofAction } from '../../../src/store/operators/ofAction';
 
 /** An action stream that counts who subscribes to it, as redux-observable's own would cost. */
 function countedActions() {
@@ -64,6 +65,39 @@ describe('the root epic (src/store/rootEpic.ts)', () => {
       'probe/2',
       'a:probe/2',
       'b:probe/2',
+    ]);
+  });
+
+  it('routes by type: an epic starting with ofAction hears only its types, in dispatch order', () => {
+    const probe = createAction<number>('routed/probe');
+    const heard: string[] = [];
+    const routedEpic: AppEpic = (actions$) =>
+      actions$.pipe(
+        ofAction(probe),
+        tap((action) => heard.push(`routed ${action.type} ${action.payload}`)),
+        map((action) => ({ type: `routed/heard-${action.payload}` })),
+      );
+    const plainEpic: AppEpic = (actions$) =>
+      actions$.pipe(
+        filter((action) => action.type.startsWith('routed/')),
+        tap((action) => heard.push(`plain ${action.type}`)),
+        ignoreElements(),
+      );
+    const store = createAppStore({
+      dependencies: testDependencies(),
+      epics: [routedEpic, plainEpic],
+    });
+    store.dispatch(probe(1));
+    store.dispatch({ type: 'routed/other' });
+    store.dispatch(probe(2));
+    expect(heard).toEqual([
+      'routed routed/probe 1',
+      'plain routed/probe',
+      'plain routed/heard-1',
+      'plain routed/other',
+      'routed routed/probe 2',
+      'plain routed/probe',
+      'plain routed/heard-2',
     ]);
   });
 

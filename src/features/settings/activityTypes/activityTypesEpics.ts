@@ -5,7 +5,6 @@ import {
   EMPTY,
   concatMap,
   exhaustMap,
-  filter,
   from,
   of,
   type Observable,
@@ -23,6 +22,7 @@ import {
   activityTypesSaveRequested,
   settingsSaveFailed,
 } from '../settingsSlice';
+import { ofAction } from '../../../store/operators/ofAction';
 
 const failed = (key: string, extra: { detail?: string; params?: Record<string, number> } = {}) =>
   settingsSaveFailed({ form: 'activityTypes', error: { key, ...extra } });
@@ -37,7 +37,7 @@ const failed = (key: string, extra: { detail?: string; params?: Record<string, n
  */
 export const activityTypesSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(activityTypesSaveRequested.match),
+    ofAction(activityTypesSaveRequested),
     exhaustMap(({ payload }): Observable<Action> => {
       const checked = FavouriteActivityTypes.safeParse(payload.types);
       if (!checked.success) {

@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { catchError, concatMap, defer, exhaustMap, filter, from, of, type Observable } from 'rxjs';
+import { catchError, concatMap, defer, exhaustMap, from, of, type Observable } from 'rxjs';
 import { memberWearerUpdateCommunicationOptions } from '../../../api/calls/memberIntegrationWearer';
 import type { AppEpic } from '../../../store/epic';
 import { selectWearer, wearerRequested } from '../../../store/entities/wearerSlice';
@@ -11,6 +11,7 @@ import {
   communicationsSaveRequested,
   settingsSaveFailed,
 } from '../settingsSlice';
+import { ofAction } from '../../../store/operators/ofAction';
 
 /** The spec's message for a failed save (spec §8 'Set Member communications Error', with detail). */
 export const SET_COMMUNICATIONS_ERROR = 'Settings.Errors.SetCommunicationsError';
@@ -40,7 +41,7 @@ export function marketingOptInTimestamp(
  */
 export const communicationsSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(communicationsSaveRequested.match),
+    ofAction(communicationsSaveRequested),
     exhaustMap(({ payload }): Observable<Action> => {
       const current = selectWearer(state$.value)?.MarketingOptInTimestamp ?? null;
       const request = {

@@ -1,15 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import {
-  catchError,
-  concatMap,
-  defer,
-  endWith,
-  exhaustMap,
-  filter,
-  from,
-  of,
-  type Observable,
-} from 'rxjs';
+import { catchError, concatMap, defer, endWith, exhaustMap, from, of, type Observable } from 'rxjs';
 import { memberWearerUpdate } from '../../../api/calls/memberIntegrationWearer';
 import type { IdentitySession } from '../../../api/identity';
 import { dateOfBirthSchema } from '../../../api/validation';
@@ -29,6 +19,7 @@ import {
   settingsSaveFailed,
   type SaveError,
 } from '../settingsSlice';
+import { ofAction } from '../../../store/operators/ofAction';
 
 const failed = (error: SaveError) => settingsSaveFailed({ form: 'personalDetails', error });
 const failedWith = (detail: string) =>
@@ -52,7 +43,7 @@ const failedWith = (detail: string) =>
  */
 export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(personalDetailsSaveRequested.match),
+    ofAction(personalDetailsSaveRequested),
     exhaustMap(({ payload }): Observable<Action> => {
       const wearer = selectWearer(state$.value);
       const member = selectMember(state$.value);

@@ -9,6 +9,7 @@ import {
 import type { AppEpic } from '../../../store/epic';
 import { memberApiFor } from '../../../store/session/services';
 import { servicesClientRequested } from '../settingsSlice';
+import { ofAction } from '../../../store/operators/ofAction';
 
 /**
  * The services page shows the member's client (name, support e-mail and URL, spec §3 Client). The store
@@ -18,7 +19,7 @@ import { servicesClientRequested } from '../settingsSlice';
  */
 export const servicesClientEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter(servicesClientRequested.match),
+    ofAction(servicesClientRequested),
     filter(() => {
       const { client, session } = state$.value;
       return session.member !== null && (client.status === 'idle' || client.status === 'failed');
