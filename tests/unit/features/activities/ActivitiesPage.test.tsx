@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { of, throwError, type Observable } from 'rxjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallDef } from '../../../../src/api/call';
+import { HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
 import type { ActivitySummary } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
 import { ActivitiesPage } from '../../../../src/features/activities/pages/ActivitiesPage';
@@ -39,14 +40,16 @@ function activity(id: number, daysAgo: number, type: ActivitySummary['ActivityTy
 
 /**
  * /member/activities over member calls answered from `activities` (each summaries call gets those
- * of its window) and `historic` (the has-historic-activity answer; null: the call fails).
+ * of its window; an Error: every summaries call fails with it) and `historic` (the
+ * has-historic-activity answer; null: the call fails).
  */
-function renderList(activities: ActivitySummary[], historic: boolean | null) {
+function renderList(activities: ActivitySummary[] | Error, historic: boolean | null) {
   const asked: string[] = [];
   const calls: MemberCalls = {
     call: (def: CallDef, request: unknown): Observable<never> => {
       asked.push(def.name);
       if (def.name === 'member-wearer-activity-summaries') {
+        if (activities instanceof Error) return throwError(() => activities);
         const { TimeStart, TimeEnd } = request as { TimeStart: number; TimeEnd: number };
         return of({
           Activities: activities.filter(
@@ -122,6 +125,20 @@ describe('the activities list page (issue 7 item 2; spec §2 /member/activities)
     const empty = await screen.findByText('No activities in this period.');
     expect(within(empty.parentElement ?? document.body).queryByRole('button')).toBeNull();
   });
+
+  for (const failure of [
+    new HttpError('member-wearer-activity-summaries', 400, 'REQUEST_INVALID', 'Bad window'),
+    new HttpError('member-wearer-activity-summaries', 500, 'UNKNOWN', 'Unknown'),
+    new NetworkError('member-wearer-activity-summaries', new TypeError('Failed to fetch')),
+  ]) {
+    it(`says the list could not be loaded (${failure.message})`, async () => {
+      renderList(failure, true);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Your activities could not be loaded. Try again later.',
+      );
+      expect(rows()).toHaveLength(0);
+    });
+  }
 
   describe('a list left open over midnight', () => {
     afterEach(() => {
