@@ -34,6 +34,7 @@ import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 import { lazyChunk } from '../../../ui/lazyChunk';
+import { MemberLoginOffer } from '../components/MemberLoginOffer';
 
 // MapLibre and deck.gl load with the map, not with the page (issue 7 targets: a lazy map chunk).
 const ShareMap = lazyChunk(() => import('../components/ShareMap').then((m) => m.default));
@@ -200,6 +201,7 @@ export function SharedActivityView({
         </>
       ) : null}
       <MessagePanel shareToken={shareToken} activityId={activityId} format={format} />
+      {interactive ? <MemberLoginOffer activityId={activityId} /> : null}
     </article>
   );
 }

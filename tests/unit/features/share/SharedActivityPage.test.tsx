@@ -15,6 +15,7 @@ import {
   socketStateChanged,
   wearerTelemetryReceived,
 } from '../../../../src/store/realtime/realtimeSlice';
+import { sessionAbsent } from '../../../../src/store/session/sessionSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
@@ -127,6 +128,21 @@ describe('the shared activity page (issue 8 item 2)', () => {
     await waitFor(() => {
       expect(document.title).toBe('Ingrid Nordvik — live');
     });
+  });
+
+  it('offers a signed-out viewer a login for the full activity (policy §1)', async () => {
+    const { store } = open(shared(activity(2_000)));
+    await screen.findByRole('heading', { name: 'Ingrid Nordvik' });
+    const offer = () => screen.queryByRole('link', { name: 'Log in to see all of it' });
+    // Until the session is known (a member's session may be restoring) there is no offer.
+    expect(offer()).toBeNull();
+    act(() => {
+      store.dispatch(sessionAbsent());
+    });
+    expect(offer()).toHaveAttribute('href', '/auth/login?returnTo=%2Fmember%2Factivity%2F7');
+    expect(offer()?.parentElement).toHaveTextContent(
+      'Is this your activity? Log in to see all of it',
+    );
   });
 
   it('follows the units a guardian picks in the header (issue 7 item 6)', async () => {
