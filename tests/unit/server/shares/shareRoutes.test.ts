@@ -262,6 +262,40 @@ describe('authorisation', () => {
     });
     expect(res.statusCode).toBe(401);
   });
+
+  it('a share viewer cannot save splits: a share token on member-wearer-activity-splits answers 401 and stores nothing (app §6)', async () => {
+    const created = (
+      await post('alice', 'share-activity', { ActivityId: activity.alice })
+    ).json<Created>();
+    const splitsOf = async () =>
+      (
+        await server.database.db
+          .selectFrom('activities')
+          .select('splits_settings')
+          .where('activity_id', '=', activity.alice)
+          .executeTakeFirstOrThrow()
+      ).splits_settings;
+    const before = await splitsOf();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${base}/member-wearer-activity-splits`,
+      headers: { host: HOST, authorization: `Bearer ${created.ShareToken}` },
+      payload: {
+        ActivityId: activity.alice,
+        SplitsSettings: { SplitType: 'DISTANCE_KM', Distance: 2 },
+      },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ ErrorCode: 'AUTH' });
+    expect(await splitsOf()).toEqual(before);
+    // The same call with the member's own token saves (the refusal is the token's, not the body's).
+    const own = await post('alice', 'member-wearer-activity-splits', {
+      ActivityId: activity.alice,
+      SplitsSettings: { SplitType: 'DISTANCE_KM', Distance: 2 },
+    });
+    expect(own.json()).toMatchObject({ UpdateSuccess: true });
+    expect(await splitsOf()).toMatchObject({ SplitType: 'DISTANCE_KM', Distance: 2 });
+  });
 });
 
 describe('share pages', () => {
