@@ -21,7 +21,7 @@ import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
 import { clientHandler } from './clientHandler';
 import { renderRoutesAt } from '../../support/renderRoutes';
-import { testDependencies } from '../../store/testDependencies';
+import { testClient, testDependencies } from '../../store/testDependencies';
 import { serverClockAhead } from '../../support/serverClock';
 
 // The map needs WebGL, which jsdom lacks: these tests look at everything around it.
@@ -143,6 +143,27 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(offer()?.parentElement).toHaveTextContent(
       'Is this your activity? Log in to see all of it',
     );
+  });
+
+  it("asks the share's client for its brand on the token's host, not the page's (app §7)", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(
+        '*/api/member-integration-public/member-integration-client/:ClientID',
+        ({ request }) => {
+          asked.push(request.url);
+          return HttpResponse.json(testClient);
+        },
+      ),
+    );
+    open(shared(activity(2_000)));
+    await screen.findByRole('heading', { name: 'Ingrid Nordvik' });
+    await waitFor(() => {
+      expect(asked).toEqual([
+        `${C2_URL}/api/member-integration-public/member-integration-client/1`,
+      ]);
+    });
+    expect(window.location.origin).not.toBe(C2_URL);
   });
 
   it('follows the units a guardian picks in the header (issue 7 item 6)', async () => {
