@@ -147,6 +147,34 @@ test('a tampered share link shows share-not-found and nothing of the wearer', as
   expect(answers.join('')).not.toContain('Nordvik');
 });
 
+test('the wearer opening their own share link signed out logs in from it and lands on the whole activity', async ({
+  browser,
+  request,
+}) => {
+  const shareUrl = await demoShareUrl(request);
+  const demo = (await (await request.get('/api/dev/demo')).json()) as {
+    Member: { Email: string; Password: string };
+    ShareToken: string;
+  };
+  const { ActivityId } = JSON.parse(
+    Buffer.from(demo.ShareToken.split('.')[1] ?? '', 'base64url').toString(),
+  ) as { ActivityId: number };
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(shareUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingrid Nordvik');
+  await expect(page.getByText('Is this your activity?')).toBeVisible();
+  await page.getByRole('link', { name: 'Log in to see all of it' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?returnTo=/);
+  await page.getByLabel('E-mail').fill(demo.Member.Email);
+  await page.getByLabel('Password').fill(demo.Member.Password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // Through the member routes' gate to the activity's own page, with what a share does not show.
+  await expect(page).toHaveURL(new RegExp(`/member/activity/${String(ActivityId)}$`), {
+    timeout: 15_000,
+  });
+  await expect(page.locator('summary', { hasText: 'Share links' })).toBeVisible();
+});
+
 test('a short link with an unknown code shows share-not-found with its code', async ({ page }) => {
   await page.goto('/go/NoSuchCode42');
   await expect(page).toHaveURL(/\/share-not-found\/NoSuchCode42$/);
