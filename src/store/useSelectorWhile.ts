@@ -8,7 +8,8 @@ import type { RootState } from './rootReducer';
  * (not even a selector call). A new selection equal to the last (`equal`) keeps the last object, so
  * it does not render. Whenever the component renders (and when it becomes active) the selection is
  * read from the current state. The operator monitor's cards out of sight use it
- * (docs/monitor.md "Cost per frame").
+ * (docs/monitor.md "Cost per frame"). Pass a stable `select` and `equal` (module functions, or
+ * `useCallback`): a new one each render costs React a passive effect per render.
  */
 export function useSelectorWhile<T>(
   active: boolean,
@@ -21,12 +22,14 @@ export function useSelectorWhile<T>(
     (onChange: () => void) => (active ? store.subscribe(onChange) : () => undefined),
     [store, active],
   );
-  const snapshot = (): T => {
+  // Stable while `select` and `equal` are: React checks a new `getSnapshot` after every commit in a
+  // passive effect of its own, which costs a scheduler task (a MessageChannel message) per render.
+  const snapshot = useCallback((): T => {
     const next = select(store.getState());
     const previous = last.current;
     if (previous && equal(previous.value, next)) return previous.value;
     last.current = { value: next };
     return next;
-  };
+  }, [store, select, equal]);
   return useSyncExternalStore(subscribe, snapshot);
 }

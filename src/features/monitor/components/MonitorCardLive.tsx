@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { LandCell } from '../../../api/basemap';
+import type { RootState } from '../../../store/rootReducer';
 import { useSelectorWhile } from '../../../store/useSelectorWhile';
 import { trackColumns } from '../../../store/locationHistory/trackEntry';
 import { cardFix } from '../../../store/monitor/monitorCards';
@@ -53,15 +54,16 @@ export const MonitorCardLive = memo(function MonitorCardLive({
 }: MonitorCardLiveProps) {
   // One subscription per card in sight (a page of 100 cards checks them all on every store change);
   // none for a card out of sight.
-  const [live, entry] = useSelectorWhile(
-    inView,
-    (state) =>
+  // Stable per card: a new selector each render would cost a passive effect per fix.
+  const select = useCallback(
+    (state: RootState) =>
       [
         wearerId === null ? undefined : state.liveWearers.entities[wearerId],
         selectLocationHistoryState(state).tracks[activityId],
       ] as const,
-    samePair,
+    [wearerId, activityId],
   );
+  const [live, entry] = useSelectorWhile(inView, select, samePair);
   const fix = useMemo(() => cardFix(live, entry), [live, entry]);
   const columns = useMemo(() => trackColumns(entry), [entry]);
   return (
