@@ -13,6 +13,10 @@ import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerL
 import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
 import { trackBounds } from '../../../ui/map/trackAttributes';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
+import {
+  searchlightLayers,
+  type SearchlightMapView,
+} from '../../../ui/map/layers/searchlightLayers';
 
 /** The wearer's colour on the map: the brand orange, readable on light and dark basemaps. */
 const WEARER_COLOUR = [255, 121, 0, 255] as const;
@@ -26,14 +30,45 @@ export interface ShareMapProps {
   readonly alertMarkers: readonly MapMarker[];
   /** Keep the wearer centred. */
   readonly follow: boolean;
+  /**
+   * The searchlight on the map (docs/share-viewing.md "Searchlight on the map"): the viewer's own
+   * position and the line to the wearer while the searchlight shows; null otherwise.
+   */
+  readonly searchlight?: SearchlightMapView | null;
+}
+
+/**
+ * `bounds` ([west, south, east, north] degrees, or null) grown to take in `points`; a box around
+ * the points alone without bounds.
+ */
+function boundsWith(
+  bounds: readonly [number, number, number, number] | null,
+  points: readonly { readonly lon: number; readonly lat: number }[],
+): [number, number, number, number] {
+  let [west, south, east, north] = bounds ?? [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { lon, lat } of points) {
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return [west, south, east, north];
 }
 
 /**
  * The shared activity's map (issue 8 item 2; lazily loaded with MapLibre and deck.gl): the whole track
  * coloured by speed, start and alert markers, and the wearer's current position with heading and
- * accuracy; the view fits the track when it loads and follows the wearer when asked.
+ * accuracy; the view fits the track when it loads and follows the wearer when asked. While the
+ * searchlight shows, the viewer's own position and a line to the wearer too, and the view fits both
+ * once when it comes on.
  */
-export default function ShareMap({ activityId, headingDeg, alertMarkers, follow }: ShareMapProps) {
+export default function ShareMap({
+  activityId,
+  headingDeg,
+  alertMarkers,
+  follow,
+  searchlight = null,
+}: ShareMapProps) {
   const { t } = useTranslation();
   const columns = useAppSelector((state) => selectTrackColumns(state, activityId));
   const last = useAppSelector((state) => selectLastPoint(state, activityId));
@@ -43,6 +78,13 @@ export default function ShareMap({ activityId, headingDeg, alertMarkers, follow 
   // The view fits the track once, when its first points arrive; later points only move the wearer.
   const [fitBounds, setFitBounds] = useState(bounds);
   if (fitBounds === null && bounds !== null) setFitBounds(bounds);
+  // When the searchlight comes on, the view fits the viewer and the wearer once (and the track).
+  const [searchlightFitted, setSearchlightFitted] = useState(false);
+  if (searchlight === null && searchlightFitted) setSearchlightFitted(false);
+  if (searchlight !== null && !searchlightFitted) {
+    setSearchlightFitted(true);
+    setFitBounds(boundsWith(bounds, [searchlight.viewer, searchlight.target]));
+  }
 
   const layers = useMemo(() => {
     const first =
@@ -54,6 +96,7 @@ export default function ShareMap({ activityId, headingDeg, alertMarkers, follow 
       ...alertMarkers,
     ];
     return [
+      ...searchlightLayers('searchlight', searchlight),
       speedTrackLayer('track', columns),
       eventMarkerLayer('events', markers),
       ...currentPositionLayers(
@@ -62,7 +105,7 @@ export default function ShareMap({ activityId, headingDeg, alertMarkers, follow 
         WEARER_COLOUR,
       ),
     ];
-  }, [columns, last, headingDeg, alertMarkers]);
+  }, [columns, last, headingDeg, alertMarkers, searchlight]);
 
   return (
     <MapView

@@ -35,6 +35,7 @@ import { useShareFormat } from '../shareFormat';
 import '../share.css';
 import { lazyChunk } from '../../../ui/lazyChunk';
 import { MemberLoginOffer } from '../components/MemberLoginOffer';
+import { useSearchlightMapView } from '../useSearchlightMapView';
 
 // MapLibre and deck.gl load with the map, not with the page (issue 7 targets: a lazy map chunk).
 const ShareMap = lazyChunk(() => import('../components/ShareMap').then((m) => m.default));
@@ -127,6 +128,8 @@ export function SharedActivityView({
       ),
     [alerts],
   );
+  // The searchlight on the map too (policy §2 "a searchlight map mode"), not in a replay.
+  const searchlight = useSearchlightMapView(interactive);
   const lastFixTime = live?.lastFixTime ?? last?.Time ?? null;
   const age = dataAge(lastFixTime, live?.recentIntervalsMs ?? [], now);
   const status = live?.Status ?? detail?.Status ?? null;
@@ -187,6 +190,7 @@ export function SharedActivityView({
             headingDeg={live?.Heading ?? null}
             alertMarkers={alertMarkers}
             follow={follow}
+            searchlight={searchlight}
           />
         </Suspense>
       </div>

@@ -9,6 +9,12 @@ import type { LocationPoint } from '../../../../src/api/entities/location';
 import { initI18n } from '../../../../src/app/i18n';
 import { Shell } from '../../../../src/app/Shell';
 import { shareRoutes } from '../../../../src/features/share';
+import type { ShareMapProps } from '../../../../src/features/share/components/ShareMap';
+import {
+  searchlightHeadingReceived,
+  searchlightPositionReceived,
+  searchlightRequestChanged,
+} from '../../../../src/store/searchlight/searchlightSlice';
 import { monitorShareAdded } from '../../../../src/store/monitor/monitorSlice';
 import {
   shareSocketKey,
@@ -24,9 +30,14 @@ import { renderRoutesAt } from '../../support/renderRoutes';
 import { testClient, testDependencies } from '../../store/testDependencies';
 import { serverClockAhead } from '../../support/serverClock';
 
-// The map needs WebGL, which jsdom lacks: these tests look at everything around it.
+// The map needs WebGL, which jsdom lacks: these tests look at everything around it, and at what
+// the page hands the map (its last props).
+const shareMap = vi.hoisted(() => ({ props: null as ShareMapProps | null }));
 vi.mock('../../../../src/features/share/components/ShareMap', () => ({
-  default: () => <div data-testid="share-map" />,
+  default: (props: ShareMapProps) => {
+    shareMap.props = props;
+    return <div data-testid="share-map" />;
+  },
 }));
 
 const server = registerMswServer('error', clientHandler);
@@ -164,6 +175,33 @@ describe('the shared activity page (issue 8 item 2)', () => {
       ]);
     });
     expect(window.location.origin).not.toBe(C2_URL);
+  });
+
+  it('puts the searchlight on the map: the viewer, their heading and the wearer (policy §2 map mode)', async () => {
+    const { store } = open(shared(activity(2_000)));
+    await screen.findByTestId('share-map');
+    expect(shareMap.props?.searchlight).toBeNull();
+    act(() => {
+      store.dispatch(searchlightRequestChanged(true));
+      store.dispatch(
+        searchlightPositionReceived({ lat: 58.97, lon: 5.7331, accuracy: 12, time: Date.now() }),
+      );
+    });
+    // The wearer is the activity's newest fix.
+    expect(shareMap.props?.searchlight).toEqual({
+      viewer: { lon: 5.7331, lat: 58.97, accuracyM: 12, headingDeg: null },
+      target: { lon: 6.051, lat: 59.011 },
+    });
+    act(() => {
+      store.dispatch(
+        searchlightHeadingReceived({ degrees: 84.2, source: 'compass', time: Date.now() }),
+      );
+    });
+    expect(shareMap.props?.searchlight?.viewer.headingDeg).toBe(84.2);
+    act(() => {
+      store.dispatch(searchlightRequestChanged(false));
+    });
+    expect(shareMap.props?.searchlight).toBeNull();
   });
 
   it('follows the units a guardian picks in the header (issue 7 item 6)', async () => {
