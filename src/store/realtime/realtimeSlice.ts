@@ -182,7 +182,7 @@ export const {
  * a server or device time — an activity's end, a journey's span — against now.
  */
 export function serverNowMs(state: { readonly realtime: RealtimeState }, deviceNowMs: number) {
-  return deviceNowMs + (state.realtime.serverClockOffsetMs ?? 0);
+  return deviceNowMs + selectServerClockOffsetMs(state);
 }
 
 /** The socket key of a share page's own socket (sharedViewEpics.ts). */
