@@ -1,4 +1,4 @@
-import type { Action } from '@reduxjs/toolkit';
+import { isAnyOf, type Action } from '@reduxjs/toolkit';
 import {
   filter,
   Observable,
@@ -94,8 +94,7 @@ export function ofAction<const C extends readonly [ActionCreatorLike, ...ActionC
   ...creators: C
 ): OperatorFunction<Action, ActionOf<C>> {
   const types = creators.map((creator) => creator.type);
-  const matches = (action: Action): action is ActionOf<C> =>
-    creators.some((creator) => creator.match(action));
+  const matches = isAnyOf(...creators) as (action: unknown) => action is ActionOf<C>;
   return (action$) =>
     action$ instanceof ActionsByType
       ? (action$.ofTypes(types) as Observable<ActionOf<C>>)

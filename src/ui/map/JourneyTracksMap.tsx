@@ -4,18 +4,7 @@ import { MapView, type LonLatBounds } from './MapView';
 import { eventMarkerLayer, type MapMarker } from './layers/markerLayers';
 import { speedTrackLayer } from './layers/trackLayers';
 import { trackBounds, type TrackColumnsLike } from './trackAttributes';
-
-/** The smallest box holding every known box; null when none is known. */
-function union(boxes: readonly (LonLatBounds | null)[]): LonLatBounds | null {
-  const known = boxes.filter((b): b is LonLatBounds => b !== null);
-  if (known.length === 0) return null;
-  return [
-    Math.min(...known.map((b) => b[0])),
-    Math.min(...known.map((b) => b[1])),
-    Math.max(...known.map((b) => b[2])),
-    Math.max(...known.map((b) => b[3])),
-  ];
-}
+import { unionBounds } from './lonLatBounds';
 
 /** The start and end markers of one track (none for an empty one). */
 function ends(columns: TrackColumnsLike, id: number): MapMarker[] {
@@ -65,7 +54,7 @@ export function JourneyTracksMap({
   styleUrl,
   className,
 }: JourneyTracksMapProps) {
-  const bounds = union(tracks.map((columns) => trackBounds(columns)));
+  const bounds = unionBounds(tracks.map((columns) => trackBounds(columns)));
   // Fit once per day shown, when its first track arrives.
   const [fit, setFit] = useState<{ key: number | string; bounds: LonLatBounds | null }>({
     key: fitKey,

@@ -12,6 +12,7 @@ import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
 import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerLayers';
 import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
 import { trackBounds } from '../../../ui/map/trackAttributes';
+import { pointBounds, unionBounds } from '../../../ui/map/lonLatBounds';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
 import {
   searchlightLayers,
@@ -35,24 +36,6 @@ export interface ShareMapProps {
    * position and the line to the wearer while the searchlight shows; null otherwise.
    */
   readonly searchlight?: SearchlightMapView | null;
-}
-
-/**
- * `bounds` ([west, south, east, north] degrees, or null) grown to take in `points`; a box around
- * the points alone without bounds.
- */
-function boundsWith(
-  bounds: readonly [number, number, number, number] | null,
-  points: readonly { readonly lon: number; readonly lat: number }[],
-): [number, number, number, number] {
-  let [west, south, east, north] = bounds ?? [Infinity, Infinity, -Infinity, -Infinity];
-  for (const { lon, lat } of points) {
-    west = Math.min(west, lon);
-    east = Math.max(east, lon);
-    south = Math.min(south, lat);
-    north = Math.max(north, lat);
-  }
-  return [west, south, east, north];
 }
 
 /**
@@ -83,7 +66,14 @@ export default function ShareMap({
   if (searchlight === null && searchlightFitted) setSearchlightFitted(false);
   if (searchlight !== null && !searchlightFitted) {
     setSearchlightFitted(true);
-    setFitBounds(boundsWith(bounds, [searchlight.viewer, searchlight.target]));
+    const { viewer, target } = searchlight;
+    setFitBounds(
+      unionBounds([
+        bounds,
+        pointBounds(viewer.lon, viewer.lat),
+        pointBounds(target.lon, target.lat),
+      ]),
+    );
   }
 
   const layers = useMemo(() => {
