@@ -25,6 +25,7 @@ import { alertPlugin } from './alerts/alertPlugin';
 import { rescueOrgRoutes } from './alerts/rescueOrgRoutes';
 import { rescueRouter } from './alerts/rescueRouter';
 import { deviceMessageRoutes } from './messages/deviceMessageRoutes';
+import { memberMessageRoutes } from './messages/memberMessageRoutes';
 import { shortLinkResolveRoutes } from './central/shortLinkResolveRoutes';
 import { shortUrlRoutes } from './central/shortUrlRoutes';
 import { shareExpiryPlugin } from './shares/shareExpiryPlugin';
@@ -171,6 +172,7 @@ export async function buildServer(
   await app.register(publicClientRoutes, { db: deps.db });
   await app.register(rescueOrgRoutes, { db: deps.db });
   await app.register(deviceMessageRoutes, { db: deps.db, logLevel: 'warn' });
+  await app.register(memberMessageRoutes, { db: deps.db, memberTokens });
   await app.register(shareRoutes, { db: deps.db, config, memberTokens });
   await app.register(shareViewingRoutes, { db: deps.db, shareTokens });
   // An expired share's live viewers are disconnected within a second, as a revoked one's.

@@ -2,7 +2,7 @@ import type { MessageThread } from '../../src/api/entities/message';
 import type { Db } from '../db/database';
 import { messageChanges, type MessagePublication } from './messageChanges';
 import { parseMessageSendFields, type MessageIssue } from './messageSendInput';
-import { ensureThread, readThread } from './messageThreadStore';
+import { ensureThread, readThread, threadIdOf } from './messageThreadStore';
 
 /*
  * Messages to the wearer, sender side (issue 5 item 4; app §3 "Message thread", §7 message-send and
@@ -140,6 +140,30 @@ export async function loadMessageThread(
     return {
       kind: 'found' as const,
       thread: await readThread(trx, thread.threadId, input.activityId),
+    };
+  });
+}
+
+/**
+ * The member's own view of the messages of activity `activityId` (Lifeline's
+ * member-wearer-activity-messages, docs/activities.md "Messages"): `found` with the MessageThread, or
+ * with null when no one has written to the wearer during the activity; `not-found` when the activity
+ * is not member `memberId`'s. Reads only: unlike message-load-thread it creates no thread row.
+ */
+export async function readMemberThread(
+  db: Db,
+  input: { readonly memberId: number; readonly activityId: number },
+): Promise<
+  { readonly kind: 'found'; readonly thread: MessageThread | null } | { readonly kind: 'not-found' }
+> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await memberActivity(trx, input.memberId, input.activityId))) {
+      return { kind: 'not-found' as const };
+    }
+    const threadId = await threadIdOf(trx, input.activityId);
+    return {
+      kind: 'found' as const,
+      thread: threadId === null ? null : await readThread(trx, threadId, input.activityId),
     };
   });
 }

@@ -8,7 +8,8 @@ export interface ThreadRef {
   readonly created: boolean;
 }
 
-async function threadIdOf(db: Db, activityId: number): Promise<number | null> {
+/** The MessageThreadID of activity `activityId`, or null when it has no thread yet. */
+export async function threadIdOf(db: Db, activityId: number): Promise<number | null> {
   const row = await db
     .selectFrom('message_threads')
     .select('message_thread_id')

@@ -168,11 +168,12 @@ export const SHARED_VIEW_RELOAD_AUDIT_MS = 1_000;
  */
 
 /**
- * Message changes of a shared activity (MessageThread, MessageWearer: sent, delivered, seen, replied)
- * reload its thread at most once per this period, the last change of a burst included (auditTime), ms:
- * a send publishes MessageThread and MessageWearer together, and a reply often follows a seen at once.
+ * Message changes of a shown activity (MessageThread, MessageWearer: sent, delivered, seen, replied)
+ * reload its thread, in a share view and on the member's detail page, at most once per this period,
+ * the last change of a burst included (auditTime), ms: a send publishes MessageThread and
+ * MessageWearer together, and a reply often follows a seen at once.
  */
-export const SHARE_THREAD_RELOAD_AUDIT_MS = 1_000;
+export const MESSAGE_THREAD_RELOAD_AUDIT_MS = 1_000;
 
 /**
  * A journey viewer's activities load at most this many at once (design decision: the same limit as the

@@ -69,25 +69,36 @@ test('a guardian opens the demo share link without an account and watches the we
   await context.close();
 });
 
-test('a guardian messages the wearer: delivered, seen, and the watch’s reply appears live', async ({
+test('a guardian messages the wearer: delivered, seen, and the watch’s reply appears live, for the guardian and on the member’s activity', async ({
   browser,
   request,
 }) => {
   const shareUrl = await demoShareUrl(request);
+  // The member has the activity open before the message is written: its Messages tab comes live.
+  const { member, activityId } = await signedInDemoMember(browser, request);
+  await member.goto(`/member/activity/${String(activityId)}`);
+  await expect(member.getByRole('tab', { name: 'Map' })).toBeVisible({ timeout: 30_000 });
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(shareUrl);
   await page.getByRole('textbox', { name: 'Your name' }).fill('Kari');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('You are shown as Kari.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Are you OK?');
+  const text = `Are you OK? (${String(Date.now() % 100_000)})`;
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
   await page.getByRole('button', { name: 'Send message' }).click();
-  const message = page.getByRole('listitem').filter({ hasText: 'Are you OK?' });
+  const message = page.getByRole('listitem').filter({ hasText: text });
   await expect(message).toBeVisible();
   // The demo watch fetches its messages, marks them seen and answers with its last option.
   await expect(message.getByText('Seen by the wearer')).toBeVisible({ timeout: 60_000 });
   await expect(message.getByText(/Reply .*: Yes/)).toBeVisible({ timeout: 60_000 });
+  // The member's page heard the thread change: its Messages tab shows the message and the reply.
+  await member.getByRole('tab', { name: 'Messages' }).click({ timeout: 30_000 });
+  const mine = member.getByRole('tabpanel').getByRole('listitem').filter({ hasText: text });
+  await expect(mine.getByText('Kari', { exact: false })).toBeVisible();
+  await expect(mine.getByText(/Reply .*: Yes/)).toBeVisible({ timeout: 30_000 });
   await context.close();
+  await member.context().close();
 });
 
 test('the searchlight points a guardian with a phone at the wearer: bearing, distance and compass', async ({

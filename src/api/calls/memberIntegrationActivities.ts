@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ActivityType } from '../enums';
-import { ActivityDetail, ActivitySummary, Id, SplitsSettings, Timestamp } from '../entities';
+import {
+  ActivityDetail,
+  ActivitySummary,
+  Id,
+  MessageThread,
+  SplitsSettings,
+  Timestamp,
+} from '../entities';
 import { decodeTrackBinary, type TrackBinaryColumns } from '../trackBinary';
 import { TRIM_MINIMUM_DURATION_MS } from '../validation';
 import { NoRequest, TimeWindow, reportedError } from './common';
@@ -82,6 +89,22 @@ export const memberWearerActivityTrack = defineCall({
   responseBody: 'binary',
 });
 
+/**
+ * The messages guardians sent the wearer during an activity, with the wearer's delivery, seen and
+ * replies (app §3 "Message thread") — a Lifeline call for the member's own detail page (its Messages
+ * tab, docs/activities.md): spec §7 loads a thread only with a ShareToken (message-load-thread).
+ * `MessageThread` is null while no one has written; reading never creates a thread. An unknown or
+ * another member's activity answers 404 as the detail does.
+ */
+export const memberWearerActivityMessages = defineCall({
+  name: 'member-wearer-activity-messages',
+  api: 'member-integration',
+  method: 'POST',
+  path: '/member-wearer-activity-messages',
+  request: z.object({ ActivityId: Id }),
+  response: z.object({ MessageThread: z.nullable(MessageThread) }),
+});
+
 /** Deletes an activity; cannot be undone (policy §2). */
 export const memberWearerActivityDelete = defineCall({
   name: 'member-wearer-activity-delete',
@@ -149,6 +172,7 @@ export const activityCalls = {
   'member-wearer-activity-summaries': memberWearerActivitySummaries,
   'member-wearer-activity-detail': memberWearerActivityDetail,
   'member-wearer-activity-track': memberWearerActivityTrack,
+  'member-wearer-activity-messages': memberWearerActivityMessages,
   'member-wearer-activity-delete': memberWearerActivityDelete,
   'member-wearer-activity-edit': memberWearerActivityEdit,
   'member-wearer-activity-splits': memberWearerActivitySplits,

@@ -1,28 +1,31 @@
 import type { ActivityDetailRecord } from '../../store/activities/activityDetailRecord';
 
 /**
- * The activity detail's tabs in the spec's order (app §2 activity/{ActivityId}; issue 7 item 3). Built
- * so far: Map, Data, Splits and Timeline; the others (Messages, Contacts, Equipment, Wearer, Call,
- * Indoor) follow as their screens land (docs/activities.md).
+ * The activity detail's tabs in the spec's order (app §2 activity/{ActivityId}; issue 7 item 3): Map,
+ * Data, Splits, Timeline and Messages. The spec's Contacts, Equipment, Wearer, Call and Indoor have
+ * no per-activity data in Lifeline, so they never have content (docs/activities.md "Which tabs show").
  */
-export const DETAIL_TABS = ['Map', 'Data', 'Splits', 'Timeline'] as const;
+export const DETAIL_TABS = ['Map', 'Data', 'Splits', 'Timeline', 'Messages'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 /**
  * The tabs with content for `detail` and a track of `trackPoints` positions (docs/activities.md "A
  * tab shows only when it has content"): the map always (it says when there is no track); Data and
  * Splits when the track has points (the charts and the splits are computed from it); the timeline
- * when the activity has timeline items.
+ * when the activity has timeline items; Messages when its thread holds `messages` messages, at least
+ * one.
  */
 export function visibleTabs(
   detail: Pick<ActivityDetailRecord, 'Timeline'>,
   trackPoints: number,
+  messages = 0,
 ): DetailTab[] {
   const hasContent: Record<DetailTab, boolean> = {
     Map: true,
     Data: trackPoints > 0,
     Splits: trackPoints > 0,
     Timeline: (detail.Timeline?.length ?? 0) > 0,
+    Messages: messages > 0,
   };
   return DETAIL_TABS.filter((tab) => hasContent[tab]);
 }

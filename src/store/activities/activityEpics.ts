@@ -8,6 +8,7 @@ import {
   activityDetailRequestEpic,
 } from './activityDetailEpics';
 import { activityHistoryClearEpic } from './activityHistoryEpic';
+import { activityMessagesEpic } from './activityMessagesEpic';
 import { activityEditEpic, activitySplitsEpic, activityTrimEpic } from './activityEditEpics';
 import { activityRefreshEpic } from './activityRefreshEpic';
 import { activitySummariesEpic } from './activitySummariesEpic';
@@ -44,6 +45,7 @@ export const activityEpics: AppEpic[] = [
   playbackThrottleEpic,
   journeyShareEpic,
   messageThreadChangeEpic,
+  activityMessagesEpic,
   wearerReloadEpic,
   rescueOrgsEpic,
 ];

@@ -1,10 +1,10 @@
-import { concat, filter, interval, map, merge, mergeMap, of, takeUntil } from 'rxjs';
+import { concat, filter, interval, map, mergeMap, of, takeUntil } from 'rxjs';
 import type { AppEpic } from '../epic';
 import { serverNowMs } from '../realtime/realtimeSlice';
-import { loggedOut } from '../session/sessionSlice';
 import { OPEN_ACTIVITY_REFRESH_MS } from '../timing';
 import { activityDetailRequested, selectActivityDetailsState } from './activityDetailsSlice';
-import { activityDetailHidden, activityDetailShown } from './activityEvents';
+import { activityDetailShown } from './activityEvents';
+import { detailHidden$ } from './detailHidden';
 import { isRecentlyActive } from './detailReloadRules';
 import { ofAction } from '../operators/ofAction';
 
@@ -31,16 +31,6 @@ export const openActivityRefreshEpic: AppEpic = (action$, state$, deps) =>
           }),
           map(() => activityDetailRequested({ ActivityId, force: true })),
         ),
-      ).pipe(
-        takeUntil(
-          merge(
-            action$.pipe(
-              ofAction(activityDetailHidden),
-              filter(({ payload }) => payload.ActivityId === ActivityId),
-            ),
-            action$.pipe(ofAction(loggedOut)),
-          ),
-        ),
-      ),
+      ).pipe(takeUntil(detailHidden$(action$, ActivityId))),
     ),
   );

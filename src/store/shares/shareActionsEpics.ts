@@ -34,7 +34,7 @@ import {
 } from '../activities/messageThreadsSlice';
 import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
-import { SHARE_THREAD_RELOAD_AUDIT_MS } from '../timing';
+import { MESSAGE_THREAD_RELOAD_AUDIT_MS } from '../timing';
 import {
   guardianNameChosen,
   shareAlertNoteAdded,
@@ -149,7 +149,7 @@ export const shareViewerPersistEpic: AppEpic = (action$, _state$, deps) =>
  * Loads the message thread of a shared activity (spec app §7 message-load-thread with the ShareToken
  * and this viewer's id): when the share first loads, and again when its messages change (spec app §4
  * "messages refresh on change events": `messageThreadRefreshRequested` for its activity, from
- * MessageThread and MessageWearer EntityChanges), at most once per {@link SHARE_THREAD_RELOAD_AUDIT_MS}.
+ * MessageThread and MessageWearer EntityChanges), at most once per {@link MESSAGE_THREAD_RELOAD_AUDIT_MS}.
  * A reload of the share after a failed thread load tries again. The thread goes to the messageThreads
  * slice (`messageThreadReceived`), then `shareThreadLoaded` with the stored last-viewed time; a failure
  * is `shareThreadLoadFailed` (what was shown stays). A journey share has no thread. Ends when the view
@@ -174,7 +174,7 @@ export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
           const changes$ = action$.pipe(
             ofAction(messageThreadRefreshRequested),
             filter((action) => action.payload.ActivityId === activityId),
-            auditTime(SHARE_THREAD_RELOAD_AUDIT_MS),
+            auditTime(MESSAGE_THREAD_RELOAD_AUDIT_MS),
           );
           return merge(retries$, changes$).pipe(
             startWith(null),

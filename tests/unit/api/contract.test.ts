@@ -21,10 +21,12 @@ const allCalls: CallDef[] = Object.values(calls);
 /**
  * Calls the spec does not list that we added where it leaves the design to us (docs/shares.md: the
  * member creates, lists and revokes share links; docs/decisions.md "Columnar track transfer": an
- * activity's LocationHistory as binary columns).
+ * activity's LocationHistory as binary columns; docs/activities.md "Messages": the member reads an
+ * activity's messages without a share).
  */
 const ADDED_CALLS: [CallDef['api'], CallDef['method'], string][] = [
   ['member-integration', 'POST', '/member-wearer-activity-track'],
+  ['member-integration', 'POST', '/member-wearer-activity-messages'],
   ['member-integration', 'POST', '/share-activity'],
   ['member-integration', 'GET', '/share-list'],
   ['member-integration', 'POST', '/share-revoke'],

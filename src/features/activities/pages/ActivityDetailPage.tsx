@@ -11,6 +11,7 @@ import {
   activityDetailShown,
 } from '../../../store/activities/activityEvents';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
+import { selectMessageThreadOfActivity } from '../../../store/activities/messageThreadsSlice';
 import { playbackTimeChanged } from '../../../store/activities/journeySlice';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
@@ -23,6 +24,7 @@ import { useFormatter } from '../../../ui/format';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityActions, type TrimDraft } from '../components/ActivityActions';
+import { ActivityMessages } from '../components/ActivityMessages';
 import { ActivityShares } from '../components/ActivityShares';
 import { ActivitySplits } from '../components/ActivitySplits';
 import { ActivityTimeline } from '../components/ActivityTimeline';
@@ -67,6 +69,7 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
   const status = useAppSelector((state) => selectActivityDetailStatus(state, activityId));
   const missing = useAppSelector((state) => selectActivityDetailMissing(state, activityId));
   const alerts = useAppSelector((state) => selectAlertsOfActivity(state, activityId));
+  const thread = useAppSelector((state) => selectMessageThreadOfActivity(state, activityId));
   const units = useAppSelector(selectEffectiveUnits);
   const connection = useAppSelector(selectSocketConnection);
   const attempt = useAppSelector(selectSocketAttempt);
@@ -104,7 +107,7 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
       <LoadingScreen label={t('Activities.Detail.Loading')} />
     );
   }
-  const tabs = visibleTabs(detail, trackPoints);
+  const tabs = visibleTabs(detail, trackPoints, thread?.Messages.length ?? 0);
   const current = tabs.includes(tab) ? tab : 'Map';
   const stats = detail.ActivityStats;
   return (
@@ -223,6 +226,8 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
               format={format}
               text={text}
             />
+          ) : current === 'Messages' ? (
+            <ActivityMessages messages={thread?.Messages ?? []} format={format} />
           ) : (
             <ActivityTimeline items={detail.Timeline ?? []} alerts={alerts} format={format} />
           )}

@@ -3,11 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { MESSAGE_TEXT_MAX_LENGTH, messageSend } from '../../../api/calls/shareViewing';
-import {
-  DEFAULT_REPLY_OPTIONS,
-  latestReplyTime,
-  messageState,
-} from '../../../api/entities/message';
+import { DEFAULT_REPLY_OPTIONS, latestReplyTime } from '../../../api/entities/message';
 import { sanitiseNoteText } from '../../../api/validation/note';
 import { selectMessageThreadOfActivity } from '../../../store/activities/messageThreadsSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -25,6 +21,7 @@ import { TextField } from '../../../ui/forms/TextField';
 import { useFieldError } from '../../../ui/forms/useFieldError';
 import { zodFormResolver } from '../../../ui/forms/zodFormResolver';
 import type { Formatter } from '../../../ui/format';
+import { MessageList } from '../../../ui/messages/MessageList';
 import { useServerClockOffset } from '../../../ui/time/serverClock';
 import './shareActions.css';
 
@@ -34,8 +31,8 @@ const MessageForm = z.object({ text: messageSend.request.shape.MessageText });
 /**
  * The message thread of a shared activity and a form to write to the wearer's watch (issue 8 item 3;
  * spec app §3 "Message thread", §4 "Message delivery status", §7 message-send; policy §3 "Message"):
- * - each message with its sender, time, delivery state (OUTBOX / DELIVERED / SEEN as text) and the
- *   wearer's replies;
+ * - each message with its sender, time, delivery state and the wearer's replies (src/ui/messages/
+ *   MessageList.tsx);
  * - a "new reply" flag while a reply is later than this app instance last viewed the thread, with a
  *   button that marks it read;
  * - the send form, offering the default answers No and Yes; characters the watch cannot show are
@@ -108,40 +105,7 @@ export function MessagePanel({
       {messages.length === 0 ? (
         <p className="ll-muted">{t('Share.Messages.Empty')}</p>
       ) : (
-        <ol className="ll-share-message-list">
-          {messages.map((message) => {
-            const state = messageState(message);
-            const replies = message.WearerMessageState.Replies;
-            return (
-              <li key={message.MessageID} className="ll-share-message">
-                <p className="ll-share-message-text">{message.MessageText}</p>
-                <p className="ll-muted">
-                  {t('Share.Messages.SentBy', {
-                    name: message.SenderName,
-                    time: format.dateTime(message.SentTimestamp),
-                  })}
-                </p>
-                <p
-                  className={`ll-share-message-state ll-share-message-state-${state.toLowerCase()}`}
-                >
-                  {t(`Share.Messages.State.${state}`)}
-                </p>
-                {replies.length > 0 ? (
-                  <ul className="ll-share-replies">
-                    {replies.map((reply) => (
-                      <li key={`${reply.ReceivedTime}-${reply.ReplyText}`}>
-                        {t('Share.Messages.Reply', {
-                          time: format.dateTime(reply.ReceivedTime),
-                          text: reply.ReplyText,
-                        })}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
+        <MessageList messages={messages} format={format} />
       )}
       {named ? (
         <form

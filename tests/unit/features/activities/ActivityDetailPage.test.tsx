@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEVER, throwError } from 'rxjs';
+import { NEVER, of, throwError } from 'rxjs';
 import { HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail } from '../../../../src/api/entities/activity';
+import type { MessageThread } from '../../../../src/api/entities/message';
 import { initI18n } from '../../../../src/app/i18n';
 import { ActivityDetailPage } from '../../../../src/features/activities/pages/ActivityDetailPage';
 import type { MemberCalls } from '../../../../src/store/activities/memberCalls';
@@ -197,5 +198,82 @@ describe('the activity detail page when the activity cannot be shown', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The activity could not be loaded. Try again later.',
     );
+  });
+});
+
+describe('the activity detail page’s Messages tab (docs/activities.md "Messages")', () => {
+  /** Activity 7's thread: one message the wearer saw and answered, one still waiting. */
+  const thread: MessageThread = {
+    MessageThreadID: 3,
+    ActivityId: 7,
+    Messages: [
+      {
+        MessageID: 30,
+        MessageText: 'Are you OK?',
+        SenderName: 'Mum',
+        ReplyOptions: ['No', 'Yes'],
+        SentTimestamp: TRACK_START + 60_000,
+        WearerMessageState: {
+          DeliveredTime: TRACK_START + 70_000,
+          SeenTime: TRACK_START + 80_000,
+          Replies: [{ ReplyText: 'Yes', ReceivedTime: TRACK_START + 90_000 }],
+        },
+      },
+      {
+        MessageID: 31,
+        MessageText: 'Call me when you land',
+        SenderName: 'Ole',
+        ReplyOptions: ['No', 'Yes'],
+        SentTimestamp: TRACK_START + 120_000,
+        WearerMessageState: { DeliveredTime: null, SeenTime: null, Replies: [] },
+      },
+    ],
+  };
+
+  /** The page of activity 7 whose messages call answers `answer`; other calls never answer. */
+  function renderWithMessages(answer: { MessageThread: MessageThread | null }) {
+    const asked: unknown[] = [];
+    const calls: MemberCalls = {
+      call: (def, request) => {
+        if (def.name !== 'member-wearer-activity-messages') return NEVER;
+        asked.push(request);
+        return of(answer) as never;
+      },
+    };
+    const store = createAppStore({
+      epics: activityDataEpics,
+      dependencies: testDependencies({ memberCalls: () => calls }),
+    });
+    loadDetail(store, equatorActivity(7, 51));
+    renderRoutesAt(
+      store,
+      [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],
+      '/member/activity/7',
+    );
+    return { asked };
+  }
+
+  it('shows each message with its sender, delivery state and the wearer’s replies', async () => {
+    const { asked } = renderWithMessages({ MessageThread: thread });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Messages' }));
+    expect(asked).toEqual([{ ActivityId: 7 }]);
+    expect(tabNames()).toEqual(['Map', 'Data', 'Splits', 'Messages']);
+    const items = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
+    const [first, , second] = items;
+    expect(first).toHaveTextContent('Are you OK?');
+    expect(first).toHaveTextContent('Mum');
+    expect(first).toHaveTextContent('Seen by the wearer');
+    expect(first).toHaveTextContent(/Reply .*: Yes/);
+    expect(second).toHaveTextContent('Call me when you land');
+    expect(second).toHaveTextContent('Waiting to be delivered');
+  });
+
+  it('offers no Messages tab when nobody wrote during the activity', async () => {
+    const { asked } = renderWithMessages({ MessageThread: null });
+    expect(await screen.findByRole('tab', { name: 'Map' })).toBeVisible();
+    await waitFor(() => {
+      expect(asked).toEqual([{ ActivityId: 7 }]);
+    });
+    expect(tabNames()).toEqual(['Map', 'Data', 'Splits']);
   });
 });

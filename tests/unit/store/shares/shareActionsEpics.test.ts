@@ -31,7 +31,7 @@ import {
   SHARE_VIEWER_ID_STORAGE_KEY,
   THREAD_VIEWED_STORAGE_KEY_PREFIX,
 } from '../../../../src/store/shares/shareViewer';
-import { SHARE_THREAD_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
+import { MESSAGE_THREAD_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
 import { createStorage, type KeyValueStorage } from '../../../../src/streams/storage';
 import {
   answer,
@@ -166,7 +166,7 @@ describe('the thread of a shared activity (spec app §7 message-load-thread; §4
   });
 
   it('reloads on message changes at most once per audit period, the last of a burst included', () => {
-    expect(SHARE_THREAD_RELOAD_AUDIT_MS).toBe(1_000);
+    expect(MESSAGE_THREAD_RELOAD_AUDIT_MS).toBe(1_000);
     inVirtualTime((scheduler, { hot, flush }) => {
       const kit = kitWith(scheduler, {
         'message-load-thread': () => answer(50, { MessageThread: thread() }),
