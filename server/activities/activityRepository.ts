@@ -7,6 +7,7 @@ import { alertsOfActivity } from '../alerts/alertRepository';
 import { trustedAltitudeSql } from '../telemetry/altitude';
 import type { Db } from '../db/database';
 import { activityTimeline } from './activityTimeline';
+import { equipmentInUse, toActivityEquipment } from './activityEquipment';
 import { trackColumnsOf } from './trackColumns';
 import { trackWindow, type TrackCache } from './trackCache';
 import {
@@ -147,7 +148,8 @@ export async function activityTrack(
  * One of the member's activities as ActivityDetail (application-behaviour §3, §7
  * member-wearer-activity-detail): the summary, its `SplitsSettings` (null when never saved) and the
  * `LocationHistory` of its fixes whose device time lies in [TimeStart, TimeEnd], in time order, its
- * `Alerts` with their notes and the `Timeline` (activityTimeline.ts). Null
+ * `Alerts` with their notes, the `Timeline` (activityTimeline.ts) and the `Equipment` it was done
+ * with (activityEquipment.ts; null when not recorded). Null
  * when the id is unknown or another member's. Read in one repeatable-read transaction, so the stats
  * and the points agree.
  */
@@ -162,7 +164,7 @@ export async function activityDetail(
     .execute(async (trx) => {
       const row = await trx
         .selectFrom('activities')
-        .select([...ACTIVITY_COLUMNS, 'splits_settings'])
+        .select([...ACTIVITY_COLUMNS, 'splits_settings', 'equipment'])
         .where('activity_id', '=', request.ActivityId)
         .where('member_id', '=', memberId)
         .executeTakeFirst();
@@ -176,6 +178,7 @@ export async function activityDetail(
         SplitsSettings: toSplitsSettings(row.splits_settings),
         Alerts: alerts,
         Timeline: activityTimeline(summary, alerts),
+        Equipment: toActivityEquipment(row.equipment),
       };
     });
 }
@@ -211,7 +214,13 @@ export async function editActivityType(
 ): Promise<boolean> {
   const result = await db
     .updateTable('activities')
-    .set({ activity_type: type, updated_at: sql<Date>`now()` })
+    .set({
+      activity_type: type,
+      // A new type takes the equipment in use for it now (activityEquipment.ts); the same type keeps
+      // what the activity was done with.
+      equipment: sql<string>`case when activity_type = ${type} then equipment else ${equipmentInUse(memberId, type)} end`,
+      updated_at: sql<Date>`now()`,
+    })
     .where('activity_id', '=', activityId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();

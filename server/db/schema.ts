@@ -195,6 +195,11 @@ export interface ActivitiesTable {
    */
   heart_rate_sum: Generated<number>;
   heart_rate_count: Generated<number>;
+  /**
+   * The equipment in use for the activity's type when it was created or last retyped, as
+   * ActivityEquipment JSON (migration 0021, server/activities/activityEquipment.ts); null: not recorded.
+   */
+  equipment: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface LocationPointsTable {

@@ -15,7 +15,8 @@ export interface SharedView {
 
 /**
  * One activity a viewer of `share` may open, as the member sees it (`activityDetail`: stats, splits
- * settings, alerts with their notes, timeline), its LocationHistory limited to
+ * settings, alerts with their notes, timeline) but without the member's `Equipment`, its
+ * LocationHistory limited to
  * {@link sharedPointWindow}. Null when the activity is not one the share shows
  * ({@link activityInShare}) — unknown, another member's, outside the journey — all alike.
  */
@@ -25,10 +26,13 @@ export async function sharedActivity(
   activityId: number,
 ): Promise<ActivityDetail | null> {
   if (!(await activityInShare(db, share, activityId))) return null;
-  return activityDetail(db, share.memberId, {
+  const detail = await activityDetail(db, share.memberId, {
     ActivityId: activityId,
     ...sharedPointWindow(share.target),
   });
+  // The member's equipment is theirs to see (docs/activities.md "Equipment"): not sent to viewers.
+  if (detail) delete detail.Equipment;
+  return detail;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ActivityType } from '../../src/api/enums';
+import { equipmentInUse } from '../activities/activityEquipment';
 import {
   ACTIVITY_COLUMNS,
   type ActivityRow as ActivityViewRow,
@@ -188,7 +189,12 @@ export async function saveSegments(
         .set({
           ...rowValues(segment),
           status,
-          ...(retyped && segment.activityType ? { activity_type: segment.activityType } : {}),
+          ...(retyped && segment.activityType && segment.activityType !== existing.activity_type
+            ? {
+                activity_type: segment.activityType,
+                equipment: equipmentInUse(owner.memberId, segment.activityType),
+              }
+            : {}),
           updated_at: new Date(),
         })
         .where('activity_id', '=', existing.activity_id)
@@ -206,13 +212,15 @@ export async function saveSegments(
         row,
       });
     } else {
+      const activityType = segment.activityType ?? (await defaultType());
       const row = await trx
         .insertInto('activities')
         .values({
           ...rowValues(segment),
           member_id: owner.memberId,
           device_id: owner.deviceId,
-          activity_type: segment.activityType ?? (await defaultType()),
+          activity_type: activityType,
+          equipment: equipmentInUse(owner.memberId, activityType),
           status: statusAfter(null, open),
         })
         .returning(ACTIVITY_COLUMNS)

@@ -208,3 +208,30 @@ test('switching units and language changes every figure of the list, the activit
   await expect(figure(journey, 'Distanz')).toHaveText(/^1,0[7-9] mi$/, { timeout: 20_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
+
+test('a paddle shows the kayak it was recorded with; a run, with nothing in use, has no Equipment tab', async ({
+  page,
+  request,
+}) => {
+  await signInDemoMember(page, request);
+  /** Opens the newest activity of `type` from the whole list. */
+  const openNewest = async (type: string) => {
+    await openAllActivities(page);
+    await page
+      .getByRole('link')
+      .filter({ has: page.getByText(type, { exact: true }) })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: type })).toBeVisible();
+  };
+  // The demo member's sea kayak is in use for kayaking (server/demo/demoAccount.ts).
+  await openNewest('Kayaking');
+  await page.getByRole('tab', { name: 'Equipment' }).click();
+  const kayak = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Sea kayak' });
+  await expect(figure(kayak, 'Vessel type')).toHaveText('Kayak');
+  await expect(figure(kayak, 'Colour')).toHaveText('Yellow');
+
+  await openNewest('Running');
+  await expect(page.getByRole('tab', { name: 'Map' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Equipment' })).toHaveCount(0);
+});

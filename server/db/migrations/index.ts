@@ -18,6 +18,7 @@ import * as m0017 from './0017_activity_heart_rate';
 import * as m0018 from './0018_point_vertical_accuracy';
 import * as m0019 from './0019_top_speed_window';
 import * as m0020 from './0020_device_heard';
+import * as m0021 from './0021_activity_equipment';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018_point_vertical_accuracy': m0018,
   '0019_top_speed_window': m0019,
   '0020_device_heard': m0020,
+  '0021_activity_equipment': m0021,
 };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ActivityStatus, ActivityType, BodyPosition, TimelineItemType } from '../enums';
 import { Alert } from './alert';
 import { Id, Timestamp } from './common';
+import { Equipment } from './equipment';
 import { LocationPoint } from './location';
 import { SplitsSettings } from './splits';
 
@@ -65,14 +66,24 @@ export const TimelineItem = z.object({
 export type TimelineItem = z.infer<typeof TimelineItem>;
 
 /**
+ * An item of equipment as it was in use for an activity (app §3 "Equipment"; docs/activities.md
+ * "Equipment"): the item's fields when the activity started, or when its type was last changed. The
+ * links to activity types are left out: they describe the item, not the activity.
+ */
+export const ActivityEquipment = z.omit(Equipment, { Activities: true, ActivitiesInUse: true });
+export type ActivityEquipment = z.infer<typeof ActivityEquipment>;
+
+/**
  * The full activity (app §3 "Activity detail"): the summary's fields plus `LocationHistory`, ordered by
- * `Time`. Additions for the detail tabs: `Alerts` raised during it, its `Timeline`, and the wearer's
- * `SplitsSettings` (null when never set).
+ * `Time`. Additions for the detail tabs: `Alerts` raised during it, its `Timeline`, the wearer's
+ * `SplitsSettings` (null when never set) and the `Equipment` in use for its type (null when not
+ * recorded: activities from before Lifeline kept it; absent in share views).
  */
 export const ActivityDetail = z.extend(ActivitySummary, {
   LocationHistory: z.array(LocationPoint),
   Alerts: z.optional(z.array(Alert)),
   Timeline: z.optional(z.array(TimelineItem)),
   SplitsSettings: z.optional(z.nullable(SplitsSettings)),
+  Equipment: z.optional(z.nullable(z.array(ActivityEquipment))),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;

@@ -1,11 +1,11 @@
 import type { ActivityDetailRecord } from '../../store/activities/activityDetailRecord';
 
 /**
- * The activity detail's tabs in the spec's order (app §2 activity/{ActivityId}; issue 7 item 3): Map,
- * Data, Splits, Timeline and Messages. The spec's Contacts, Equipment, Wearer, Call and Indoor have
- * no per-activity data in Lifeline, so they never have content (docs/activities.md "Which tabs show").
+ * The activity detail's tabs (app §2 activity/{ActivityId}; issue 7 item 3): Map, Data, Splits,
+ * Timeline, Messages and Equipment. The spec's Contacts, Wearer, Call and Indoor have no per-activity
+ * data in Lifeline, so they never have content (docs/activities.md "Which tabs show").
  */
-export const DETAIL_TABS = ['Map', 'Data', 'Splits', 'Timeline', 'Messages'] as const;
+export const DETAIL_TABS = ['Map', 'Data', 'Splits', 'Timeline', 'Messages', 'Equipment'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 /**
@@ -13,10 +13,10 @@ export type DetailTab = (typeof DETAIL_TABS)[number];
  * tab shows only when it has content"): the map always (it says when there is no track); Data and
  * Splits when the track has points (the charts and the splits are computed from it); the timeline
  * when the activity has timeline items; Messages when its thread holds `messages` messages, at least
- * one.
+ * one; Equipment when an item was in use for it.
  */
 export function visibleTabs(
-  detail: Pick<ActivityDetailRecord, 'Timeline'>,
+  detail: Pick<ActivityDetailRecord, 'Timeline' | 'Equipment'>,
   trackPoints: number,
   messages = 0,
 ): DetailTab[] {
@@ -26,6 +26,7 @@ export function visibleTabs(
     Splits: trackPoints > 0,
     Timeline: (detail.Timeline?.length ?? 0) > 0,
     Messages: messages > 0,
+    Equipment: (detail.Equipment?.length ?? 0) > 0,
   };
   return DETAIL_TABS.filter((tab) => hasContent[tab]);
 }

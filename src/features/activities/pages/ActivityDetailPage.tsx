@@ -24,6 +24,7 @@ import { useFormatter } from '../../../ui/format';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityActions, type TrimDraft } from '../components/ActivityActions';
+import { ActivityEquipment } from '../components/ActivityEquipment';
 import { ActivityMessages } from '../components/ActivityMessages';
 import { ActivityShares } from '../components/ActivityShares';
 import { ActivitySplits } from '../components/ActivitySplits';
@@ -228,6 +229,8 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
             />
           ) : current === 'Messages' ? (
             <ActivityMessages messages={thread?.Messages ?? []} format={format} />
+          ) : current === 'Equipment' ? (
+            <ActivityEquipment items={detail.Equipment ?? []} activityType={detail.ActivityType} />
           ) : (
             <ActivityTimeline items={detail.Timeline ?? []} alerts={alerts} format={format} />
           )}

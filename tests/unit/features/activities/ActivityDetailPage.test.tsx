@@ -277,3 +277,57 @@ describe('the activity detail page’s Messages tab (docs/activities.md "Message
     expect(tabNames()).toEqual(['Map', 'Data', 'Splits']);
   });
 });
+
+describe('the activity detail page’s Equipment tab (docs/activities.md "Equipment")', () => {
+  function renderWithEquipment(Equipment: ActivityDetail['Equipment']) {
+    const calls: MemberCalls = { call: () => NEVER };
+    const store = createAppStore({
+      epics: activityDataEpics,
+      dependencies: testDependencies({ memberCalls: () => calls }),
+    });
+    loadDetail(store, { ...equatorActivity(7, 0), ActivityType: 'KAYAKING', Equipment });
+    renderRoutesAt(
+      store,
+      [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],
+      '/member/activity/7',
+    );
+  }
+
+  it('lists what was in use for the activity, with the details given, and links to that type’s equipment', async () => {
+    renderWithEquipment([
+      {
+        WearerEquipmentID: 4,
+        EquipmentName: 'Sea kayak',
+        EquipmentType: 'VESSEL',
+        VesselType: 'KAYAK',
+        Brand: 'Valley',
+        Model: null,
+        Colour: 'Yellow',
+        OtherDetails: null,
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Equipment' }));
+    const panel = screen.getByRole('tabpanel');
+    const item = within(panel).getByRole('listitem');
+    expect(item).toHaveTextContent('Sea kayak');
+    const facts = within(item)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+    expect(facts).toEqual([
+      'Type: Vessel',
+      'Vessel type: Kayak',
+      'Brand: Valley',
+      'Colour: Yellow',
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Equipment for Kayaking' })).toHaveAttribute(
+      'href',
+      '/member/equipment-activity-type/KAYAKING',
+    );
+  });
+
+  it('offers no Equipment tab when nothing was in use or it was not recorded', async () => {
+    renderWithEquipment([]);
+    expect(await screen.findByRole('tab', { name: 'Map' })).toBeVisible();
+    expect(tabNames()).toEqual(['Map']);
+  });
+});

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DETAIL_TABS, visibleTabs } from '../../../../src/features/activities/detailTabs';
 
 const item = { TimelineItemType: 'ACTIVITY_START' as const, Timestamp: 0 };
+const kayak = {
+  WearerEquipmentID: 1,
+  EquipmentName: 'Sea kayak',
+  EquipmentType: 'VESSEL' as const,
+};
 
 describe('visibleTabs (docs/activities.md: a tab shows only when it has content)', () => {
   it.each([
@@ -26,7 +31,13 @@ describe('visibleTabs (docs/activities.md: a tab shows only when it has content)
     expect(visibleTabs({}, 2)).toEqual(['Map', 'Data', 'Splits']);
   });
 
-  it("keeps the spec's order and offers no tab Lifeline has no per-activity data for", () => {
-    expect(DETAIL_TABS).toEqual(['Map', 'Data', 'Splits', 'Timeline', 'Messages']);
+  it('offers Equipment when an item was in use, not for none or an unrecorded list', () => {
+    expect(visibleTabs({ Equipment: [kayak] }, 0)).toEqual(['Map', 'Equipment']);
+    expect(visibleTabs({ Equipment: [] }, 0)).toEqual(['Map']);
+    expect(visibleTabs({ Equipment: null }, 0)).toEqual(['Map']);
+  });
+
+  it('offers no tab Lifeline has no per-activity data for', () => {
+    expect(DETAIL_TABS).toEqual(['Map', 'Data', 'Splits', 'Timeline', 'Messages', 'Equipment']);
   });
 });
