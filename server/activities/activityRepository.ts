@@ -8,6 +8,7 @@ import { trustedAltitudeSql } from '../telemetry/altitude';
 import type { Db } from '../db/database';
 import { activityTimeline } from './activityTimeline';
 import { equipmentInUse, toActivityEquipment } from './activityEquipment';
+import { notificationsOfActivity } from './activityNotifications';
 import { trackColumnsOf } from './trackColumns';
 import { trackWindow, type TrackCache } from './trackCache';
 import {
@@ -148,8 +149,9 @@ export async function activityTrack(
  * One of the member's activities as ActivityDetail (application-behaviour §3, §7
  * member-wearer-activity-detail): the summary, its `SplitsSettings` (null when never saved) and the
  * `LocationHistory` of its fixes whose device time lies in [TimeStart, TimeEnd], in time order, its
- * `Alerts` with their notes, the `Timeline` (activityTimeline.ts) and the `Equipment` it was done
- * with (activityEquipment.ts; null when not recorded). Null
+ * `Alerts` with their notes, the `Timeline` (activityTimeline.ts), the `Equipment` it was done
+ * with (activityEquipment.ts; null when not recorded) and the `Notifications` sent about its alerts
+ * (activityNotifications.ts). Null
  * when the id is unknown or another member's. Read in one repeatable-read transaction, so the stats
  * and the points agree.
  */
@@ -179,6 +181,7 @@ export async function activityDetail(
         Alerts: alerts,
         Timeline: activityTimeline(summary, alerts),
         Equipment: toActivityEquipment(row.equipment),
+        Notifications: await notificationsOfActivity(trx, memberId, request.ActivityId),
       };
     });
 }

@@ -1,6 +1,6 @@
 import type { EmergencyContact } from '../../src/api/entities/contact';
 import type { AlertType, Severity } from '../../src/api/enums';
-import type { OutgoingMessage } from '../outbox/transport';
+import type { OutboxSend } from '../outbox/outbox';
 import { EMERGENCY_TYPES, type Position } from './alertState';
 
 /*
@@ -111,15 +111,17 @@ export function contactNotifications(
   contacts: readonly EmergencyContact[],
   notice: AlertNotice,
   counts: ChannelCounts,
-): OutgoingMessage[] {
+): OutboxSend[] {
   const text = describe(notice);
-  const messages: OutgoingMessage[] = [];
+  const messages: OutboxSend[] = [];
   for (const contact of contacts) {
     const channels = channelsFor(contact, notice.type, notice.severity);
     if (!channels) continue;
     const greeting = `Hello ${contact.Name}, this is Lifeline. `;
+    const about = { alertId: notice.alertId, recipientName: contact.Name };
     if (channels.email && counts.Email > 0 && contact.Email !== '') {
       messages.push({
+        ...about,
         channel: 'email',
         to: contact.Email,
         subject: subject(notice),
@@ -127,10 +129,17 @@ export function contactNotifications(
       });
     }
     if (channels.sms && counts.Sms > 0 && contact.Phone !== '') {
-      messages.push({ channel: 'sms', to: contact.Phone, subject: subject(notice), body: text });
+      messages.push({
+        ...about,
+        channel: 'sms',
+        to: contact.Phone,
+        subject: subject(notice),
+        body: text,
+      });
     }
     if (channels.call && counts.Voice > 0 && contact.Phone !== '') {
       messages.push({
+        ...about,
         channel: 'call',
         to: contact.Phone,
         subject: subject(notice),
@@ -148,7 +157,7 @@ export function contactNotifications(
 export function rescueNotifications(
   contacts: readonly EmergencyContact[],
   notice: AlertNotice,
-): OutgoingMessage[] {
+): OutboxSend[] {
   const emergencyContacts = contacts
     .filter((contact) => contact.ShareEmergencyAlert)
     .map(
@@ -161,6 +170,8 @@ export function rescueNotifications(
       ? `Emergency contacts:\n${emergencyContacts.join('\n')}`
       : 'No emergency contacts.');
   return notice.rescueOrgs.map((org) => ({
+    alertId: notice.alertId,
+    recipientName: org.name,
     channel: 'email' as const,
     to: rescueOrgAlertAddress(org.code),
     subject: subject(notice),

@@ -378,6 +378,10 @@ export interface OutboxMessagesTable {
   created_ms: number;
   delivered_ms: number | null;
   delivery_error: string | null;
+  /** The alert an alert notification is about (migration 0022); null for other messages. */
+  alert_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whom an alert notification went to, as named then (contact or rescue organisation). */
+  recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // The identity service's local user pool (server/identity, migration 0003_identity).

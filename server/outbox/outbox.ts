@@ -4,9 +4,15 @@ import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
 import type { OutgoingMessage, Transport } from './transport';
 
-/** A message to send, with the one-time code it carries (kept for the development outbox). */
+/**
+ * A message to send, with the one-time code it carries (kept for the development outbox); an alert
+ * notification names its `alertId` and `recipientName` (the contact or rescue organisation it goes
+ * to), so the activity can show who was told (docs/activities.md "Contacts").
+ */
 export interface OutboxSend extends OutgoingMessage {
   readonly code?: string;
+  readonly alertId?: number;
+  readonly recipientName?: string;
 }
 
 /** The outbox of ARCHITECTURE.md §2: every e-mail and SMS the system sends is stored, then delivered. */
@@ -47,6 +53,8 @@ export async function storeOutboxMessages(
         body: message.body,
         code: message.code ?? null,
         created_ms: nowMs,
+        alert_id: message.alertId ?? null,
+        recipient_name: message.recipientName ?? null,
       })),
     )
     .execute();

@@ -15,7 +15,8 @@ export interface SharedView {
 
 /**
  * One activity a viewer of `share` may open, as the member sees it (`activityDetail`: stats, splits
- * settings, alerts with their notes, timeline) but without the member's `Equipment`, its
+ * settings, alerts with their notes, timeline) but without the member's `Equipment` and
+ * `Notifications`, its
  * LocationHistory limited to
  * {@link sharedPointWindow}. Null when the activity is not one the share shows
  * ({@link activityInShare}) — unknown, another member's, outside the journey — all alike.
@@ -30,8 +31,12 @@ export async function sharedActivity(
     ActivityId: activityId,
     ...sharedPointWindow(share.target),
   });
-  // The member's equipment is theirs to see (docs/activities.md "Equipment"): not sent to viewers.
-  if (detail) delete detail.Equipment;
+  // The member's equipment and whom their alerts went to are theirs to see (docs/activities.md
+  // "Equipment", "Contacts"): not sent to viewers.
+  if (detail) {
+    delete detail.Equipment;
+    delete detail.Notifications;
+  }
   return detail;
 }
 

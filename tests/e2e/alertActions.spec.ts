@@ -6,7 +6,8 @@ import { startSimulator, stopSimulator } from './support/simulator';
  * Issue 8 item 4 and its acceptance: guardians without an account act on an alert. A new member's
  * watch (the simulator replaying a real run) presses SOS; the member shares the live activity; one
  * guardian notes the assistance request and resolves it with a 30-minute pause, and a second
- * guardian's view and the member's own page change at once (app §4 "Alert close states").
+ * guardian's view and the member's own page change at once (app §4 "Alert close states"); the
+ * member's page lists who the SOS told (docs/activities.md "Contacts").
  */
 
 /** A guardian's fresh context on `link`, named `name` (notes and resolving need a viewer's name). */
@@ -78,6 +79,18 @@ test('a guardian notes and resolves an SOS with a 30-minute pause; the other gua
     await expect(
       timeline.getByRole('listitem').filter({ hasText: 'Closed by user: Kari (guardian)' }),
     ).toContainText('She is fine, a false alarm', { timeout: 15_000 });
+
+    // The Contacts tab: the SOS told the member's contact Ola. This server has no e-mail or SMS
+    // provider (development), so the messages wait in its outbox.
+    await member.getByRole('tab', { name: 'Contacts' }).click();
+    const sos = member
+      .getByRole('tabpanel')
+      .getByRole('region', { name: /^Assistance request · / });
+    await expect(
+      sos
+        .getByRole('listitem')
+        .filter({ hasText: /^Ola Text message to \+\d+ · Waiting to be sent$/ }),
+    ).toBeVisible();
   } finally {
     await stopSimulator(simulator);
     await Promise.all(browser.contexts().map((context) => context.close()));

@@ -19,6 +19,7 @@ import * as m0018 from './0018_point_vertical_accuracy';
 import * as m0019 from './0019_top_speed_window';
 import * as m0020 from './0020_device_heard';
 import * as m0021 from './0021_activity_equipment';
+import * as m0022 from './0022_alert_notifications';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019_top_speed_window': m0019,
   '0020_device_heard': m0020,
   '0021_activity_equipment': m0021,
+  '0022_alert_notifications': m0022,
 };

@@ -3,6 +3,7 @@ import { ActivityStatus, ActivityType, BodyPosition, TimelineItemType } from '..
 import { Alert } from './alert';
 import { Id, Timestamp } from './common';
 import { Equipment } from './equipment';
+import { AlertNotification } from './notification';
 import { LocationPoint } from './location';
 import { SplitsSettings } from './splits';
 
@@ -76,8 +77,9 @@ export type ActivityEquipment = z.infer<typeof ActivityEquipment>;
 /**
  * The full activity (app §3 "Activity detail"): the summary's fields plus `LocationHistory`, ordered by
  * `Time`. Additions for the detail tabs: `Alerts` raised during it, its `Timeline`, the wearer's
- * `SplitsSettings` (null when never set) and the `Equipment` in use for its type (null when not
- * recorded: activities from before Lifeline kept it; absent in share views).
+ * `SplitsSettings` (null when never set), the `Equipment` in use for its type (null when not
+ * recorded: activities from before Lifeline kept it) and the `Notifications` sent about its alerts, by
+ * time; the last two are absent in share views.
  */
 export const ActivityDetail = z.extend(ActivitySummary, {
   LocationHistory: z.array(LocationPoint),
@@ -85,5 +87,6 @@ export const ActivityDetail = z.extend(ActivitySummary, {
   Timeline: z.optional(z.array(TimelineItem)),
   SplitsSettings: z.optional(z.nullable(SplitsSettings)),
   Equipment: z.optional(z.nullable(z.array(ActivityEquipment))),
+  Notifications: z.optional(z.array(AlertNotification)),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;

@@ -12,6 +12,7 @@ export * from './journey';
 export * from './location';
 export * from './member';
 export * from './message';
+export * from './notification';
 export * from './reminder';
 export * from './share';
 export * from './signUp';

@@ -130,7 +130,7 @@ describe('the equipment of an activity', () => {
     expect(await equipmentOf(old.activity_id)).toBeNull();
   });
 
-  it('is not sent to share viewers', async () => {
+  it("is not sent to share viewers, nor are the alerts' notifications", async () => {
     const activityId = await record('RUNNING');
     expect(await equipmentOf(activityId)).not.toEqual([]);
     const shared = await sharedActivity(
@@ -140,5 +140,6 @@ describe('the equipment of an activity', () => {
     );
     expect(shared?.ActivityId).toBe(activityId);
     expect(shared).not.toHaveProperty('Equipment');
+    expect(shared).not.toHaveProperty('Notifications');
   });
 });

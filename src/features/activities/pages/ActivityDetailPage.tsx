@@ -24,6 +24,7 @@ import { useFormatter } from '../../../ui/format';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ActivityActions, type TrimDraft } from '../components/ActivityActions';
+import { ActivityContacts } from '../components/ActivityContacts';
 import { ActivityEquipment } from '../components/ActivityEquipment';
 import { ActivityMessages } from '../components/ActivityMessages';
 import { ActivityShares } from '../components/ActivityShares';
@@ -229,6 +230,12 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
             />
           ) : current === 'Messages' ? (
             <ActivityMessages messages={thread?.Messages ?? []} format={format} />
+          ) : current === 'Contacts' ? (
+            <ActivityContacts
+              notifications={detail.Notifications ?? []}
+              alerts={alerts}
+              format={format}
+            />
           ) : current === 'Equipment' ? (
             <ActivityEquipment items={detail.Equipment ?? []} activityType={detail.ActivityType} />
           ) : (

@@ -16,6 +16,7 @@ import { testDependencies } from '../../store/testDependencies';
 import { equatorActivity, loadDetail, TRACK_START } from './activityTrack';
 import FakeUPlot from './fakeUPlot';
 import { activityDataEpics } from '../../../../src/store/activityDataEpics';
+import { alert } from '../../store/activities/activityTestKit';
 
 vi.mock('uplot', () => import('./fakeUPlot'));
 // MapLibre needs WebGL, which jsdom lacks: the map host is a stand-in; the replay around it is real.
@@ -329,5 +330,48 @@ describe('the activity detail page’s Equipment tab (docs/activities.md "Equipm
     renderWithEquipment([]);
     expect(await screen.findByRole('tab', { name: 'Map' })).toBeVisible();
     expect(tabNames()).toEqual(['Map']);
+  });
+});
+
+describe('the activity detail page’s Contacts tab (docs/activities.md "Contacts")', () => {
+  it('lists, per alert, who was told, how, and whether it went out', async () => {
+    const calls: MemberCalls = { call: () => NEVER };
+    const store = createAppStore({
+      epics: activityDataEpics,
+      dependencies: testDependencies({ memberCalls: () => calls }),
+    });
+    const fallAt = TRACK_START + 60_000;
+    const told = { AlertID: 9, CreatedTime: fallAt, RecipientName: 'Erik Emergency' };
+    loadDetail(store, {
+      ...equatorActivity(7, 0),
+      Alerts: [alert(9, 7, fallAt)],
+      Notifications: [
+        { ...told, Channel: 'SMS', Recipient: '+4791234567', DeliveredTime: fallAt, Failed: false },
+        { ...told, Channel: 'CALL', Recipient: '+4791234567', DeliveredTime: null, Failed: true },
+        {
+          ...told,
+          RecipientName: 'Rescue partner Norway',
+          Channel: 'EMAIL',
+          Recipient: 'alerts@rescue.example',
+          DeliveredTime: null,
+          Failed: false,
+        },
+      ],
+    });
+    renderRoutesAt(
+      store,
+      [{ path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> }],
+      '/member/activity/7',
+    );
+    await userEvent.click(await screen.findByRole('tab', { name: 'Contacts' }));
+    const fall = within(screen.getByRole('tabpanel')).getByRole('region', { name: /^Fall · / });
+    const lines = within(fall)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Erik Emergency Text message to \+4791234567 · Sent \d\d:\d\d$/),
+      'Erik Emergency Voice call to +4791234567 · Could not be sent',
+      'Rescue partner Norway E-mail to alerts@rescue.example · Waiting to be sent',
+    ]);
   });
 });

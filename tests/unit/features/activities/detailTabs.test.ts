@@ -37,7 +37,29 @@ describe('visibleTabs (docs/activities.md: a tab shows only when it has content)
     expect(visibleTabs({ Equipment: null }, 0)).toEqual(['Map']);
   });
 
+  it('offers Contacts when someone was told of an alert', () => {
+    const told = {
+      AlertID: 1,
+      Channel: 'SMS' as const,
+      RecipientName: 'Erik',
+      Recipient: '+4791234567',
+      CreatedTime: 0,
+      DeliveredTime: null,
+      Failed: false,
+    };
+    expect(visibleTabs({ Notifications: [told] }, 0)).toEqual(['Map', 'Contacts']);
+    expect(visibleTabs({ Notifications: [] }, 0)).toEqual(['Map']);
+  });
+
   it('offers no tab Lifeline has no per-activity data for', () => {
-    expect(DETAIL_TABS).toEqual(['Map', 'Data', 'Splits', 'Timeline', 'Messages', 'Equipment']);
+    expect(DETAIL_TABS).toEqual([
+      'Map',
+      'Data',
+      'Splits',
+      'Timeline',
+      'Messages',
+      'Contacts',
+      'Equipment',
+    ]);
   });
 });

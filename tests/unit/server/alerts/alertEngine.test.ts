@@ -113,6 +113,19 @@ async function batch(
   expect(response.statusCode, response.body).toBe(200);
 }
 
+/** A paddle on the fjord that `wearer` starts at T0, two fixes, and an SOS at T0 + 90 s. */
+async function sosWhilePaddling(wearer: Wearer, after: IngestEvent[] = []): Promise<void> {
+  await batch(
+    wearer,
+    [fix(0), fix(60, 0.001)],
+    [
+      { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
+      { Time: T0 + 90_000, Type: 'SOS' },
+      ...after,
+    ],
+  );
+}
+
 async function osmand(wearer: Wearer, params: Record<string, string | number>): Promise<void> {
   const query = new URLSearchParams({ id: wearer.key });
   for (const [name, value] of Object.entries(params)) query.set(name, `${value}`);
@@ -175,14 +188,7 @@ beforeEach(async () => {
 describe('the alert engine on ingest (issue 5 item 3)', () => {
   it('SOS opens an ASSISTANCE alert at once, routes it and notifies the assistance contacts', async () => {
     const wearer = await addWearer('sos@example.com');
-    await batch(
-      wearer,
-      [fix(0), fix(60, 0.001)],
-      [
-        { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
-        { Time: T0 + 90_000, Type: 'SOS' },
-      ],
-    );
+    await sosWhilePaddling(wearer);
     const [alert] = await alertsOf(wearer);
     expect(alert).toMatchObject({
       alert_type: 'ASSISTANCE',
@@ -451,15 +457,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
   it('the activity detail carries the alerts with their rescue organisations, and the timeline', async () => {
     const wearer = await addWearer('detail@example.com');
     now = T0 + 600_000;
-    await batch(
-      wearer,
-      [fix(0), fix(60, 0.001)],
-      [
-        { Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' },
-        { Time: T0 + 90_000, Type: 'SOS' },
-        { Time: T0 + 200_000, Type: 'CLOSE_ALERTS' },
-      ],
-    );
+    await sosWhilePaddling(wearer, [{ Time: T0 + 200_000, Type: 'CLOSE_ALERTS' }]);
     const [alert] = await alertsOf(wearer);
     const detail = await activityDetail(database.db, wearer.memberId, {
       ActivityId: alert?.activity_id ?? 0,
@@ -482,6 +480,73 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
       'ALERT_START',
       'ALERT_CLOSED',
     ]);
+  });
+
+  it('lists on the activity\'s detail who was told, how, and whether it went out (docs/activities.md "Contacts")', async () => {
+    const wearer = await addWearer('told@example.com');
+    await sosWhilePaddling(wearer);
+    const [alert] = await alertsOf(wearer);
+    const sms = await database.db
+      .selectFrom('outbox_messages')
+      .select('message_id')
+      .where('channel', '=', 'sms')
+      .where('recipient', '=', '+4791234567')
+      .executeTakeFirstOrThrow();
+    // The provider took the SMS; the call was refused; the e-mails wait.
+    await database.db
+      .updateTable('outbox_messages')
+      .set({ delivered_ms: now + 1000 })
+      .where('message_id', '=', sms.message_id)
+      .execute();
+    await database.db
+      .updateTable('outbox_messages')
+      .set({ delivery_error: 'busy' })
+      .where('channel', '=', 'call')
+      .execute();
+    const detail = await activityDetail(database.db, wearer.memberId, {
+      ActivityId: alert?.activity_id ?? 0,
+      TimeStart: 0,
+      TimeEnd: now,
+    });
+    const told = {
+      AlertID: alert?.alert_id,
+      CreatedTime: now,
+      RecipientName: 'Erik Emergency',
+    };
+    expect(detail?.Notifications).toEqual([
+      {
+        ...told,
+        Channel: 'EMAIL',
+        Recipient: 'erik+told@example.com',
+        DeliveredTime: null,
+        Failed: false,
+      },
+      {
+        ...told,
+        Channel: 'SMS',
+        Recipient: '+4791234567',
+        DeliveredTime: now + 1000,
+        Failed: false,
+      },
+      { ...told, Channel: 'CALL', Recipient: '+4791234567', DeliveredTime: null, Failed: true },
+      {
+        ...told,
+        RecipientName: 'Rescue partner Norway',
+        Channel: 'EMAIL',
+        Recipient: rescueOrgAlertAddress('RESCUE_NO'),
+        DeliveredTime: null,
+        Failed: false,
+      },
+    ]);
+    // Another member asking for the activity learns nothing.
+    const other = await addWearer('other-told@example.com');
+    expect(
+      await activityDetail(database.db, other.memberId, {
+        ActivityId: alert?.activity_id ?? 0,
+        TimeStart: 0,
+        TimeEnd: now,
+      }),
+    ).toBeNull();
   });
 
   it('the commit names the alerts for the sockets (EntityChanges)', async () => {
