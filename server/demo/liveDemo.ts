@@ -63,6 +63,27 @@ async function openActivityOf(db: Db, deviceId: number): Promise<number | null> 
   return row?.activity_id ?? null;
 }
 
+/** The activity type the demo watch tracks the live paddle as. */
+const DEMO_LIVE_TYPE = 'KAYAKING';
+
+/**
+ * Posts device `events` of the watch with `ingestKey` to this server's `/ingest/batch` at `origin`.
+ * Throws when the server does not answer 2xx.
+ */
+async function sendEvents(
+  origin: string,
+  ingestKey: string,
+  events: IngestBatchRequest['Events'],
+): Promise<void> {
+  const body: IngestBatchRequest = { IngestKey: ingestKey, Events: events };
+  const response = await fetch(`${origin}/ingest/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`demo watch events: HTTP ${response.status}`);
+}
+
 /** The points of the first {@link DEMO_LIVE_SPAN_MS} of a track (times epoch ms, increasing). */
 export function liveSpan<T extends { readonly timeMs: number }>(points: readonly T[]): T[] {
   const firstMs = points[0]?.timeMs ?? 0;
@@ -107,18 +128,8 @@ export async function startLiveDemo(
     activityId = current;
     await options.onActivity(current);
   };
-  const cancelAlerts = async () => {
-    const body: IngestBatchRequest = {
-      IngestKey: account.ingestKey,
-      Events: [{ Time: Date.now(), Type: 'CLOSE_ALERTS' }],
-    };
-    const response = await fetch(`${options.origin}/ingest/batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`cancelling the demo alert: HTTP ${response.status}`);
-  };
+  const cancelAlerts = () =>
+    sendEvents(options.origin, account.ingestKey, [{ Time: Date.now(), Type: 'CLOSE_ALERTS' }]);
   const onEvent = (event: SimulationEvent) => {
     if (event.type === 'point-sent' && event.sos) {
       options.log.info({ loop: event.loop }, 'demo: the wearer pressed SOS');
@@ -145,6 +156,12 @@ export async function startLiveDemo(
       );
     }
   };
+  // The watch starts tracking: a new activity for this run. An activity an earlier run left open
+  // (the server stopped mid-paddle) ends at its last fix, instead of the replay jumping back to the
+  // loop's start inside it.
+  await sendEvents(options.origin, account.ingestKey, [
+    { Time: Date.now(), Type: 'TRACKING_START', ActivityType: DEMO_LIVE_TYPE },
+  ]);
   return startSimulation(
     {
       server: options.origin,

@@ -178,4 +178,55 @@ describe('the live demo (issue 5 item 7)', () => {
       return alert !== undefined;
     });
   });
+
+  it('a restart of the demo closes the activity the last run left open and records a new one', async () => {
+    const { Device } = await devDemo();
+    const device = await database.db
+      .selectFrom('devices')
+      .select('device_id')
+      .where('imei', '=', Device?.Imei ?? '')
+      .executeTakeFirstOrThrow();
+    const openActivity = () =>
+      database.db
+        .selectFrom('activities')
+        .select(['activity_id', 'activity_type', 'timestamp_start_ms'])
+        .where('device_id', '=', device.device_id)
+        .where('timestamp_end_ms', 'is', null)
+        .executeTakeFirst();
+    const before = await openActivity();
+    expect(before).toBeDefined();
+    // The server stops (the replay with it) and starts again on the same database.
+    await demo?.stop();
+    const restartedAt = Date.now();
+    demo = await startDemo(database.db, {
+      origin,
+      speed: 60,
+      sosAt: 0,
+      firstSosAfterMs: DEMO_FIRST_SOS_AFTER_MS,
+      log: app.log,
+      share: (account, activityId) =>
+        createShare(database.db, {
+          memberId: account.memberId,
+          target: { kind: 'activity', activityId },
+          expiresAtMs: null,
+          publicUrl: origin,
+          nowMs: Date.now(),
+        }),
+    });
+    // The replay begins again where a loop begins: in a new activity, not as a jump in the old one.
+    await eventually(async () => {
+      const now = await openActivity();
+      return now !== undefined && now.activity_id !== before?.activity_id;
+    });
+    const after = await openActivity();
+    expect(after?.activity_type).toBe('KAYAKING');
+    expect(after?.timestamp_start_ms).toBeGreaterThanOrEqual(restartedAt);
+    const earlier = await database.db
+      .selectFrom('activities')
+      .select(['timestamp_end_ms', 'closed_by'])
+      .where('activity_id', '=', before?.activity_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(earlier.timestamp_end_ms).not.toBeNull();
+    expect(earlier.timestamp_end_ms ?? Infinity).toBeLessThan(restartedAt);
+  });
 });
