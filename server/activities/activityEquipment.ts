@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import * as z from 'zod/mini';
 import { ActivityEquipment } from '../../src/api/entities/activity';
 import type { ActivityType } from '../../src/api/enums';
 
@@ -37,13 +36,16 @@ export function equipmentInUse(memberId: number, activityType: ActivityType): Ra
   )`;
 }
 
-const StoredEquipment = z.nullable(z.array(ActivityEquipment));
-
 /**
  * An `activities.equipment` value as the detail answers it: the items, or null when the activity's
- * equipment was not recorded (made before migration 0021). Throws when the stored JSON breaks the
- * ActivityEquipment schema (a bug, not bad input).
+ * equipment was not recorded (made before migration 0021). An item that no longer fits the
+ * ActivityEquipment schema (a type renamed since it was stored) is left out rather than failing the
+ * whole detail.
  */
 export function toActivityEquipment(stored: unknown): ActivityEquipment[] | null {
-  return StoredEquipment.parse(stored ?? null);
+  if (!Array.isArray(stored)) return null;
+  return stored.flatMap((item: unknown) => {
+    const parsed = ActivityEquipment.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -27,17 +27,14 @@ export async function sharedActivity(
   activityId: number,
 ): Promise<ActivityDetail | null> {
   if (!(await activityInShare(db, share, activityId))) return null;
-  const detail = await activityDetail(db, share.memberId, {
-    ActivityId: activityId,
-    ...sharedPointWindow(share.target),
-  });
-  // The member's equipment and whom their alerts went to are theirs to see (docs/activities.md
-  // "Equipment", "Contacts"): not sent to viewers.
-  if (detail) {
-    delete detail.Equipment;
-    delete detail.Notifications;
-  }
-  return detail;
+  // Not the owner's view: the member's equipment and whom their alerts went to are theirs to see
+  // (docs/activities.md "Equipment", "Contacts").
+  return activityDetail(
+    db,
+    share.memberId,
+    { ActivityId: activityId, ...sharedPointWindow(share.target) },
+    { owner: false },
+  );
 }
 
 /**

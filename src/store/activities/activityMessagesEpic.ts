@@ -12,6 +12,7 @@ import {
 import { memberWearerActivityMessages } from '../../api/calls/memberIntegrationActivities';
 import type { AppEpic } from '../epic';
 import { ofAction } from '../operators/ofAction';
+import { socketVerified } from '../realtime/realtimeSlice';
 import { MESSAGE_THREAD_RELOAD_AUDIT_MS } from '../timing';
 import { activityDetailShown } from './activityEvents';
 import { detailHidden$ } from './detailHidden';
@@ -23,7 +24,8 @@ import { messageThreadReceived, messageThreadRefreshRequested } from './messageT
  * `activityDetailShown` until `activityDetailHidden` of the same id (or logout), the thread is loaded
  * at once (member-wearer-activity-messages) and again when its messages change
  * (`messageThreadRefreshRequested` for the activity, from MessageThread and MessageWearer
- * EntityChanges), at most once per {@link MESSAGE_THREAD_RELOAD_AUDIT_MS}; a newer load replaces one
+ * EntityChanges) or the member's socket is verified again after a reconnection (changes pushed while
+ * it was down were missed), at most once per {@link MESSAGE_THREAD_RELOAD_AUDIT_MS}; a newer load replaces one
  * in flight. A thread goes to the messageThreads slice (`messageThreadReceived`); no thread (nobody
  * wrote) dispatches nothing. A failed load keeps what was shown; the next change or the next opening
  * of the page loads again.
@@ -34,11 +36,17 @@ export const activityMessagesEpic: AppEpic = (action$, state$, deps) =>
     mergeMap(({ payload: { ActivityId } }) =>
       merge(
         of(null),
-        action$.pipe(
-          ofAction(messageThreadRefreshRequested),
-          filter(({ payload }) => payload.ActivityId === ActivityId),
-          auditTime(MESSAGE_THREAD_RELOAD_AUDIT_MS),
-        ),
+        merge(
+          action$.pipe(
+            ofAction(messageThreadRefreshRequested),
+            filter(({ payload }) => payload.ActivityId === ActivityId),
+          ),
+          // The member's socket (re)connected: changes pushed while it was down were missed.
+          action$.pipe(
+            ofAction(socketVerified),
+            filter(({ payload }) => payload.success && payload.socketKey === undefined),
+          ),
+        ).pipe(auditTime(MESSAGE_THREAD_RELOAD_AUDIT_MS)),
       ).pipe(
         switchMap(() =>
           memberCallsFor(() => state$.value, deps)

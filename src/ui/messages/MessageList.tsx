@@ -36,8 +36,8 @@ export function MessageList({
             </p>
             {replies.length > 0 ? (
               <ul className="ll-message-replies">
-                {replies.map((reply) => (
-                  <li key={`${String(reply.ReceivedTime)}-${reply.ReplyText}`}>
+                {replies.map((reply, index) => (
+                  <li key={`${String(reply.ReceivedTime)}-${String(index)}`}>
                     {t('Messages.Reply', {
                       time: format.dateTime(reply.ReceivedTime),
                       text: reply.ReplyText,

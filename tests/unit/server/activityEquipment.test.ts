@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toActivityEquipment } from '../../../server/activities/activityEquipment';
 import { trackIngest } from '../../../server/demo/demoHistory';
 import { sharedActivity } from '../../../server/shareViewing/sharedView';
 import { ActivityDetail } from '../../../src/api/entities/activity';
@@ -141,5 +142,13 @@ describe('the equipment of an activity', () => {
     expect(shared?.ActivityId).toBe(activityId);
     expect(shared).not.toHaveProperty('Equipment');
     expect(shared).not.toHaveProperty('Notifications');
+  });
+
+  it('leaves out a stored item that no longer fits the contract instead of failing the detail', () => {
+    const kayak = { WearerEquipmentID: 1, EquipmentName: 'Sea kayak', EquipmentType: 'VESSEL' };
+    expect(toActivityEquipment([kayak, { ...kayak, EquipmentType: 'HOVERCRAFT' }])).toEqual([
+      kayak,
+    ]);
+    expect(toActivityEquipment(null)).toBeNull();
   });
 });

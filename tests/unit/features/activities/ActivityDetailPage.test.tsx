@@ -326,8 +326,11 @@ describe('the activity detail page’s Equipment tab (docs/activities.md "Equipm
     );
   });
 
-  it('offers no Equipment tab when nothing was in use or it was not recorded', async () => {
-    renderWithEquipment([]);
+  it.each([
+    ['nothing was in use', []],
+    ['it was not recorded', null],
+  ])('offers no Equipment tab when %s', async (_case, equipment) => {
+    renderWithEquipment(equipment);
     expect(await screen.findByRole('tab', { name: 'Map' })).toBeVisible();
     expect(tabNames()).toEqual(['Map']);
   });

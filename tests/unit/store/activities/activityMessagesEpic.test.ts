@@ -11,6 +11,7 @@ import {
   messageThreadRefreshRequested,
   selectMessageThreadOfActivity,
 } from '../../../../src/store/activities/messageThreadsSlice';
+import { socketVerified } from '../../../../src/store/realtime/realtimeSlice';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import { MESSAGE_THREAD_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
 import { answer, callsOf, failure, inVirtualTime, SECOND, startStore, T0 } from './activityTestKit';
@@ -144,6 +145,25 @@ describe('activityMessagesEpic', () => {
       );
       scheduler.schedule(() => {
         expect(loadTimes(kit.calls)).toEqual([0, 3_003]);
+      }, 60_000);
+    });
+  });
+
+  it('loads again when the member’s socket is verified after a reconnection, not for other sockets', () => {
+    inVirtualTime((scheduler, { hot }) => {
+      const kit = startStore(scheduler, { epics: [activityMessagesEpic], calls: growingThread() });
+      kit.drive(
+        hot('a 5s m 5s s 5s f', {
+          a: shown,
+          // The monitor's or a share page's socket says nothing of the member's own messages.
+          m: socketVerified({ socketId: 'share', success: true, socketKey: 'share:x' }),
+          s: socketVerified({ socketId: 'member-2', success: true }),
+          f: socketVerified({ socketId: 'member-3', success: false }),
+        }),
+      );
+      scheduler.schedule(() => {
+        expect(loadTimes(kit.calls)).toEqual([0, 11_002]);
+        expect(selectMessageThreadOfActivity(kit.store.getState(), 1)).toEqual(thread(1));
       }, 60_000);
     });
   });
