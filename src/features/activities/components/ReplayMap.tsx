@@ -1,7 +1,9 @@
 import { TimeScrubber } from '../../../ui/time/TimeScrubber';
+import { MarkerLegend } from './MarkerLegend';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../api/entities/alert';
+import type { Message } from '../../../api/entities/message';
 import { playbackTimeChanged } from '../../../store/activities/journeySlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
@@ -9,7 +11,7 @@ import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import type { Formatter } from '../../../ui/format';
 import { MapView } from '../../../ui/map/MapView';
-import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerLayers';
+import { eventMarkerLayer } from '../../../ui/map/layers/markerLayers';
 import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
 import {
   replayTrailLayer,
@@ -18,6 +20,7 @@ import {
 } from '../../../ui/map/layers/trackLayers';
 import { positionAt } from '../../../ui/map/replay';
 import { trackBounds } from '../../../ui/map/trackAttributes';
+import { trackEventMarkers } from '../../../ui/map/trackEventMarkers';
 import { useReplayClock } from '../../../ui/map/useReplayClock';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
 
@@ -29,10 +32,13 @@ const STORE_SAMPLE_MS = 1_000;
 
 const REPLAY_COLOUR = [255, 121, 0, 255] as const;
 
+const NO_MESSAGES: readonly Message[] = [];
+
 /**
  * An activity's map with its replay (issue 7 items 1 and 3; lazily loaded with MapLibre and deck.gl):
  * the whole track coloured by speed, dimmed while a replay runs, the played part drawn over it, the
- * position at the replay time with its heading, start, end and alert markers. Play/pause, rates,
+ * position at the replay time with its heading, and markers of the start, the end, the alerts, their
+ * notes and the messages to the wearer (src/ui/map/trackEventMarkers.ts). Play/pause, rates,
  * scrubbing by time and following the position; it starts at `initialTimeMs` and reports where it
  * rests (`onTimeSettled`), so the Data tab's charts mark the same time. The time animates on requestAnimationFrame inside
  * this component; the store hears it at most once a second (and keeps one value per 10 s).
@@ -40,6 +46,7 @@ const REPLAY_COLOUR = [255, 121, 0, 255] as const;
 export default function ReplayMap({
   activityId,
   alerts,
+  messages = NO_MESSAGES,
   format,
   initialTimeMs = null,
   onTimeSettled,
@@ -47,6 +54,8 @@ export default function ReplayMap({
 }: {
   activityId: number;
   alerts: readonly Alert[];
+  /** The messages written to the wearer during the activity, marked where they were written. */
+  messages?: readonly Message[];
   format: Formatter;
   /** Where the replay starts (epoch ms), e.g. where the Data tab seeked it; null: the start. */
   initialTimeMs?: number | null;
@@ -103,29 +112,10 @@ export default function ReplayMap({
     }
   }, [dispatch, playing, timeMs]);
 
-  const markers = useMemo((): MapMarker[] => {
-    if (columns.length === 0) return [];
-    const at = (i: number) => ({
-      lon: columns.positions[2 * i] ?? 0,
-      lat: columns.positions[2 * i + 1] ?? 0,
-    });
-    return [
-      { id: 'start', kind: 'start', ...at(0) },
-      { id: 'end', kind: 'end', ...at(columns.length - 1) },
-      ...alerts.flatMap((a): MapMarker[] =>
-        a.Location
-          ? [
-              {
-                id: `alert-${String(a.AlertID)}`,
-                kind: 'alert',
-                lon: a.Location.X,
-                lat: a.Location.Y,
-              },
-            ]
-          : [],
-      ),
-    ];
-  }, [columns, alerts]);
+  const markers = useMemo(
+    () => trackEventMarkers(columns, alerts, messages),
+    [columns, alerts, messages],
+  );
 
   // The view fits the track once; a live activity's new points do not move the map under the reader.
   const bounds = trackBounds(columns);
@@ -171,6 +161,7 @@ export default function ReplayMap({
           follow={follow && replaying && position ? [position.lon, position.lat] : null}
         />
       </div>
+      <MarkerLegend markers={markers} />
       <div className="ll-replay-controls" role="group" aria-label={t('Activities.Replay.Controls')}>
         <button
           type="button"

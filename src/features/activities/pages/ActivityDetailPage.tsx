@@ -205,6 +205,7 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
               <ReplayMap
                 activityId={activityId}
                 alerts={alerts}
+                messages={thread?.Messages}
                 format={format}
                 initialTimeMs={replayTimeMs}
                 onTimeSettled={onReplayTime}

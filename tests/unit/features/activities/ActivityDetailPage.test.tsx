@@ -254,6 +254,17 @@ describe('the activity detail page’s Messages tab (docs/activities.md "Message
     return { asked };
   }
 
+  it('marks the messages on the map, keyed in its legend', async () => {
+    renderWithMessages({ MessageThread: thread });
+    await screen.findByRole('tab', { name: 'Messages' });
+    const legend = await screen.findByRole('list', { name: 'Map key' }, CHUNK);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Start', 'End', 'Message to the wearer']);
+  });
+
   it('shows each message with its sender, delivery state and the wearer’s replies', async () => {
     const { asked } = renderWithMessages({ MessageThread: thread });
     await userEvent.click(await screen.findByRole('tab', { name: 'Messages' }));
