@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../api/entities/message';
 import { useAppSelector } from '../../../store/hooks';
 import {
   selectLastPoint,
@@ -9,9 +10,10 @@ import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { MapView } from '../../../ui/map/MapView';
 import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
-import { eventMarkerLayer, type MapMarker } from '../../../ui/map/layers/markerLayers';
+import { eventMarkerLayer } from '../../../ui/map/layers/markerLayers';
 import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
 import { trackBounds } from '../../../ui/map/trackAttributes';
+import { trackEventMarkers, type MarkedAlert } from '../../../ui/map/trackEventMarkers';
 import { pointBounds, unionBounds } from '../../../ui/map/lonLatBounds';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
 import {
@@ -27,8 +29,10 @@ export interface ShareMapProps {
   readonly activityId: number;
   /** The wearer's heading now, degrees clockwise from north (live telemetry), null when unknown. */
   readonly headingDeg: number | null;
-  /** Positions of the activity's alerts, for markers. */
-  readonly alertMarkers: readonly MapMarker[];
+  /** The activity's alerts: marked where raised, their notes where the wearer was then. */
+  readonly alerts: readonly MarkedAlert[];
+  /** The messages to the wearer, marked where the wearer was when each was written. */
+  readonly messages: readonly Pick<Message, 'MessageID' | 'SentTimestamp'>[];
   /** Keep the wearer centred. */
   readonly follow: boolean;
   /**
@@ -40,7 +44,8 @@ export interface ShareMapProps {
 
 /**
  * The shared activity's map (issue 8 item 2; lazily loaded with MapLibre and deck.gl): the whole track
- * coloured by speed, start and alert markers, and the wearer's current position with heading and
+ * coloured by speed, markers of the start, the alerts, their notes and the messages to the wearer
+ * (src/ui/map/trackEventMarkers.ts), and the wearer's current position with heading and
  * accuracy; the view fits the track when it loads and follows the wearer when asked. While the
  * searchlight shows, the viewer's own position and a line to the wearer too, and the view fits both
  * once when it comes on.
@@ -48,7 +53,8 @@ export interface ShareMapProps {
 export default function ShareMap({
   activityId,
   headingDeg,
-  alertMarkers,
+  alerts,
+  messages,
   follow,
   searchlight = null,
 }: ShareMapProps) {
@@ -77,14 +83,10 @@ export default function ShareMap({
   }
 
   const layers = useMemo(() => {
-    const first =
-      columns.length > 0
-        ? { lon: columns.positions[0] ?? 0, lat: columns.positions[1] ?? 0 }
-        : null;
-    const markers: MapMarker[] = [
-      ...(first ? [{ id: 'start', kind: 'start' as const, ...first }] : []),
-      ...alertMarkers,
-    ];
+    // The wearer's own marker shows where the track ends now: no end marker.
+    const markers = trackEventMarkers(columns, alerts, messages).filter(
+      (marker) => marker.kind !== 'end',
+    );
     return [
       ...searchlightLayers('searchlight', searchlight),
       speedTrackLayer('track', columns),
@@ -95,7 +97,7 @@ export default function ShareMap({
         WEARER_COLOUR,
       ),
     ];
-  }, [columns, last, headingDeg, alertMarkers, searchlight]);
+  }, [columns, last, headingDeg, alerts, messages, searchlight]);
 
   return (
     <MapView

@@ -1,7 +1,9 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectActivityDetail } from '../../../store/activities/activityDetailsSelectors';
 import { selectAlertsOfActivity } from '../../../store/activities/alertsSlice';
+import { selectMessageThreadOfActivity } from '../../../store/activities/messageThreadsSlice';
+import type { Message } from '../../../api/entities/message';
 import { isAlertOpen } from '../../../api/entities/alert';
 import { useAppSelector } from '../../../store/hooks';
 import {
@@ -19,7 +21,6 @@ import {
 import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
-import type { MapMarker } from '../../../ui/map/layers/markerLayers';
 import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { useNow } from '../../../ui/time/useNow';
 import { AlertActions } from '../components/AlertActions';
@@ -36,6 +37,8 @@ import '../share.css';
 import { lazyChunk } from '../../../ui/lazyChunk';
 import { MemberLoginOffer } from '../components/MemberLoginOffer';
 import { useSearchlightMapView } from '../useSearchlightMapView';
+
+const NO_MESSAGES: readonly Message[] = [];
 
 // MapLibre and deck.gl load with the map, not with the page (issue 7 targets: a lazy map chunk).
 const ShareMap = lazyChunk(() => import('../components/ShareMap').then((m) => m.default));
@@ -112,22 +115,7 @@ export function SharedActivityView({
   );
   const connection = socket?.connection ?? 'idle';
   const attempt = socket?.attempt ?? null;
-  const alertMarkers = useMemo(
-    (): MapMarker[] =>
-      alerts.flatMap((alert) =>
-        alert.Location
-          ? [
-              {
-                id: `alert-${alert.AlertID}`,
-                kind: 'alert' as const,
-                lon: alert.Location.X,
-                lat: alert.Location.Y,
-              },
-            ]
-          : [],
-      ),
-    [alerts],
-  );
+  const thread = useAppSelector((state) => selectMessageThreadOfActivity(state, activityId));
   // The searchlight on the map too (policy §2 "a searchlight map mode"), not in a replay.
   const searchlight = useSearchlightMapView(interactive);
   const lastFixTime = live?.lastFixTime ?? last?.Time ?? null;
@@ -188,7 +176,8 @@ export function SharedActivityView({
           <ShareMap
             activityId={activityId}
             headingDeg={live?.Heading ?? null}
-            alertMarkers={alertMarkers}
+            alerts={alerts}
+            messages={thread?.Messages ?? NO_MESSAGES}
             follow={follow}
             searchlight={searchlight}
           />

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail } from '../../../../src/api/entities/activity';
 import type { Alert } from '../../../../src/api/entities/alert';
+import type { Message } from '../../../../src/api/entities/message';
 import type { LocationPoint } from '../../../../src/api/entities/location';
 import { initI18n } from '../../../../src/app/i18n';
 import { Shell } from '../../../../src/app/Shell';
@@ -102,12 +103,17 @@ const assistance: Alert = {
   ],
 };
 
-/** The share page at TOKEN answered by `answer`; `inShell`: inside the app's frame (its header). */
-function open(answer: () => Response, inShell = false) {
+/**
+ * The share page at TOKEN answered by `answer`; `inShell`: inside the app's frame (its header);
+ * `messages`: the activity's thread.
+ */
+function open(answer: () => Response, inShell = false, messages: Message[] = []) {
   server.use(
     http.post(SHARING, answer),
     http.post(THREAD, () =>
-      HttpResponse.json({ MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: [] } }),
+      HttpResponse.json({
+        MessageThread: { MessageThreadID: 1, ActivityId: 7, Messages: messages },
+      }),
     ),
   );
   const store = createAppStore({
@@ -175,6 +181,23 @@ describe('the shared activity page (issue 8 item 2)', () => {
       ]);
     });
     expect(window.location.origin).not.toBe(C2_URL);
+  });
+
+  it('hands the map the alerts and the messages to mark along the track', async () => {
+    const message: Message = {
+      MessageID: 40,
+      MessageText: 'Are you OK?',
+      SenderName: 'Kari',
+      ReplyOptions: ['No', 'Yes'],
+      SentTimestamp: Date.now() - 60_000,
+      WearerMessageState: { DeliveredTime: null, SeenTime: null, Replies: [] },
+    };
+    open(shared(activity(2_000, [assistance])), false, [message]);
+    await screen.findByTestId('share-map');
+    await waitFor(() => {
+      expect(shareMap.props?.messages).toEqual([message]);
+    });
+    expect(shareMap.props?.alerts.map((alert) => alert.AlertID)).toEqual([3]);
   });
 
   it('puts the searchlight on the map: the viewer, their heading and the wearer (policy §2 map mode)', async () => {
