@@ -53,6 +53,16 @@ function startTestDemo(): Promise<Demo> {
   });
 }
 
+/** The demo watch's row, found by the IMEI GET /api/dev/demo names. */
+async function demoWatch(): Promise<{ device_id: number }> {
+  const { Device } = await devDemo();
+  return database.db
+    .selectFrom('devices')
+    .select('device_id')
+    .where('imei', '=', Device?.Imei ?? '')
+    .executeTakeFirstOrThrow();
+}
+
 async function devDemo(): Promise<DevDemo> {
   const response = await app.inject({ method: 'GET', url: '/api/dev/demo' });
   expect(response.statusCode).toBe(200);
@@ -145,12 +155,7 @@ describe('the live demo (issue 5 item 7)', () => {
   });
 
   it('the live replay keeps sending real fixes, some with heart rate, and its SOS raises an ASSISTANCE alert', async () => {
-    const { Device } = await devDemo();
-    const device = await database.db
-      .selectFrom('devices')
-      .select('device_id')
-      .where('imei', '=', Device?.Imei ?? '')
-      .executeTakeFirstOrThrow();
+    const device = await demoWatch();
     const livePoints = async () => {
       const row = await database.db
         .selectFrom('location_points')
@@ -185,12 +190,7 @@ describe('the live demo (issue 5 item 7)', () => {
   });
 
   it('a restart of the demo closes the activity the last run left open and records a new one', async () => {
-    const { Device } = await devDemo();
-    const device = await database.db
-      .selectFrom('devices')
-      .select('device_id')
-      .where('imei', '=', Device?.Imei ?? '')
-      .executeTakeFirstOrThrow();
+    const device = await demoWatch();
     const openActivity = () =>
       database.db
         .selectFrom('activities')
