@@ -70,14 +70,15 @@ function live(points: readonly IngestPoint[]): IngestPoint[] {
   return points.map((point) => ({ ...point, Time: point.Time + shiftMs }));
 }
 
-async function addMember(db: Db): Promise<number> {
+/** Adds member `n` (a wearer of its own); answers its MemberID. */
+async function addMember(db: Db, n: number): Promise<number> {
   const member = await db
     .insertInto('members')
     .values({
-      identity_sub: 'bench-ingest',
+      identity_sub: `bench-ingest-${n}`,
       client_id: 1,
       domain_id: 'local',
-      email: 'ingest-bench@example.com',
+      email: `ingest-bench-${n}@example.com`,
       name_first: 'Bench',
       name_last: 'Ingest',
       language_code: 'en',
@@ -189,7 +190,7 @@ async function httpFloor(keys: readonly string[], streams: readonly IngestPoint[
  * PostgreSQL: every device replays the real sailing track with 20 % duplicates and 10 % of the points
  * out of order; a point counts once the server acknowledged it (committed). `ingest.batch`: 16 devices
  * post the whole track, 500 points per request; `ingest.osmand`: 64 devices send its first 150 points,
- * one OsmAnd GET each, from a worker thread; `ingest.http-floor`: the same GETs against a bare route,
+ * one OsmAnd GET each, from a worker thread, each phone the device of its own member; `ingest.http-floor`: the same GETs against a bare route,
  * the ceiling of one point per request. Devices run concurrently, each one in its own order, with
  * times shifted to end now (live); the client shares the machine with the server and PostgreSQL.
  */
@@ -203,7 +204,7 @@ export const ingestBench: BenchArea = {
       const figures: Figure[] = [];
       try {
         const batchSize = 500;
-        const memberId = await addMember(db);
+        const memberId = await addMember(db, 0);
         const batchKeys = await addDevices(db, memberId, 0, 16);
         const batch = await runDevices(
           batchKeys,
@@ -235,7 +236,11 @@ export const ingestBench: BenchArea = {
           }),
         );
 
-        const osmandKeys = await addDevices(db, memberId, 100, OSMAND_DEVICES);
+        // Each phone is a wearer of its own, as 64 people tracked at once are.
+        const osmandKeys: string[] = [];
+        for (let i = 0; i < OSMAND_DEVICES; i += 1) {
+          osmandKeys.push(...(await addDevices(db, await addMember(db, 1 + i), 100 + i, 1)));
+        }
         const osmandStreams = osmandKeys.map((_key, i) =>
           deviceStream(live(track.slice(0, OSMAND_POINTS)), 101 + i),
         );

@@ -17,6 +17,7 @@ import {
   heartRatesByTime,
   insertEvents,
   insertFixes,
+  type InsertedFix,
   type LateHeartRate,
   type StoredEventKey,
 } from './telemetryStore';
@@ -76,8 +77,9 @@ export interface InOrderWrite {
 const isTracking = (type: IngestEvent['Type']) =>
   type === 'TRACKING_START' || type === 'TRACKING_STOP';
 
-function trackItems(points: readonly IngestPoint[], events: readonly IngestEvent[]): TrackItem[] {
-  const items: TrackItem[] = points.map((point) => ({
+/** A request's point as the walk takes it: a fix not attributed to an activity yet. */
+export function fixItem(point: IngestPoint): TrackItem {
+  return {
     kind: 'FIX',
     time: point.Time,
     fix: {
@@ -88,7 +90,11 @@ function trackItems(points: readonly IngestPoint[], events: readonly IngestEvent
       speed: point.Speed ?? null,
     },
     activityId: null,
-  }));
+  };
+}
+
+function trackItems(points: readonly IngestPoint[], events: readonly IngestEvent[]): TrackItem[] {
+  const items: TrackItem[] = points.map(fixItem);
   for (const event of events) {
     if (event.Type === 'TRACKING_START') {
       items.push({
@@ -235,7 +241,6 @@ async function appendInOrder(
   );
   const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds, heartRates);
   const { keys: events } = await insertEvents(trx, owner.deviceId, fresh.tracking);
-  const inserted = new Map(fixes.map((fix) => [fix.device_time_ms, fix.heart_rate_bpm]));
   return {
     fixes: fixes.length,
     events: events.length,
@@ -243,25 +248,39 @@ async function appendInOrder(
     eventKeys: events,
     inOrder: {
       saved: countInsertedHeartRates(saved, fixes),
-      fixes: fresh.points.flatMap((point, index) =>
-        inserted.has(point.Time)
-          ? [
-              {
-                device_time_ms: point.Time,
-                activity_id: activityIds[index] ?? null,
-                lon: point.Lon,
-                lat: point.Lat,
-                alt: trustedAltitude(point.Alt ?? null, point.Vacc ?? null),
-                hacc: point.Hacc ?? null,
-                speed_mps: point.Speed ?? null,
-                bearing_deg: point.Bearing ?? null,
-                heart_rate_bpm: inserted.get(point.Time) ?? null,
-              },
-            ]
-          : [],
-      ),
+      fixes: storedFixes(fresh.points, activityIds, fixes),
     },
   };
+}
+
+/**
+ * The fixes among `points` that `inserted` holds, as stored ({@link StoredFix}, time order as
+ * `points`): each under the activity id at its index of `activityIds`, with the heart rate the insert
+ * gave it.
+ */
+export function storedFixes(
+  points: readonly IngestPoint[],
+  activityIds: readonly (number | null)[],
+  inserted: readonly InsertedFix[],
+): StoredFix[] {
+  const heartRates = new Map(inserted.map((fix) => [fix.device_time_ms, fix.heart_rate_bpm]));
+  return points.flatMap((point, index) =>
+    heartRates.has(point.Time)
+      ? [
+          {
+            device_time_ms: point.Time,
+            activity_id: activityIds[index] ?? null,
+            lon: point.Lon,
+            lat: point.Lat,
+            alt: trustedAltitude(point.Alt ?? null, point.Vacc ?? null),
+            hacc: point.Hacc ?? null,
+            speed_mps: point.Speed ?? null,
+            bearing_deg: point.Bearing ?? null,
+            heart_rate_bpm: heartRates.get(point.Time) ?? null,
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -285,27 +304,42 @@ async function storeLate(
   );
   const newFixTimes = inserted.map((fix) => fix.device_time_ms);
   const { keys: newTracking } = await insertEvents(trx, owner.deviceId, tracking);
-  const changed = [...newFixTimes, ...newTracking.map((event) => event.time)];
-  if (changed.length > 0) {
-    await recutTimeline(
-      trx,
-      owner,
-      {
-        minMs: changed.reduce((min, time) => Math.min(min, time), Infinity),
-        maxMs: changed.reduce((max, time) => Math.max(max, time), -Infinity),
-        newFixTimes: new Set(newFixTimes),
-        newStartTimes: new Set(
-          newTracking.filter((e) => e.type === 'TRACKING_START').map((e) => e.time),
-        ),
-      },
-      deviceNowMs,
-      defaultType,
-    );
-  }
+  await recutStored(trx, owner, newFixTimes, newTracking, deviceNowMs, defaultType);
   return {
     fixes: newFixTimes.length,
     events: newTracking.length,
     fixTimes: newFixTimes,
     eventKeys: newTracking,
   };
+}
+
+/**
+ * The late path's second half: once late fixes (`newFixTimes`, epoch ms) and tracking events
+ * (`newTracking`) are newly stored, re-cuts the stretch of the timeline they touch
+ * ({@link recutTimeline}); nothing when both are empty (every item was re-sent).
+ */
+export async function recutStored(
+  trx: Trx,
+  owner: ActivityOwner,
+  newFixTimes: readonly number[],
+  newTracking: readonly StoredEventKey[],
+  deviceNowMs: number,
+  defaultType: () => Promise<ActivityType>,
+): Promise<void> {
+  const changed = [...newFixTimes, ...newTracking.map((event) => event.time)];
+  if (changed.length === 0) return;
+  await recutTimeline(
+    trx,
+    owner,
+    {
+      minMs: changed.reduce((min, time) => Math.min(min, time), Infinity),
+      maxMs: changed.reduce((max, time) => Math.max(max, time), -Infinity),
+      newFixTimes: new Set(newFixTimes),
+      newStartTimes: new Set(
+        newTracking.filter((e) => e.type === 'TRACKING_START').map((e) => e.time),
+      ),
+    },
+    deviceNowMs,
+    defaultType,
+  );
 }

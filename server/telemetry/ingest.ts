@@ -3,9 +3,10 @@ import type { ActivityType } from '../../src/api/enums';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
-import { storeAndBuild, type StoredCounts } from './activityBuilder';
+import { recutStored, storeAndBuild, type StoredCounts } from './activityBuilder';
 import { defaultActivityType } from './activityRules';
 import { clockLagMs, heardAfter, type DeviceHeard } from './deviceLag';
+import { planGroupedWrite, writeGrouped, type GroupedWrite } from './groupedWrite';
 import { lockIngestDevices, type IngestDevice, type Trx } from './ingestDevice';
 import {
   changedActivities,
@@ -133,22 +134,141 @@ export async function ingestGroup(
   if (new Set(keys).size !== keys.length) throw new Error('ingest: one device twice in a group');
   return db.transaction().execute(async (trx) => {
     const devices = await lockIngestDevices(trx, keys);
+    const since = new Date();
+    const prepared = requests.map((request) => {
+      const device = devices.get(request.ingestKey);
+      return device ? prepare(device, request) : null;
+    });
+    const grouped = await writeGroupedRequests(trx, prepared);
     const outcomes: IngestOutcome[] = [];
     const heard = new Map<number, DeviceHeard>();
-    for (const request of requests) {
-      const device = devices.get(request.ingestKey);
-      if (!device) {
+    const members = new Set<number>();
+    for (const locked of prepared) {
+      if (!locked) {
         outcomes.push({ kind: 'unknown-key' });
         continue;
       }
-      const done = await ingestLocked(trx, device, request.input, request.nowMs, alerts);
-      outcomes.push(done.outcome);
-      if (done.heard !== device.heard) heard.set(device.deviceId, done.heard);
+      // The alert engine may have changed this member's activities for an earlier request of the
+      // group (another device of the same member): read the device again (its row stays locked).
+      const request = members.has(locked.device.memberId) ? await relock(trx, locked) : locked;
+      members.add(request.device.memberId);
+      const { device } = request;
+      const write = grouped.get(device.deviceId);
+      const stored = write
+        ? await finishGrouped(trx, request, write)
+        : await storeRequest(trx, request);
+      outcomes.push(await concludeRequest(trx, request, stored, since, alerts));
+      if (request.heard !== device.heard) heard.set(device.deviceId, request.heard);
     }
     await saveHeard(trx, heard);
     return outcomes;
   });
 }
+
+/** A request of a locked device, its items made unique and sorted, with the device's clocks. */
+interface PreparedRequest {
+  readonly ingestKey: string;
+  readonly device: IngestDevice;
+  readonly input: IngestInput;
+  readonly nowMs: number;
+  readonly points: readonly IngestPoint[];
+  readonly events: readonly IngestEvent[];
+  /** What the server has heard from the device after the request. */
+  readonly heard: DeviceHeard;
+  /** Now on the device's clock (epoch ms), for the silence rule: a slow device clock is not silence. */
+  readonly deviceNowMs: number;
+  /** The type of an activity a fix opens: the owner's favourite (read once, when needed). */
+  readonly defaultType: (trx: Trx) => Promise<ActivityType>;
+}
+
+function prepare(
+  device: IngestDevice,
+  { ingestKey, input, nowMs }: IngestRequest,
+): PreparedRequest {
+  const points = uniquePoints(input.points);
+  const events = uniqueEvents(input.events);
+  const heard = heardAfter(device.heard, nowMs, newestItemMs(points, events));
+  let type: Promise<ActivityType> | undefined;
+  return {
+    ingestKey,
+    device,
+    input,
+    nowMs,
+    points,
+    events,
+    heard,
+    deviceNowMs: nowMs - clockLagMs(heard),
+    defaultType: (trx) => (type ??= favouriteType(trx, device.memberId)),
+  };
+}
+
+/** `request` prepared again from its device's row as this transaction now sees it. */
+async function relock(trx: Trx, request: PreparedRequest): Promise<PreparedRequest> {
+  const devices = await lockIngestDevices(trx, [request.ingestKey]);
+  const device = devices.get(request.ingestKey);
+  return device ? prepare(device, request) : request;
+}
+
+/**
+ * Writes the group's requests that the set-based path can store (groupedWrite.ts) together, in two
+ * statements at most; answers their writes by device id. A member's requests take it only when the
+ * member has no other request in the group (the alert engine evaluates each request in turn and may
+ * change another device's activity of the same member).
+ */
+async function writeGroupedRequests(
+  trx: Trx,
+  prepared: readonly (PreparedRequest | null)[],
+): Promise<Map<number, GroupedWrite>> {
+  const members = new Map<number, number>();
+  for (const request of prepared) {
+    if (request)
+      members.set(request.device.memberId, (members.get(request.device.memberId) ?? 0) + 1);
+  }
+  const plans = prepared.flatMap((request) => {
+    if (!request || members.get(request.device.memberId) !== 1) return [];
+    const plan = planGroupedWrite(
+      request.device,
+      request.points,
+      request.events,
+      request.deviceNowMs,
+    );
+    return plan ? [plan] : [];
+  });
+  const writes = plans.length > 0 ? await writeGrouped(trx, plans) : [];
+  return new Map(writes.map((write) => [write.plan.device.deviceId, write]));
+}
+
+/** A grouped write's counts, once the late fixes it newly stored (if any) are re-cut. */
+async function finishGrouped(
+  trx: Trx,
+  request: PreparedRequest,
+  { plan, stored }: GroupedWrite,
+): Promise<StoredCounts> {
+  if (plan.kind === 'resent') {
+    await recutStored(trx, ownerOf(request.device), stored.fixTimes, [], request.deviceNowMs, () =>
+      request.defaultType(trx),
+    );
+  }
+  return stored;
+}
+
+/** Stores one request alone and builds its activities (activityBuilder.ts). */
+function storeRequest(trx: Trx, request: PreparedRequest): Promise<StoredCounts> {
+  return storeAndBuild(
+    trx,
+    ownerOf(request.device),
+    request.device,
+    request.points,
+    request.events,
+    request.deviceNowMs,
+    () => request.defaultType(trx),
+  );
+}
+
+const ownerOf = (device: IngestDevice) => ({
+  deviceId: device.deviceId,
+  memberId: device.memberId,
+});
 
 /**
  * Stores what the server heard from each device of a group (devices.heard_ms / heard_device_ms,
@@ -167,32 +287,18 @@ async function saveHeard(trx: Trx, heard: ReadonlyMap<number, DeviceHeard>): Pro
 }
 
 /**
- * One request of `device`, whose row this transaction holds locked (see {@link ingestTelemetry}):
- * its outcome, and what the server has heard from the device after it (the caller stores it when it
- * is not `device.heard`).
+ * The outcome of a request whose items are stored (`stored`): the alert engine evaluates what it newly
+ * stored, in the same transaction, and the activities it changed are taken from what it wrote (the
+ * in-order path) or read back (changed since `since`, ingestPublication.ts).
  */
-async function ingestLocked(
+async function concludeRequest(
   trx: Trx,
-  device: IngestDevice,
-  input: IngestInput,
-  nowMs: number,
+  { device, input, nowMs, points, events }: PreparedRequest,
+  stored: StoredCounts,
+  since: Date,
   alerts: AlertEngineDeps | undefined,
-): Promise<{ outcome: IngestOutcome; heard: DeviceHeard }> {
-  const points = uniquePoints(input.points);
-  const events = uniqueEvents(input.events);
-  // Now on the device's clock, for the silence rule: a slow device clock is not silence.
-  const heard = heardAfter(device.heard, nowMs, newestItemMs(points, events));
-  let type: Promise<ActivityType> | undefined;
-  const mark = { ceilingId: device.ceilingActivityId, since: new Date() };
-  const stored = await storeAndBuild(
-    trx,
-    { deviceId: device.deviceId, memberId: device.memberId },
-    device,
-    points,
-    events,
-    nowMs - clockLagMs(heard),
-    () => (type ??= favouriteType(trx, device.memberId)),
-  );
+): Promise<IngestOutcome> {
+  const mark = { ceilingId: device.ceilingActivityId, since };
   const owner = { memberId: device.memberId, deviceId: device.deviceId };
   const alerted = alerts
     ? await evaluateIngest(
@@ -221,7 +327,7 @@ async function ingestLocked(
     : unchanged
       ? []
       : await changedActivities(trx, device.deviceId, mark);
-  const outcome: IngestOutcome = {
+  return {
     kind: 'stored',
     accepted,
     duplicates: input.points.length + input.events.length - accepted,
@@ -245,5 +351,4 @@ async function ingestLocked(
         : {}),
     },
   };
-  return { outcome, heard };
 }

@@ -23,6 +23,12 @@ export interface IngestDevice {
   readonly ceilingActivityId: number;
   readonly frontierMs: number | null;
   readonly latest: ActivityRow | null;
+  /**
+   * `latest`'s heart rate totals (`heart_rate_sum`, bpm, and `heart_rate_count`, migration 0017), so
+   * the set-based path can answer its row as stored without reading it back (groupedWrite.ts); null
+   * before any activity.
+   */
+  readonly latestHeartRate: { readonly sum: number; readonly count: number } | null;
   readonly heard: DeviceHeard;
   /**
    * Whether the owner has an open alert or an active zone: without either, fixes and battery
@@ -43,6 +49,8 @@ type LockedRow = {
   heard_ms: number | null;
   heard_device_ms: number | null;
   alert_watch: boolean;
+  heart_rate_sum: number | null;
+  heart_rate_count: number | null;
 } & {
   [K in keyof ActivityRow]: ActivityRow[K] | null;
 };
@@ -77,6 +85,10 @@ function toIngestDevice(row: LockedRow): IngestDevice {
     ceilingActivityId: row.ceiling_id ?? 0,
     frontierMs: row.frontier_ms,
     latest,
+    latestHeartRate:
+      latest === null || row.heart_rate_sum === null || row.heart_rate_count === null
+        ? null
+        : { sum: row.heart_rate_sum, count: row.heart_rate_count },
     heard: { heardMs: row.heard_ms, heardDeviceMs: row.heard_device_ms },
     alertWatch: row.alert_watch,
   };
@@ -107,7 +119,8 @@ export async function lockIngestDevices(
       (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
         or exists (select 1 from zones z where z.member_id = d.member_id and z.active)) as alert_watch,
       l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
-      l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms
+      l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms,
+      l.heart_rate_sum, l.heart_rate_count
     from devices d
     join members m on m.member_id = d.member_id
     left join lateral (

@@ -33,6 +33,22 @@ export interface InsertedFix {
 const storedHeartRate = (value: RawBuilder<unknown>) =>
   sql`nullif(round(${value}::numeric), 0)::smallint`;
 
+/** Fixes of one device to store ({@link insertFixesOfDevices}). */
+export interface DeviceFixes {
+  readonly deviceId: number;
+  /** Unique device times; any order. */
+  readonly points: readonly IngestPoint[];
+  /** The activity of the point at the same index; null: not attributed yet. */
+  readonly activityIds: readonly (number | null)[];
+  /** The request's VITALS heart rates by device time (bpm, {@link heartRatesByTime}). */
+  readonly heartRates: ReadonlyMap<number, number>;
+}
+
+/** A fix as {@link insertFixesOfDevices} inserted it: {@link InsertedFix} and its device. */
+export interface InsertedDeviceFix extends InsertedFix {
+  readonly device_id: number;
+}
+
 /**
  * Stores fixes of one device (append-only, ARCHITECTURE.md §1), each under the activity id at the same
  * index of `activityIds` (null: not attributed yet), in one multi-row statement. A fix whose (device,
@@ -52,32 +68,54 @@ export async function insertFixes(
   activityIds: readonly (number | null)[],
   heartRates: ReadonlyMap<number, number>,
 ): Promise<InsertedFix[]> {
-  if (points.length === 0) return [];
-  const column = <T>(pick: (point: IngestPoint) => T) => points.map(pick);
+  return insertFixesOfDevices(trx, [{ deviceId, points, activityIds, heartRates }]);
+}
+
+/**
+ * {@link insertFixes} for the fixes of several devices in ONE statement (the group commit's set-based
+ * path, server/telemetry/groupedWrite.ts): each device's fixes as {@link insertFixes} stores them.
+ * Answers the fixes actually inserted, each with its device.
+ */
+export async function insertFixesOfDevices(
+  trx: Trx,
+  batches: readonly DeviceFixes[],
+): Promise<InsertedDeviceFix[]> {
+  const rows = batches.flatMap((batch) =>
+    batch.points.map((point, index) => ({
+      batch,
+      point,
+      activityId: batch.activityIds[index] ?? null,
+    })),
+  );
+  if (rows.length === 0) return [];
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+  const value = <T>(pick: (point: IngestPoint) => T) => column((row) => pick(row.point));
   // The stored VITALS event `e` at the fix's time decides when there is one, else the request's.
   const heartRate = storedHeartRate(
     sql`case when e.event_time_ms is null then u.heart_rate else e.heart_rate_bpm end`,
   );
-  const { rows } = await sql<InsertedFix>`
+  const { rows: inserted } = await sql<InsertedDeviceFix>`
     with inserted as (
     insert into location_points
       (device_id, device_time_ms, activity_id, lon, lat, alt, hacc, speed_mps, bearing_deg,
        battery_pct, heart_rate_bpm, vacc)
-    select ${deviceId}, u.time_ms, u.activity_id, u.lon, u.lat, u.alt, u.hacc, u.speed, u.bearing,
+    select u.device_id, u.time_ms, u.activity_id, u.lon, u.lat, u.alt, u.hacc, u.speed, u.bearing,
       u.battery, ${heartRate}, u.vacc
     from unnest(
-      ${column((p) => p.Time)}::bigint[], ${[...activityIds]}::bigint[],
-      ${column((p) => p.Lon)}::float8[], ${column((p) => p.Lat)}::float8[],
-      ${column((p) => p.Alt ?? null)}::float8[], ${column((p) => p.Hacc ?? null)}::float8[],
-      ${column((p) => p.Speed ?? null)}::float8[], ${column((p) => p.Bearing ?? null)}::float8[],
-      ${column((p) => p.Battery ?? null)}::float8[],
-      ${column((p) => heartRates.get(p.Time) ?? null)}::float8[],
-      ${column((p) => p.Vacc ?? null)}::float8[]
-    ) as u(time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery, heart_rate, vacc)
-    left join device_events e on e.device_id = ${deviceId} and e.event_time_ms = u.time_ms
+      ${column((row) => row.batch.deviceId)}::bigint[],
+      ${value((p) => p.Time)}::bigint[], ${column((row) => row.activityId)}::bigint[],
+      ${value((p) => p.Lon)}::float8[], ${value((p) => p.Lat)}::float8[],
+      ${value((p) => p.Alt ?? null)}::float8[], ${value((p) => p.Hacc ?? null)}::float8[],
+      ${value((p) => p.Speed ?? null)}::float8[], ${value((p) => p.Bearing ?? null)}::float8[],
+      ${value((p) => p.Battery ?? null)}::float8[],
+      ${column((row) => row.batch.heartRates.get(row.point.Time) ?? null)}::float8[],
+      ${value((p) => p.Vacc ?? null)}::float8[]
+    ) as u(device_id, time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery,
+      heart_rate, vacc)
+    left join device_events e on e.device_id = u.device_id and e.event_time_ms = u.time_ms
       and e.event_type = 'VITALS'
     on conflict (device_id, device_time_ms) do nothing
-    returning device_time_ms, activity_id, heart_rate_bpm
+    returning device_id, device_time_ms, activity_id, heart_rate_bpm
     ), counted as (
       update activities a
       set heart_rate_sum = a.heart_rate_sum + c.total, heart_rate_count = a.heart_rate_count + c.n
@@ -88,8 +126,8 @@ export async function insertFixes(
       ) c
       where a.activity_id = c.activity_id
     )
-    select device_time_ms, activity_id, heart_rate_bpm from inserted`.execute(trx);
-  return rows;
+    select device_id, device_time_ms, activity_id, heart_rate_bpm from inserted`.execute(trx);
+  return inserted;
 }
 
 /** An event as stored: its device time (epoch ms) and type. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestGroup, ingestTelemetry } from '../../../server/telemetry/ingest';
-import type { IngestPoint } from '../../../src/api/ingest';
+import type { AlertEngineDeps } from '../../../server/alerts/alertEngine';
+import type { IngestInput } from '../../../server/telemetry/ingest';
+import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { addTestDevice, addTestMember } from './deviceFixtures';
 import { buildTestServer, createTestDatabase, type TestDatabase } from './testServer';
 
@@ -118,6 +120,42 @@ describe('group commit of device requests (issue 5 item 8)', () => {
     ]);
     await expect(group).rejects.toThrow();
     expect(await built(good.deviceId)).toEqual({ activities: [], fixes: [] });
+  });
+
+  it("builds a member's second request of a group on what the first one's alerts changed", async () => {
+    const [phone, watch] = [await addDevice(), await addDevice()];
+    const deps: AlertEngineDeps = { rescueRouter: () => [] };
+    const request = (key: string, input: IngestInput) => ({ ingestKey: key, input, nowMs: NOW });
+    await ingestGroup(
+      database.db,
+      [request(watch.key, { points: walk(3, 30 * SECOND), events: [] })],
+      deps,
+    );
+    // The watch's SOS: an alert on the watch's activity, whose status becomes ASSISTANCE, and RESOLVED
+    // once the alert is closed.
+    const sos: IngestEvent = { Type: 'SOS', Time: NOW - 20 * SECOND };
+    await ingestGroup(database.db, [request(watch.key, { points: [], events: [sos] })], deps);
+    const status = async () =>
+      (
+        await database.db
+          .selectFrom('activities')
+          .select('status')
+          .where('device_id', '=', watch.deviceId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await status()).toBe('ASSISTANCE');
+    // In one group: the phone cancels the member's alerts, then the watch reports a fix.
+    const cancel: IngestEvent = { Type: 'CLOSE_ALERTS', Time: NOW - 10 * SECOND };
+    const outcomes = await ingestGroup(
+      database.db,
+      [
+        request(phone.key, { points: [], events: [cancel] }),
+        request(watch.key, { points: walk(1), events: [] }),
+      ],
+      deps,
+    );
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['stored', 'stored']);
+    expect(await status()).toBe('RESOLVED');
   });
 
   it('refuses one device twice in a group', async () => {
