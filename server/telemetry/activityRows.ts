@@ -60,14 +60,32 @@ export async function latestActivity(
   return row ?? null;
 }
 
-/** The owner's activities of the device starting at or after `fromMs`, in start order. */
-export async function activitiesFrom(
+/**
+ * The owner's activities of the device from the latest one starting at or before `timeMs` (the
+ * anchor: a walk's state there cannot depend on anything later) on, in start order; from `timeMs`
+ * when none starts by then. One statement.
+ */
+export async function activitiesFromAnchor(
   trx: Trx,
   owner: ActivityOwner,
-  fromMs: number,
+  timeMs: number,
 ): Promise<ActivityRow[]> {
   return ownedBy(trx, owner)
-    .where('timestamp_start_ms', '>=', fromMs)
+    .where((eb) =>
+      eb(
+        'timestamp_start_ms',
+        '>=',
+        eb.fn.coalesce(
+          eb
+            .selectFrom('activities')
+            .select((inner) => inner.fn.max('timestamp_start_ms').as('anchor_ms'))
+            .where('device_id', '=', owner.deviceId)
+            .where('member_id', '=', owner.memberId)
+            .where('timestamp_start_ms', '<=', timeMs),
+          eb.val(timeMs),
+        ),
+      ),
+    )
     .orderBy('timestamp_start_ms')
     .orderBy('activity_id')
     .execute();

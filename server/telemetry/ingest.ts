@@ -333,6 +333,7 @@ async function concludeRequest(
     duplicates: input.points.length + input.events.length - accepted,
     commit: {
       memberId: device.memberId,
+      wearerId: device.wearerId,
       deviceId: device.deviceId,
       fixTimes: stored.fixTimes,
       activities,

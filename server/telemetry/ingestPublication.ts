@@ -34,6 +34,8 @@ import type { Trx } from './ingestDevice';
 /** What an ingest transaction committed, for its publication. */
 export interface IngestCommit {
   readonly memberId: number;
+  /** The member's WearerID (the device lock reads it), which the published events carry. */
+  readonly wearerId: number;
   readonly deviceId: number;
   /** Device times (epoch ms) of the points newly stored by the request (not the duplicates). */
   readonly fixTimes: readonly number[];
@@ -154,7 +156,6 @@ export async function collectPublication(
   }
   // What the request wrote does not hold the activities of late heart rates: read back then.
   const read = (late.length === 0 ? commit.written : undefined) ?? (await readBack(db, commit));
-  if (!read) return null;
   const { wearerId, fixes: points, activities } = read;
   const byId = new Map(activities.map((row) => [row.activity_id, row]));
 
@@ -246,16 +247,10 @@ function newestPerActivity(
 }
 
 /**
- * Reads back, after the commit, what a request that took a re-cut (or gave late heart rates) wrote;
- * null without the member.
+ * Reads back, after the commit, what a request that took a re-cut (or gave late heart rates) wrote:
+ * its new fixes as stored, and the activities that hold them or that it changed.
  */
-async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry | null> {
-  const member = await db
-    .selectFrom('members')
-    .select('wearer_id')
-    .where('member_id', '=', commit.memberId)
-    .executeTakeFirst();
-  if (!member) return null;
+async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry> {
   const fixes =
     commit.fixTimes.length === 0
       ? []
@@ -289,7 +284,7 @@ async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry 
           .select(ACTIVITY_COLUMNS)
           .where('activity_id', 'in', [...activityIds])
           .execute();
-  return { wearerId: member.wearer_id, fixes, activities };
+  return { wearerId: commit.wearerId, fixes, activities };
 }
 
 /**

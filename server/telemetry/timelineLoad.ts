@@ -21,8 +21,9 @@ export interface TimelineSlice {
 
 /**
  * The device's timeline items in [fromMs, untilMs), sorted ({@link compareTrackItems}): its
- * TRACKING_START/STOP events and the fixes that belong to `activityIds` or were just inserted. A stored fix without an activity that this request did not insert was detached on purpose
- * (activity trim) and stays out; so do fixes of a previous owner's activities.
+ * TRACKING_START/STOP events and the fixes that belong to `activityIds` or were just inserted. A
+ * stored fix without an activity that this request did not insert was detached on purpose (activity
+ * trim) and stays out; so do fixes of a previous owner's activities.
  */
 export async function loadTimeline(
   trx: Trx,
@@ -30,49 +31,48 @@ export async function loadTimeline(
   slice: TimelineSlice,
 ): Promise<TrackItem[]> {
   const until = slice.untilMs ?? Number.MAX_SAFE_INTEGER;
-  const { rows: fixes } = await sql<{
-    device_time_ms: number;
-    lat: number;
-    lon: number;
+  // Fixes and tracking events in one statement: a re-cut is a late point's main cost, and on a
+  // small machine each round trip to PostgreSQL costs more than these reads.
+  const { rows } = await sql<{
+    time_ms: number;
+    lat: number | null;
+    lon: number | null;
     hacc: number | null;
     speed_mps: number | null;
     activity_id: number | null;
+    event_type: string | null;
+    activity_type: string | null;
   }>`
-    select device_time_ms, lat, lon, hacc, speed_mps, activity_id from location_points
+    select device_time_ms as time_ms, lat, lon, hacc, speed_mps, activity_id,
+      null::text as event_type, null::text as activity_type
+    from location_points
     where device_id = ${owner.deviceId}
       and device_time_ms >= ${slice.fromMs} and device_time_ms < ${until}
-      and (activity_id is null or activity_id = any(${[...slice.activityIds]}::bigint[]))`.execute(
-    trx,
-  );
-  const events = await trx
-    .selectFrom('device_events')
-    .select(['event_time_ms', 'event_type', 'activity_type'])
-    .where('device_id', '=', owner.deviceId)
-    .where('event_type', 'in', ['TRACKING_START', 'TRACKING_STOP'])
-    .where('event_time_ms', '>=', slice.fromMs)
-    .where('event_time_ms', '<', until)
-    .execute();
+      and (activity_id is null or activity_id = any(${[...slice.activityIds]}::bigint[]))
+    union all
+    select event_time_ms, null, null, null, null, null, event_type, activity_type
+    from device_events
+    where device_id = ${owner.deviceId} and event_type in ('TRACKING_START', 'TRACKING_STOP')
+      and event_time_ms >= ${slice.fromMs} and event_time_ms < ${until}`.execute(trx);
   const items: TrackItem[] = [];
-  for (const row of fixes) {
-    const time = row.device_time_ms;
-    if (row.activity_id === null && !slice.newFixTimes.has(time)) continue;
-    items.push({
-      kind: 'FIX',
-      time,
-      fix: { time, lat: row.lat, lon: row.lon, hacc: row.hacc, speed: row.speed_mps },
-      activityId: row.activity_id,
-    });
-  }
-  for (const row of events) {
-    const time = row.event_time_ms;
+  for (const row of rows) {
+    const time = row.time_ms;
     if (row.event_type === 'TRACKING_STOP') {
       items.push({ kind: 'STOP', time });
-    } else {
+    } else if (row.event_type === 'TRACKING_START') {
       items.push({
         kind: 'START',
         time,
         activityType: z.catch(ActivityType, 'OTHER').parse(row.activity_type),
         isNew: slice.newStartTimes.has(time),
+      });
+    } else if (row.lat !== null && row.lon !== null) {
+      if (row.activity_id === null && !slice.newFixTimes.has(time)) continue;
+      items.push({
+        kind: 'FIX',
+        time,
+        fix: { time, lat: row.lat, lon: row.lon, hacc: row.hacc, speed: row.speed_mps },
+        activityId: row.activity_id,
       });
     }
   }

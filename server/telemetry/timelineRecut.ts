@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { ActivityType } from '../../src/api/enums';
 import {
-  activitiesFrom,
-  latestActivity,
+  activitiesFromAnchor,
   saveSegments,
   type ActivityOwner,
   type ActivityRow,
@@ -55,9 +54,8 @@ export async function recutTimeline(
   deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
 ): Promise<void> {
-  const anchor = await latestActivity(trx, owner, change.minMs);
-  const fromMs = anchor?.timestamp_start_ms ?? change.minMs;
-  const stored = await activitiesFrom(trx, owner, fromMs);
+  const stored = await activitiesFromAnchor(trx, owner, change.minMs);
+  const fromMs = Math.min(stored[0]?.timestamp_start_ms ?? change.minMs, change.minMs);
   let next = stored.findIndex((row) => row.timestamp_start_ms > change.maxMs);
   if (next < 0) next = stored.length;
   const walker = new TimelineWalker();

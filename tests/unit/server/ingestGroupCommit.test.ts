@@ -30,6 +30,7 @@ const outcomeOf = (req: IngestRequest): IngestOutcome => ({
   duplicates: 0,
   commit: {
     memberId: 1,
+    wearerId: 1,
     deviceId: 1,
     fixTimes: [],
     activities: [],
