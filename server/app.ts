@@ -34,6 +34,7 @@ import { shareViewingRoutes } from './shareViewing/shareViewingRoutes';
 import { createShareTokenVerifier } from './shares/shareTokenVerifier';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
+import { publishNotificationResults } from './alerts/notificationChanges';
 import { createProductionTransport } from './outbox/transport';
 import { basemapRoutes } from './routes/basemap';
 import { brandLogoRoutes } from './routes/brandLogo';
@@ -152,7 +153,17 @@ export async function buildServer(
   });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
-  const alerts = { rescueRouter, deliverNotifications: () => outbox.deliverPending() };
+  // A delivery result changes an alert's notifications: the member's open activity hears of it.
+  const deliverNotifications = async () => {
+    const { alertIds } = await outbox.deliverPending();
+    await publishNotificationResults(
+      deps.db,
+      (memberId, changes) => app.realtime.publishEntityChanges(memberId, changes),
+      alertIds,
+      Date.now(),
+    );
+  };
+  const alerts = { rescueRouter, deliverNotifications };
   const sweepIntervalMs = config.sweepIntervalMs ?? undefined;
   // Devices report every few seconds: their requests are logged only when something goes wrong.
   await app.register(ingestRoutes, {

@@ -27,9 +27,21 @@ export interface Outbox {
   /**
    * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) to the transport,
    * oldest first, recording each delivery or failure; does nothing without a transport. Answers how
-   * many were delivered. Never throws for a delivery failure.
+   * many were delivered and which alerts' notifications got a result. Never throws for a delivery
+   * failure.
    */
-  deliverPending(): Promise<number>;
+  deliverPending(): Promise<OutboxDelivery>;
+}
+
+/** What {@link Outbox.deliverPending} did. */
+export interface OutboxDelivery {
+  /** Messages the transport took. */
+  readonly delivered: number;
+  /**
+   * The alerts (AlertID) with a notification among the messages tried, delivered or failed (each
+   * once, in message order): their activity's Contacts tab shows a new state.
+   */
+  readonly alertIds: readonly number[];
 }
 
 /**
@@ -93,16 +105,17 @@ export function createOutbox(
   };
   return {
     async deliverPending() {
-      if (!transport) return 0;
+      if (!transport) return { delivered: 0, alertIds: [] };
       const rows = await db
         .selectFrom('outbox_messages')
-        .select(['message_id', 'channel', 'recipient', 'subject', 'body'])
+        .select(['message_id', 'channel', 'recipient', 'subject', 'body', 'alert_id'])
         .where('delivered_ms', 'is', null)
         .where('delivery_error', 'is', null)
         .orderBy('message_id')
         .limit(500)
         .execute();
       let delivered = 0;
+      const alertIds = new Set<number>();
       for (const row of rows) {
         const sent = await deliver(row.message_id, {
           channel: row.channel,
@@ -111,8 +124,9 @@ export function createOutbox(
           body: row.body,
         });
         if (sent) delivered += 1;
+        if (row.alert_id !== null) alertIds.add(row.alert_id);
       }
-      return delivered;
+      return { delivered, alertIds: [...alertIds] };
     },
     async send(message) {
       const row = await db
