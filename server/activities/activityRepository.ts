@@ -151,8 +151,8 @@ export async function activityTrack(
  * `LocationHistory` of its fixes whose device time lies in [TimeStart, TimeEnd], in time order, its
  * `Alerts` with their notes, the `Timeline` (activityTimeline.ts), the `Equipment` it was done
  * with (activityEquipment.ts; null when not recorded) and the `Notifications` sent about its alerts
- * (activityNotifications.ts) — those two only for the member's own view (`view.owner`, the default;
- * a share view passes false). Null
+ * (activityNotifications.ts) — those only for the member's own view (`view.owner`, the default; a
+ * share view passes false: whom the alerts reached, with their addresses, is the member's). Null
  * when the id is unknown or another member's. Read in one repeatable-read transaction, so the stats
  * and the points agree.
  */
@@ -182,11 +182,9 @@ export async function activityDetail(
         SplitsSettings: toSplitsSettings(row.splits_settings),
         Alerts: alerts,
         Timeline: activityTimeline(summary, alerts),
+        Equipment: toActivityEquipment(row.equipment),
         ...(view.owner
-          ? {
-              Equipment: toActivityEquipment(row.equipment),
-              Notifications: await notificationsOfActivity(trx, memberId, request.ActivityId),
-            }
+          ? { Notifications: await notificationsOfActivity(trx, memberId, request.ActivityId) }
           : {}),
       };
     });

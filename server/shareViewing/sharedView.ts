@@ -27,8 +27,8 @@ export async function sharedActivity(
   activityId: number,
 ): Promise<ActivityDetail | null> {
   if (!(await activityInShare(db, share, activityId))) return null;
-  // Not the owner's view: the member's equipment and whom their alerts went to are theirs to see
-  // (docs/activities.md "Equipment", "Contacts").
+  // Not the owner's view: whom their alerts went to is the member's to see (docs/activities.md
+  // "Contacts"); the equipment they have with them is shown, for rescuers (docs/share-viewing.md).
   return activityDetail(
     db,
     share.memberId,

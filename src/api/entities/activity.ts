@@ -79,7 +79,7 @@ export type ActivityEquipment = z.infer<typeof ActivityEquipment>;
  * `Time`. Additions for the detail tabs: `Alerts` raised during it, its `Timeline`, the wearer's
  * `SplitsSettings` (null when never set), the `Equipment` in use for its type (null when not
  * recorded: activities from before Lifeline kept it) and the `Notifications` sent about its alerts, by
- * time; the last two are absent in share views.
+ * time; share views get no `Notifications` (docs/share-viewing.md "Equipment").
  */
 export const ActivityDetail = z.extend(ActivitySummary, {
   LocationHistory: z.array(LocationPoint),

@@ -11,7 +11,8 @@ import { memberCall, postBatch, registerRunMember } from './washingtonRun';
  * The equipment an activity was done with (server/activities/activityEquipment.ts; docs/activities.md
  * "Equipment"): taken from the member's items in use for the activity's type when the activity is
  * created, again when its type changes, and kept as it was when the equipment changes later. On the
- * member's detail only: share viewers do not get it. The activities are the real Washington run.
+ * member's detail and the share view (for rescuers: docs/share-viewing.md "Equipment"), while the
+ * alerts' notifications stay the member's. The activities are the real Washington run.
  */
 
 const member = registerRunMember('gear@example.com');
@@ -131,16 +132,17 @@ describe('the equipment of an activity', () => {
     expect(await equipmentOf(old.activity_id)).toBeNull();
   });
 
-  it("is not sent to share viewers, nor are the alerts' notifications", async () => {
+  it("is sent to share viewers too, the alerts' notifications are not", async () => {
     const activityId = await record('RUNNING');
-    expect(await equipmentOf(activityId)).not.toEqual([]);
+    const equipment = await equipmentOf(activityId);
+    expect(equipment).not.toEqual([]);
     const shared = await sharedActivity(
       db(),
       { memberId: member.memberId, target: { kind: 'activity', activityId } },
       activityId,
     );
     expect(shared?.ActivityId).toBe(activityId);
-    expect(shared).not.toHaveProperty('Equipment');
+    expect(shared?.Equipment).toEqual(equipment);
     expect(shared).not.toHaveProperty('Notifications');
   });
 

@@ -30,6 +30,7 @@ import { GuardianName } from '../components/GuardianName';
 import { IncidentRecordButton } from '../components/IncidentRecordButton';
 import { LiveFacts } from '../components/LiveFacts';
 import { MessagePanel } from '../components/MessagePanel';
+import { SharedEquipment } from '../components/SharedEquipment';
 import { SearchlightPanel } from '../components/SearchlightPanel';
 import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { useShareFormat } from '../shareFormat';
@@ -183,6 +184,7 @@ export function SharedActivityView({
           />
         </Suspense>
       </div>
+      <SharedEquipment items={detail?.Equipment} wearerName={wearerName} />
       {interactive ? (
         <>
           <SearchlightPanel

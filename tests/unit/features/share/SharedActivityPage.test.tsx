@@ -244,6 +244,41 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(screen.getByText('7.2 km/h')).toBeVisible();
   });
 
+  it('shows what the wearer has with them, for rescuers (docs/share-viewing.md "Equipment")', async () => {
+    open(
+      shared({
+        ...activity(2_000),
+        Equipment: [
+          {
+            WearerEquipmentID: 4,
+            EquipmentName: 'Sea kayak',
+            EquipmentType: 'VESSEL',
+            VesselType: 'KAYAK',
+            Brand: null,
+            Model: null,
+            Colour: 'Yellow',
+            OtherDetails: null,
+          },
+        ],
+      }),
+    );
+    const section = await screen.findByRole('region', {
+      name: 'What Ingrid Nordvik has with them',
+    });
+    const item = within(section).getByRole('listitem');
+    expect(item).toHaveTextContent('Sea kayak');
+    const facts = within(item)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+    expect(facts).toEqual(['Type: Vessel', 'Vessel type: Kayak', 'Colour: Yellow']);
+  });
+
+  it('has no equipment section when none was recorded or none was in use', async () => {
+    open(shared({ ...activity(2_000), Equipment: [] }));
+    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(screen.queryByRole('region', { name: /has with them/ })).toBeNull();
+  });
+
   it('shows no heart rate fact for a device that measures none (a phone app)', async () => {
     open(shared(activity(2_000)));
     expect(await screen.findByText('Live.')).toBeVisible();
