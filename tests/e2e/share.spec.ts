@@ -54,6 +54,10 @@ test('a guardian opens the demo share link without an account and watches the we
   const map = page.getByRole('region', { name: 'Map of the shared activity' });
   await expect(map.locator('canvas')).toBeVisible({ timeout: 30_000 });
   await expect(map.getByText('© OpenStreetMap contributors')).toBeAttached();
+  // What the wearer has with them, for rescuers (docs/share-viewing.md "Equipment").
+  const equipment = page.getByRole('region', { name: 'What Ingrid Nordvik has with them' });
+  await expect(equipment.getByText('Sea kayak')).toBeVisible();
+  await expect(equipment.getByText('Yellow')).toBeVisible();
   // deck.gl's loop waits for work instead of running every frame (src/ui/map/overlayFrames.ts) …
   await expect(map).toHaveAttribute('data-frames', 'on-demand');
   // … and still draws each new fix: the map's drawn point count follows the track.
