@@ -15,10 +15,8 @@ export interface SharedView {
 
 /**
  * One activity a viewer of `share` may open, as the member sees it (`activityDetail`: stats, splits
- * settings, alerts with their notes, timeline) but without the member's `Equipment` and
- * `Notifications`, its
- * LocationHistory limited to
- * {@link sharedPointWindow}. Null when the activity is not one the share shows
+ * settings, alerts with their notes, timeline, the equipment in use) but without the member's
+ * `Notifications`, its LocationHistory limited to {@link sharedPointWindow}. Null when the activity is not one the share shows
  * ({@link activityInShare}) — unknown, another member's, outside the journey — all alike.
  */
 export async function sharedActivity(

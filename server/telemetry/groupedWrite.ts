@@ -45,7 +45,7 @@ export type GroupedPlan =
 /**
  * The set-based plan of one request of `device` (its row locked), or null when it takes the
  * per-request path: `points` unique and sorted by time, `events` unique; `deviceNowMs` is now on the
- * device's clock (the silence rule). Pure.
+ * device's clock (the silence rule). No I/O.
  */
 export function planGroupedWrite(
   device: IngestDevice,

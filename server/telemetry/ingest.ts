@@ -120,7 +120,8 @@ export async function ingestTelemetry(
 /**
  * Group commit: stores several requests of distinct devices in ONE transaction, each exactly as
  * {@link ingestTelemetry} stores it alone — one lock statement for all their device rows (in device
- * id order), each request built in turn, one commit — and answers their outcomes in request order.
+ * id order), the usual requests written together (groupedWrite.ts), the others built in turn, one
+ * commit — and answers their outcomes in request order.
  * All commit or none does: when the promise rejects, nothing of any request is stored and the caller
  * retries each alone (ingestGroupCommit.ts). Throws when two requests name the same ingest key (a
  * device's requests must see each other's effects: they go in successive groups).
@@ -211,9 +212,9 @@ async function relock(trx: Trx, request: PreparedRequest): Promise<PreparedReque
 
 /**
  * Writes the group's requests that the set-based path can store (groupedWrite.ts) together, in two
- * statements at most; answers their writes by device id. A member's requests take it only when the
- * member has no other request in the group (the alert engine evaluates each request in turn and may
- * change another device's activity of the same member).
+ * statements at most, when there are at least two; answers their writes by device id. A member's
+ * requests take it only when the member has no other request in the group (the alert engine
+ * evaluates each request in turn and may change another device's activity of the same member).
  */
 async function writeGroupedRequests(
   trx: Trx,
@@ -234,7 +235,9 @@ async function writeGroupedRequests(
     );
     return plan ? [plan] : [];
   });
-  const writes = plans.length > 0 ? await writeGrouped(trx, plans) : [];
+  // One plan saves nothing over its own two statements; and a request retried alone after its group
+  // failed (ingestGroupCommit.ts) then takes the per-request path, whatever failed in the grouped one.
+  const writes = plans.length > 1 ? await writeGrouped(trx, plans) : [];
   return new Map(writes.map((write) => [write.plan.device.deviceId, write]));
 }
 
