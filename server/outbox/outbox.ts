@@ -28,7 +28,9 @@ export interface Outbox {
    * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) to the transport,
    * oldest first, recording each delivery or failure; does nothing without a transport. Answers how
    * many were delivered and which alerts' notifications got a result. Never throws for a delivery
-   * failure.
+   * failure. Calls made while a round runs share the one round that follows it, so a message is
+   * never handed over twice by this process (another server process on the same database may
+   * still deliver it too: the messages are not claimed).
    */
   deliverPending(): Promise<OutboxDelivery>;
 }
@@ -103,30 +105,52 @@ export function createOutbox(
       return false;
     }
   };
+  /**
+   * One delivery round: the pending messages handed to the transport in order. Rounds never overlap
+   * (see `deliverPending` below): two at once would both read a message still pending and send it
+   * twice.
+   */
+  const deliverRound = async (): Promise<OutboxDelivery> => {
+    if (!transport) return { delivered: 0, alertIds: [] };
+    const rows = await db
+      .selectFrom('outbox_messages')
+      .select(['message_id', 'channel', 'recipient', 'subject', 'body', 'alert_id'])
+      .where('delivered_ms', 'is', null)
+      .where('delivery_error', 'is', null)
+      .orderBy('message_id')
+      .limit(500)
+      .execute();
+    let delivered = 0;
+    const alertIds = new Set<number>();
+    for (const row of rows) {
+      const sent = await deliver(row.message_id, {
+        channel: row.channel,
+        to: row.recipient,
+        subject: row.subject,
+        body: row.body,
+      });
+      if (sent) delivered += 1;
+      if (row.alert_id !== null) alertIds.add(row.alert_id);
+    }
+    return { delivered, alertIds: [...alertIds] };
+  };
+  // The round running now, and the one asked for while it runs (it starts when the first ends and
+  // answers every caller that asked meanwhile: what they stored is pending by then).
+  let running: Promise<OutboxDelivery> | null = null;
+  let queued: Promise<OutboxDelivery> | null = null;
+  const nextRound = (): Promise<OutboxDelivery> =>
+    deliverRound().finally(() => {
+      running = queued;
+      queued = null;
+    });
   return {
-    async deliverPending() {
-      if (!transport) return { delivered: 0, alertIds: [] };
-      const rows = await db
-        .selectFrom('outbox_messages')
-        .select(['message_id', 'channel', 'recipient', 'subject', 'body', 'alert_id'])
-        .where('delivered_ms', 'is', null)
-        .where('delivery_error', 'is', null)
-        .orderBy('message_id')
-        .limit(500)
-        .execute();
-      let delivered = 0;
-      const alertIds = new Set<number>();
-      for (const row of rows) {
-        const sent = await deliver(row.message_id, {
-          channel: row.channel,
-          to: row.recipient,
-          subject: row.subject,
-          body: row.body,
-        });
-        if (sent) delivered += 1;
-        if (row.alert_id !== null) alertIds.add(row.alert_id);
+    deliverPending() {
+      if (running === null) {
+        running = nextRound();
+        return running;
       }
-      return { delivered, alertIds: [...alertIds] };
+      queued ??= running.then(nextRound, nextRound);
+      return queued;
     },
     async send(message) {
       const row = await db

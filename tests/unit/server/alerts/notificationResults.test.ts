@@ -14,6 +14,11 @@ import { createTestDatabase, type TestDatabase } from '../testServer';
 
 const NOW = Date.UTC(2026, 10, 29, 15, 0, 0);
 
+/** Resolves once `done()` holds, looking after each turn of the event loop. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 let database: TestDatabase;
 
 beforeAll(async () => {
@@ -126,6 +131,31 @@ describe('notification delivery results (docs/activities.md "Contacts")', () => 
 
     // Nothing left to try: no result, nobody told.
     expect(await outbox.deliverPending()).toEqual({ delivered: 0, alertIds: [] });
+  });
+
+  it('hands every message over once when deliveries are asked for while one runs', async () => {
+    const { alertId } = await memberWithAlert(4);
+    await storeOutboxMessages(database.db, [message('+4790000006', alertId)], NOW);
+    const sent: string[] = [];
+    let release: () => void = () => undefined;
+    const transport: Transport = {
+      deliver: async (outgoing) => {
+        sent.push(outgoing.to);
+        // The first message waits, so the later calls arrive while the first round runs.
+        if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const outbox = createOutbox(database.db, transport, { error: () => undefined }, () => NOW);
+    const first = outbox.deliverPending();
+    await waitUntil(() => sent.length === 1);
+    // An alert stores another message meanwhile, and two deliveries are asked for.
+    await storeOutboxMessages(database.db, [message('+4790000007', alertId)], NOW);
+    const [second, third] = [outbox.deliverPending(), outbox.deliverPending()];
+    release();
+    expect(await first).toEqual({ delivered: 1, alertIds: [alertId] });
+    expect(await second).toEqual({ delivered: 1, alertIds: [alertId] });
+    expect(await third).toEqual({ delivered: 1, alertIds: [alertId] });
+    expect(sent).toEqual(['+4790000006', '+4790000007']);
   });
 
   it('tries nothing and tells nobody without a transport (the embedded mode)', async () => {
