@@ -134,8 +134,3 @@ export async function lockIngestDevices(
     for no key update of d`.execute(trx);
   return new Map(rows.map((row) => [row.ingest_key, toIngestDevice(row)]));
 }
-
-/** {@link lockIngestDevices} for one key: the device, or null (unknown, rotated or unheld key). */
-export async function lockIngestDevice(trx: Trx, ingestKey: string): Promise<IngestDevice | null> {
-  return (await lockIngestDevices(trx, [ingestKey])).get(ingestKey) ?? null;
-}
