@@ -382,6 +382,11 @@ export interface OutboxMessagesTable {
   alert_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Whom an alert notification went to, as named then (contact or rescue organisation). */
   recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * When a delivery round or `send` claimed the message for handing over (epoch ms, migration
+   * 0023); null while nobody has.
+   */
+  claimed_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 // The identity service's local user pool (server/identity, migration 0003_identity).

@@ -28,9 +28,9 @@ export interface Outbox {
    * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) to the transport,
    * oldest first, recording each delivery or failure; does nothing without a transport. Answers how
    * many were delivered and which alerts' notifications got a result. Never throws for a delivery
-   * failure. Calls made while a round runs share the one round that follows it, so a message is
-   * never handed over twice by this process (another server process on the same database may
-   * still deliver it too: the messages are not claimed).
+   * failure. A round claims its messages first (see {@link OUTBOX_CLAIM_LEASE_MS}), so no other
+   * round, in this or another server process on the same database, hands them over too; calls
+   * made while a round runs share the one round that follows it.
    */
   deliverPending(): Promise<OutboxDelivery>;
 }
@@ -45,6 +45,17 @@ export interface OutboxDelivery {
    */
   readonly alertIds: readonly number[];
 }
+
+/**
+ * How long a claim on a message holds (ms): a delivery round or `send` claims a message before
+ * handing it over; a claim older than this belongs to a process that died mid-delivery, and the
+ * message may be claimed again (it may then reach its recipient twice; never zero times). Longer
+ * than a claimed batch takes at the SMS gateway's 10 s timeout.
+ */
+export const OUTBOX_CLAIM_LEASE_MS = 15 * 60_000;
+
+/** Messages one claim takes; a round claims again while a claim comes back full. */
+export const OUTBOX_CLAIM_BATCH = 50;
 
 /**
  * Stores `messages` in the outbox inside the caller's transaction `trx` (the transactional outbox):
@@ -106,31 +117,60 @@ export function createOutbox(
     }
   };
   /**
-   * One delivery round: the pending messages handed to the transport in order. Rounds never overlap
-   * (see `deliverPending` below): two at once would both read a message still pending and send it
-   * twice.
+   * Claims up to {@link OUTBOX_CLAIM_BATCH} pending messages, oldest first, in one statement: rows
+   * another transaction is claiming are skipped (`for update skip locked`), rows claimed within the
+   * lease are left to their claimant. Answers them in message order.
+   */
+  const claimBatch = async () => {
+    const nowMs = now();
+    const rows = await db
+      .updateTable('outbox_messages')
+      .set({ claimed_ms: nowMs })
+      .where(
+        'message_id',
+        'in',
+        db
+          .selectFrom('outbox_messages')
+          .select('message_id')
+          .where('delivered_ms', 'is', null)
+          .where('delivery_error', 'is', null)
+          .where((eb) =>
+            eb.or([
+              eb('claimed_ms', 'is', null),
+              eb('claimed_ms', '<', nowMs - OUTBOX_CLAIM_LEASE_MS),
+            ]),
+          )
+          .orderBy('message_id')
+          .limit(OUTBOX_CLAIM_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['message_id', 'channel', 'recipient', 'subject', 'body', 'alert_id'])
+      .execute();
+    return rows.sort((a, b) => a.message_id - b.message_id);
+  };
+  /**
+   * One delivery round: the pending messages claimed and handed to the transport in order, batch
+   * after batch until a claim comes back short. Rounds of one process never overlap (see
+   * `deliverPending` below); rounds of two processes claim disjoint messages.
    */
   const deliverRound = async (): Promise<OutboxDelivery> => {
     if (!transport) return { delivered: 0, alertIds: [] };
-    const rows = await db
-      .selectFrom('outbox_messages')
-      .select(['message_id', 'channel', 'recipient', 'subject', 'body', 'alert_id'])
-      .where('delivered_ms', 'is', null)
-      .where('delivery_error', 'is', null)
-      .orderBy('message_id')
-      .limit(500)
-      .execute();
     let delivered = 0;
     const alertIds = new Set<number>();
-    for (const row of rows) {
-      const sent = await deliver(row.message_id, {
-        channel: row.channel,
-        to: row.recipient,
-        subject: row.subject,
-        body: row.body,
-      });
-      if (sent) delivered += 1;
-      if (row.alert_id !== null) alertIds.add(row.alert_id);
+    for (;;) {
+      const rows = await claimBatch();
+      for (const row of rows) {
+        const sent = await deliver(row.message_id, {
+          channel: row.channel,
+          to: row.recipient,
+          subject: row.subject,
+          body: row.body,
+        });
+        if (sent) delivered += 1;
+        if (row.alert_id !== null) alertIds.add(row.alert_id);
+      }
+      if (rows.length < OUTBOX_CLAIM_BATCH) break;
     }
     return { delivered, alertIds: [...alertIds] };
   };
@@ -162,6 +202,8 @@ export function createOutbox(
           body: message.body,
           code: message.code ?? null,
           created_ms: now(),
+          // Claimed by this call, which delivers it at once: no round takes it meanwhile.
+          claimed_ms: transport ? now() : null,
         })
         .returning('message_id')
         .executeTakeFirstOrThrow();

@@ -20,6 +20,7 @@ import * as m0019 from './0019_top_speed_window';
 import * as m0020 from './0020_device_heard';
 import * as m0021 from './0021_activity_equipment';
 import * as m0022 from './0022_alert_notifications';
+import * as m0023 from './0023_outbox_claims';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020_device_heard': m0020,
   '0021_activity_equipment': m0021,
   '0022_alert_notifications': m0022,
+  '0023_outbox_claims': m0023,
 };

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../../server/db/database';
+import {
+  OUTBOX_CLAIM_BATCH,
+  OUTBOX_CLAIM_LEASE_MS,
+  createOutbox,
+  storeOutboxMessages,
+} from '../../../server/outbox/outbox';
+import type { Transport } from '../../../server/outbox/transport';
+import { createTestDatabase, type TestDatabase } from './testServer';
+
+/*
+ * Outbox claims (docs/decisions.md "Notifications and the outbox"): a message is handed over once,
+ * whether two server processes deliver from one database at once or a round meets an identity
+ * e-mail being sent; a claim left by a process that died is taken again after the lease.
+ */
+
+const NOW = Date.UTC(2026, 10, 29, 18, 0, 0);
+const quiet = { error: () => undefined };
+
+/** Resolves once `done()` holds, looking after each turn of the event loop. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A transport recording each recipient, every hand-over yielding to the event loop first. */
+function recordingTransport(sent: string[]): Transport {
+  return {
+    deliver: async (message) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      sent.push(message.to);
+    },
+  };
+}
+
+const sms = (n: number) => ({
+  channel: 'sms' as const,
+  to: `+47900${String(n).padStart(5, '0')}`,
+  subject: 'Alert',
+  body: 'Ingrid asked for help',
+});
+
+let database: TestDatabase;
+// A second pool on the same database: the second server process.
+let otherProcessDb: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  otherProcessDb = openDb({ url: database.url, max: 2 });
+});
+
+afterAll(async () => {
+  await otherProcessDb.destroy();
+  await database.drop();
+});
+
+beforeEach(async () => {
+  await database.db.deleteFrom('outbox_messages').execute();
+});
+
+describe('outbox claims', () => {
+  it('two processes delivering at once hand every message over exactly once', async () => {
+    const count = 2 * OUTBOX_CLAIM_BATCH + 7;
+    await storeOutboxMessages(
+      database.db,
+      Array.from({ length: count }, (_, n) => sms(n)),
+      NOW,
+    );
+    const sent: string[] = [];
+    const first = createOutbox(database.db, recordingTransport(sent), quiet, () => NOW);
+    const second = createOutbox(otherProcessDb, recordingTransport(sent), quiet, () => NOW);
+
+    const [a, b] = await Promise.all([first.deliverPending(), second.deliverPending()]);
+
+    expect(a.delivered + b.delivered).toBe(count);
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent).size).toBe(count);
+    const pending = await database.db
+      .selectFrom('outbox_messages')
+      .select('message_id')
+      .where('delivered_ms', 'is', null)
+      .execute();
+    expect(pending).toEqual([]);
+  });
+
+  it('a round does not take an e-mail that send() is handing over', async () => {
+    const sent: string[] = [];
+    let release: () => void = () => undefined;
+    let handingOver = false;
+    const slowTransport: Transport = {
+      deliver: async (message) => {
+        handingOver = true;
+        await new Promise<void>((resolve) => (release = resolve));
+        sent.push(message.to);
+      },
+    };
+    const identity = createOutbox(database.db, slowTransport, quiet, () => NOW);
+    const sending = identity.send({
+      channel: 'email',
+      to: 'ingrid@example.com',
+      subject: 'Your code',
+      body: '123456',
+      code: '123456',
+    });
+    await waitUntil(() => handingOver);
+
+    const otherProcess = createOutbox(otherProcessDb, recordingTransport(sent), quiet, () => NOW);
+    expect(await otherProcess.deliverPending()).toEqual({ delivered: 0, alertIds: [] });
+
+    release();
+    await sending;
+    expect(sent).toEqual(['ingrid@example.com']);
+  });
+
+  it("takes a dead process's claim again only after the lease", async () => {
+    await storeOutboxMessages(database.db, [sms(1)], NOW);
+    // A process claimed it and died before handing it over.
+    await database.db.updateTable('outbox_messages').set({ claimed_ms: NOW }).execute();
+    const sent: string[] = [];
+    let clock = NOW + OUTBOX_CLAIM_LEASE_MS - 1;
+    const outbox = createOutbox(database.db, recordingTransport(sent), quiet, () => clock);
+
+    expect((await outbox.deliverPending()).delivered).toBe(0);
+    clock = NOW + OUTBOX_CLAIM_LEASE_MS + 1;
+    expect((await outbox.deliverPending()).delivered).toBe(1);
+    expect(sent).toEqual([sms(1).to]);
+  });
+});
