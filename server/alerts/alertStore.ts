@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { AlertCloseState, AlertType, Severity } from '../../src/api/enums';
 import type { Trx } from '../telemetry/ingestDevice';
 import { alertConfigMap, isAlertProfile, type AlertConfigMap } from './alertConfigurations';
@@ -206,8 +207,14 @@ export async function openAlert(
       body_position: decision.bodyPosition,
       rescue_orgs_notified: [...rescueOrgCodes],
     })
+    // The arbiter is the partial unique index of open alerts; its predicate is a literal, not a
+    // parameter, so PostgreSQL infers the index under a prepared statement's generic plan too
+    // (server/db/preparedStatements.ts).
     .onConflict((oc) =>
-      oc.columns(['member_id', 'alert_type']).where('close_state', '=', 'OPEN').doNothing(),
+      oc
+        .columns(['member_id', 'alert_type'])
+        .where('close_state', '=', sql.lit('OPEN'))
+        .doNothing(),
     )
     .returning('alert_id')
     .executeTakeFirst();

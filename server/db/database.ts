@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { preparingPool } from './preparedStatements';
 import type { Database } from './schema';
 
 // int8 (bigint, bigserial) columns hold epoch milliseconds and ids, all far below 2^53: read them as
@@ -14,6 +15,11 @@ export interface DbOptions {
   readonly url: string;
   /** Pool size; default 10. */
   readonly max?: number;
+  /**
+   * Whether statements run again and again become named prepared statements
+   * (server/db/preparedStatements.ts); default true.
+   */
+  readonly prepare?: boolean;
 }
 
 // The URL each handle was opened with, for a component that needs its own connections to the same
@@ -33,7 +39,9 @@ export function openDb(options: DbOptions): Db {
   });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: options.prepare === false ? pool : preparingPool(pool) }),
+  });
   URLS.set(db, options.url);
   return db;
 }

@@ -279,13 +279,15 @@ const ownerOf = (device: IngestDevice) => ({
  */
 async function saveHeard(trx: Trx, heard: ReadonlyMap<number, DeviceHeard>): Promise<void> {
   if (heard.size === 0) return;
-  const rows = [...heard].map(
-    ([deviceId, { heardMs, heardDeviceMs }]) =>
-      sql`(${deviceId}::bigint, ${heardMs}::bigint, ${heardDeviceMs}::bigint)`,
-  );
+  const rows = [...heard];
+  // Arrays, not a VALUES list: one statement text for any group size (a prepared statement).
   await sql`
     update devices set heard_ms = v.heard_ms, heard_device_ms = v.heard_device_ms
-    from (values ${sql.join(rows)}) as v(device_id, heard_ms, heard_device_ms)
+    from unnest(
+      ${rows.map(([deviceId]) => deviceId)}::bigint[],
+      ${rows.map(([, h]) => h.heardMs)}::bigint[],
+      ${rows.map(([, h]) => h.heardDeviceMs)}::bigint[]
+    ) as v(device_id, heard_ms, heard_device_ms)
     where devices.device_id = v.device_id`.execute(trx);
 }
 

@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/** When {@link preparingPool} names a statement. */
+export interface PreparingOptions {
+  /** Runs of one SQL text (in this process) after which it becomes a prepared statement; default 3. */
+  readonly threshold?: number;
+  /**
+   * At most this many texts are ever named (each connection may then hold that many prepared
+   * statements, and PostgreSQL each one's cached plan); later texts stay unnamed. Default 256.
+   */
+  readonly maxStatements?: number;
+}
+
+// Statements worth preparing: data statements. Transaction control and other utility statements
+// (begin, commit, set …) are cheap to parse and are left alone.
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Wraps a `pg` pool for Kysely's PostgresDialect so that the SQL texts this process runs again and
+ * again are sent as named prepared statements: PostgreSQL then parses each once per connection and
+ * may reuse its plan, where an unnamed statement is parsed, analysed and planned on every run (the
+ * device ingest runs the same few statements thousands of times a second: docs/decisions.md "Ingest
+ * throughput"). A text is named once it ran `threshold` times, with a name of its own (`k1`, `k2`
+ * …, one text per name, for every connection), up to `maxStatements` texts; `pg` parses a named
+ * statement on a connection the first time that connection runs it. Cursors and texts that are not
+ * data statements pass through unchanged. Results are exactly those of the unnamed statement.
+ */
+export function preparingPool(pool: pg.Pool, options: PreparingOptions = {}): PostgresPool {
+  const threshold = options.threshold ?? 3;
+  const maxStatements = options.maxStatements ?? 256;
+  const runs = new Map<string, number>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const named = names.get(text);
+    if (named !== undefined) return named;
+    if (names.size >= maxStatements || !DATA_STATEMENT.test(text)) return undefined;
+    const count = (runs.get(text) ?? 0) + 1;
+    if (count < threshold) {
+      // Bounded like the names: past this many candidates, counting stops too.
+      if (runs.size < maxStatements * 16 || runs.has(text)) runs.set(text, count);
+      return undefined;
+    }
+    runs.delete(text);
+    const name = `k${String(names.size + 1)}`;
+    names.set(text, name);
+    return name;
+  };
+  // One wrapper per pooled client: Kysely keeps its connection objects in a WeakMap by client.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const known = wrappers.get(client);
+    if (known) return known;
+    function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query<R>(
+      sqlOrCursor: string | PostgresCursor<R>,
+      parameters?: readonly unknown[],
+    ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+      if (typeof sqlOrCursor !== 'string') {
+        // Kysely's cursor is pg-cursor, a pg Submittable; the query answers it.
+        return client.query(
+          sqlOrCursor as unknown as pg.Submittable,
+        ) as unknown as PostgresCursor<R>;
+      }
+      const values = parameters ? [...parameters] : [];
+      const name = nameOf(sqlOrCursor);
+      const result =
+        name === undefined
+          ? client.query(sqlOrCursor, values)
+          : client.query({ name, text: sqlOrCursor, values });
+      return result as unknown as Promise<PostgresQueryResult<R>>;
+    }
+    const wrapper: PostgresPoolClient = {
+      query,
+      release: () => {
+        client.release();
+      },
+    };
+    wrappers.set(client, wrapper);
+    return wrapper;
+  };
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
