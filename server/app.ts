@@ -98,7 +98,7 @@ export async function buildServer(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   // The browser calls a real Cognito pool directly (identity-protocol.md §1): allow its endpoint.
-  await registerSecurityHeaders(app, config, [
+  registerSecurityHeaders(app, config, [
     ...(config.cognito ? [`https://cognito-idp.${config.cognito.region}.amazonaws.com`] : []),
     ...(config.centralHost ? [new URL(config.centralHost).origin] : []),
   ]);
