@@ -9,7 +9,7 @@ import { clockLagMs, heardAfter, type DeviceHeard } from './deviceLag';
 import { planGroupedWrite, writeGrouped, type GroupedWrite } from './groupedWrite';
 import { lockIngestDevices, type IngestDevice, type Trx } from './ingestDevice';
 import {
-  changedActivities,
+  readChanges,
   latestBattery,
   type ChangedActivity,
   type IngestCommit,
@@ -323,15 +323,36 @@ async function concludeRequest(
   const known = alerted.activities.length === 0 ? stored.inOrder : undefined;
   // A request of re-sent items only (nothing stored) that moved no alert changed no activity.
   const unchanged = accepted === 0 && alerted.activities.length === 0;
+  const lateHeartRates = stored.lateHeartRates ?? [];
+  // Otherwise one statement reads what changed and what the publication needs (ingestPublication.ts).
+  const read =
+    known || unchanged
+      ? null
+      : await readChanges(
+          trx,
+          device.deviceId,
+          mark,
+          stored.fixTimes,
+          lateHeartRates.flatMap((reading) =>
+            reading.activityId === null ? [] : [reading.activityId],
+          ),
+        );
   const activities: ChangedActivity[] = known
     ? known.saved.map(({ activityId, created, extendedOnly }) => ({
         activityId,
         created,
         extendedOnly,
       }))
-    : unchanged
-      ? []
-      : await changedActivities(trx, device.deviceId, mark);
+    : (read?.activities ?? []);
+  const written = known
+    ? {
+        wearerId: device.wearerId,
+        fixes: known.fixes,
+        activities: known.saved.map((saved) => saved.row),
+      }
+    : read
+      ? { wearerId: device.wearerId, ...read.written }
+      : undefined;
   return {
     kind: 'stored',
     accepted,
@@ -346,15 +367,7 @@ async function concludeRequest(
       alerts: alerted.alerts,
       nowMs,
       ...(stored.lateHeartRates ? { lateHeartRates: stored.lateHeartRates } : {}),
-      ...(known
-        ? {
-            written: {
-              wearerId: device.wearerId,
-              fixes: known.fixes,
-              activities: known.saved.map((saved) => saved.row),
-            },
-          }
-        : {}),
+      ...(written ? { written } : {}),
     },
   };
 }

@@ -21,8 +21,8 @@ import type { Trx } from './ingestDevice';
  * What an ingest request tells the member's sockets once it has committed (issue 5 item 5;
  * ARCHITECTURE.md §1 telemetry → socket.io rooms). The ingest transaction notes what it changed: on
  * the in-order path, everything it wrote as stored (`written`); otherwise the activities it touched
- * ({@link changedActivities}, against a {@link ChangeMark} taken before building), read back after the
- * commit ({@link collectPublication}). {@link publishIngest} sends it only once committed, so a socket
+ * ({@link readChanges}, against a {@link ChangeMark} taken before building) with what it wrote, read
+ * in the transaction. {@link publishIngest} sends it only once committed, so a socket
  * never sees an uncommitted point, and a publishing failure never fails the ingest answer.
  *
  * An activity only extended (still open, same start, type and status) gets no EntityChanges: its new
@@ -48,8 +48,10 @@ export interface IngestCommit {
   /** Server clock at the request (epoch ms), the changes' Timestamp. */
   readonly nowMs: number;
   /**
-   * What the request wrote, as stored (the in-order path): the publication is built from it without
-   * reading back. Absent: {@link collectPublication} reads the points and activities after the commit.
+   * What the request wrote, as stored (the in-order path's own rows, or {@link readChanges}, which
+   * also holds the activities of late heart rates): the publication is built from it without reading
+   * back. Absent, or without an activity of a late heart rate: {@link collectPublication} reads the
+   * points and activities after the commit.
    */
   readonly written?: WrittenTelemetry;
   /**
@@ -84,27 +86,58 @@ export interface ChangeMark {
 }
 
 /**
- * The device's activities inserted (id above the mark's ceiling) or updated (`updated_at` set since the
- * mark; the builder stamps every update) by the request, in id order.
+ * What a request that did not take the in-order path changed and wrote, read inside its transaction
+ * in ONE statement (a late point's re-cut already costs several): the device's activities inserted
+ * (id above the mark's ceiling) or updated (`updated_at` set since the mark; the builder stamps every
+ * update), in id order; and, for the publication, the request's new fixes as stored (`fixTimes`,
+ * device times in epoch ms; time order) with the activity rows of those, of the changed activities
+ * and of `alsoActivityIds` (the activities of late heart rates). JSON aggregates carry the three row
+ * sets; every column is a number, text or null, which JSON keeps exactly (int8 below 2^53, float8
+ * printed round-trip exact).
  */
-export async function changedActivities(
+export async function readChanges(
   trx: Trx,
   deviceId: number,
   mark: ChangeMark,
-): Promise<ChangedActivity[]> {
-  const rows = await trx
-    .selectFrom('activities')
-    .select('activity_id')
-    .where('device_id', '=', deviceId)
-    .where((eb) =>
-      eb.or([eb('activity_id', '>', mark.ceilingId), eb('updated_at', '>=', mark.since)]),
+  fixTimes: readonly number[],
+  alsoActivityIds: readonly number[],
+): Promise<{ activities: ChangedActivity[]; written: Omit<WrittenTelemetry, 'wearerId'> }> {
+  const columns = sql.join(ACTIVITY_COLUMNS.map((column) => sql.ref(`a.${column}`)));
+  const { rows } = await sql<{
+    changed: number[];
+    fixes: StoredFix[];
+    activities: ActivityRow[];
+  }>`
+    with changed as (
+      select activity_id from activities
+      where device_id = ${deviceId}
+        and (activity_id > ${mark.ceilingId} or updated_at >= ${mark.since})
+    ), fixes as (
+      select p.device_time_ms, p.activity_id, p.lon, p.lat, ${trustedAltitudeSql('p')} as alt,
+        p.hacc, p.speed_mps, p.bearing_deg, p.heart_rate_bpm
+      from location_points p
+      where p.device_id = ${deviceId} and p.device_time_ms = any(${[...fixTimes]}::bigint[])
     )
-    .orderBy('activity_id')
-    .execute();
-  return rows.map((row) => ({
-    activityId: row.activity_id,
-    created: row.activity_id > mark.ceilingId,
-  }));
+    select
+      coalesce((select json_agg(c.activity_id order by c.activity_id) from changed c), '[]')
+        as changed,
+      coalesce((select json_agg(f order by f.device_time_ms) from fixes f), '[]') as fixes,
+      coalesce((select json_agg(r) from (
+        select ${columns} from activities a
+        where a.activity_id in (
+          select activity_id from changed
+          union select activity_id from fixes where activity_id is not null
+          union select unnest(${[...alsoActivityIds]}::bigint[])
+        )) r), '[]') as activities`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error('ingest: the change read answered no row');
+  return {
+    activities: row.changed.map((activityId) => ({
+      activityId,
+      created: activityId > mark.ceilingId,
+    })),
+    written: { fixes: row.fixes, activities: row.activities },
+  };
 }
 
 /** The battery percentage of the request's latest item that carries one, null when none does. */
@@ -154,8 +187,16 @@ export async function collectPublication(
   ) {
     return null;
   }
-  // What the request wrote does not hold the activities of late heart rates: read back then.
-  const read = (late.length === 0 ? commit.written : undefined) ?? (await readBack(db, commit));
+  // The in-order path's rows may not hold every activity of late heart rates: read back then.
+  const written = commit.written;
+  const covered =
+    written !== undefined &&
+    late.every(
+      (reading) =>
+        reading.activityId === null ||
+        written.activities.some((row) => row.activity_id === reading.activityId),
+    );
+  const read = covered ? written : await readBack(db, commit);
   const { wearerId, fixes: points, activities } = read;
   const byId = new Map(activities.map((row) => [row.activity_id, row]));
 
