@@ -153,12 +153,14 @@ export async function buildServer(
   });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
-  // A delivery result changes an alert's notifications: the member's open activity hears of it.
+  // A delivery result changes an alert's notifications: the member's open activity hears of it
+  // (share viewers never see notifications: they are not told).
   const deliverNotifications = async () => {
     const { alertIds } = await outbox.deliverPending();
     await publishNotificationResults(
       deps.db,
-      (memberId, changes) => app.realtime.publishEntityChanges(memberId, changes),
+      (memberId, changes) =>
+        app.realtime.publishEntityChanges(memberId, changes, { ownerOnly: true }),
       alertIds,
       Date.now(),
     );

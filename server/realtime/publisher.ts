@@ -25,9 +25,15 @@ export interface RealtimePublisher {
   /**
    * One committed batch of entity changes of a member (spec app §7 EntityChanges), in commit order, to
    * `member:{memberId}`; each `activity:{ActivityId}` room's other sockets (share viewers) hear only
-   * the changes of that activity. An empty batch is valid and sends nothing.
+   * the changes of that activity. An empty batch is valid and sends nothing. With `ownerOnly`, only
+   * `member:{memberId}` hears it: a change of what only the member sees (an alert's notifications,
+   * docs/share-viewing.md "Equipment"), which would make every share viewer reload for nothing.
    */
-  publishEntityChanges(memberId: number, changes: EntityChanges): boolean;
+  publishEntityChanges(
+    memberId: number,
+    changes: EntityChanges,
+    options?: { readonly ownerOnly?: boolean },
+  ): boolean;
 }
 
 /** The {@link RealtimePublisher} over `io`. */
@@ -53,7 +59,7 @@ export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): Rea
       io.to(rooms).emit('TelemetryWearerUpdate', parsed.data);
       return true;
     },
-    publishEntityChanges(memberId, changes) {
+    publishEntityChanges(memberId, changes, options) {
       if (!validMember(memberId, 'EntityChanges')) return false;
       const parsed = EntityChanges.safeParse(changes);
       if (!parsed.success) {
@@ -65,6 +71,7 @@ export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): Rea
       }
       if (parsed.data.length === 0) return true;
       io.to(memberRoom(memberId)).emit('EntityChanges', parsed.data);
+      if (options?.ownerOnly === true) return true;
       // Sockets watching one activity (share viewers) hear only that activity's changes; the member's
       // own sockets already heard the whole batch.
       const byActivity = new Map<number, EntityChanges>();

@@ -128,6 +128,38 @@ describe('share viewer sockets', () => {
     expect(viewer.received('EntityChanges')).toEqual([[shown.change]]);
   });
 
+  it("hears nothing of a change only the member sees (an alert's notifications)", async () => {
+    const shared = await share();
+    const viewer = await connectProbe(server.origin, probes);
+    await verify(server.app, { ShareToken: shared.ShareToken, SocketID: viewer.id });
+    const owner = await connectProbe(server.origin, probes);
+    await verify(server.app, { MemberIntegrationToken: memberToken, SocketID: owner.id });
+    const member = await server.database.db
+      .selectFrom('members')
+      .select(['member_id', 'wearer_id'])
+      .where('email', '=', 'alice@example.com')
+      .executeTakeFirstOrThrow();
+    const change = (EntityType: 'Alert' | 'Activity', EntityId: number) => ({
+      EntityType,
+      EntityId,
+      ChangeType: 'updated' as const,
+      Timestamp: Date.now(),
+      WearerID: member.wearer_id,
+      ActivityId: activityId,
+    });
+    const notified = [change('Alert', 41)];
+    const shown = [change('Activity', activityId)];
+    server.app.realtime.publishEntityChanges(member.member_id, notified, { ownerOnly: true });
+    server.app.realtime.publishEntityChanges(member.member_id, shown);
+    // Emits may arrive in any order (the cluster adapter): the member hears both; by the time the
+    // viewer heard the later one, a misrouted owner-only one would have arrived too.
+    await owner.nth('EntityChanges', 2);
+    await viewer.nth('EntityChanges', 1);
+    await viewer.ping();
+    expect(owner.received('EntityChanges')).toEqual(expect.arrayContaining([notified, shown]));
+    expect(viewer.received('EntityChanges')).toEqual([shown]);
+  });
+
   it('refuses a revoked share, and a TOTP share without its code', async () => {
     const revoked = await share();
     await memberCall('share-revoke', { ShareId: revoked.ShareId });
