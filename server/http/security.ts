@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config';
  *
  * The `helmet` middleware is built once and run in an `onRequest` hook for every route. The Fastify
  * plugin (@fastify/helmet) built it anew for each request — parsing and checking every CSP
- * directive again — which cost about 3 % of the server's main thread under device ingest
+ * directive again — which cost about 2 % of the server's main thread under device ingest
  * (docs/decisions.md "Ingest throughput"); the headers are the same.
  */
 export function registerSecurityHeaders(
