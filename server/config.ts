@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_PREPARED_STATEMENTS: flag.optional(),
   PUBLIC_URL: optionalUrl,
   LIFELINE_ENVIRONMENT: DeploymentEnvironment.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -100,6 +101,12 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** External PostgreSQL; when absent the embedded one is started in `dataDir`. */
   readonly databaseUrl: string | undefined;
+  /**
+   * Whether statements run again and again become named prepared statements
+   * (server/db/preparedStatements.ts; `DATABASE_PREPARED_STATEMENTS`, default true). `0` for a
+   * connection pooler in transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  readonly databasePreparedStatements: boolean;
   /** The public origin of this server, e.g. `https://eu.lifeline.example`; defaults to http://HOST:PORT. */
   readonly publicUrl: string | undefined;
   readonly logLevel: string;
@@ -210,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     port: e.PORT,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

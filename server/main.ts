@@ -52,7 +52,7 @@ async function start(config: ServerConfig, running: Running): Promise<void> {
     await ensureDatabase(running.pg.adminUrl, EMBEDDED_DATABASE);
     databaseUrl = running.pg.urlFor(EMBEDDED_DATABASE);
   }
-  running.db = openDb({ url: databaseUrl });
+  running.db = openDb({ url: databaseUrl, prepare: config.databasePreparedStatements });
   const applied = await migrateToLatest(running.db);
   if (applied.length > 0) process.stdout.write(`Applied migrations: ${applied.join(', ')}\n`);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;

@@ -98,6 +98,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, DEMO: '1' })).toThrow(/DEMO: the demo never runs/);
   });
 
+  it('prepares statements unless DATABASE_PREPARED_STATEMENTS=0 (a pooler in transaction mode)', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(
+      false,
+    );
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS/,
+    );
+  });
+
   it('turns the demo off on request and off in tests', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(false);
