@@ -36,7 +36,8 @@ export async function loadWearerAlertContext(
     .selectFrom('alerts')
     .select(['alert_type', 'severity', 'opened_ms', 'lat', 'lon'])
     .where('member_id', '=', memberId)
-    .where('close_state', '=', 'OPEN')
+    // Literals where a partial index's predicate must match (prepared statements' generic plans).
+    .where('close_state', '=', sql.lit('OPEN'))
     .execute();
   const open: OpenAlert[] = [];
   for (const row of rows) {
@@ -76,7 +77,7 @@ async function loadZones(
     .selectFrom('zones')
     .selectAll()
     .where('member_id', '=', memberId)
-    .where('active', '=', true)
+    .where('active', '=', sql.lit(true))
     .execute();
   const zones: ZoneShape[] = [];
   for (const row of rows) {
@@ -243,7 +244,7 @@ export async function closeAlert(
     })
     .where('member_id', '=', memberId)
     .where('alert_type', '=', decision.type)
-    .where('close_state', '=', 'OPEN')
+    .where('close_state', '=', sql.lit('OPEN'))
     .returning(['alert_id', 'activity_id'])
     .executeTakeFirst();
   return row ? { alertId: row.alert_id, activityId: row.activity_id, created: false } : null;

@@ -17,6 +17,18 @@ export interface PreparingOptions {
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
+ * Whether a named statement's failure leaves its connection unable to run that statement again:
+ * its result columns changed under it (a migration altered a table its `select *` reads: 0A000,
+ * "cached plan must not change result type"), the server no longer has it (26000), or `pg` failed
+ * before the server ran it (no SQLSTATE: a value it could not send), after which `pg` has closed the
+ * statement on the server but still counts it as parsed on that connection.
+ */
+function leavesStatementStale(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '0A000' || code === '26000' || typeof code !== 'string';
+}
+
+/**
  * Wraps a `pg` pool for Kysely's PostgresDialect so that the SQL texts this process runs again and
  * again are sent as named prepared statements: PostgreSQL then parses each once per connection and
  * may reuse its plan, where an unnamed statement is parsed, analysed and planned on every run (the
@@ -24,7 +36,10 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
  * throughput"). A text is named once it ran `threshold` times, with a name of its own (`k1`, `k2`
  * …, one text per name, for every connection), up to `maxStatements` texts; `pg` parses a named
  * statement on a connection the first time that connection runs it. Cursors and texts that are not
- * data statements pass through unchanged. Results are exactly those of the unnamed statement.
+ * data statements pass through unchanged. Results are those of the unnamed statement, with one
+ * difference: a statement prepared before a table it reads changed shape (`select *` across a
+ * migration by another process) fails once on each connection that prepared it, which is then
+ * closed on release ({@link leavesStatementStale}); its next run prepares it afresh.
  */
 export function preparingPool(pool: pg.Pool, options: PreparingOptions = {}): PostgresPool {
   const threshold = options.threshold ?? 3;
@@ -65,16 +80,20 @@ export function preparingPool(pool: pg.Pool, options: PreparingOptions = {}): Po
       }
       const values = parameters ? [...parameters] : [];
       const name = nameOf(sqlOrCursor);
-      const result =
-        name === undefined
-          ? client.query(sqlOrCursor, values)
-          : client.query({ name, text: sqlOrCursor, values });
-      return result as unknown as Promise<PostgresQueryResult<R>>;
+      if (name === undefined) {
+        return client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
+      }
+      return client.query({ name, text: sqlOrCursor, values }).catch((error: unknown) => {
+        // The connection is closed when released, so the next run parses afresh on another.
+        if (leavesStatementStale(error)) stale = true;
+        throw error;
+      }) as unknown as Promise<PostgresQueryResult<R>>;
     }
+    let stale = false;
     const wrapper: PostgresPoolClient = {
       query,
       release: () => {
-        client.release();
+        client.release(stale);
       },
     };
     wrappers.set(client, wrapper);
