@@ -49,8 +49,9 @@ export interface OutboxDelivery {
 /**
  * How long a claim on a message holds (ms): a delivery round or `send` claims a message before
  * handing it over; a claim older than this belongs to a process that died mid-delivery, and the
- * message may be claimed again (it may then reach its recipient twice; never zero times). Longer
- * than a claimed batch takes at the SMS gateway's 10 s timeout.
+ * message may be claimed again (it may then reach its recipient twice; never zero times). A round
+ * renews each message's claim just before handing it over, so the lease only has to outlast one
+ * hand-over: the SMS gateway's 10 s timeout, nodemailer's longest (its 10-minute socket timeout).
  */
 export const OUTBOX_CLAIM_LEASE_MS = 15 * 60_000;
 
@@ -119,7 +120,8 @@ export function createOutbox(
   /**
    * Claims up to {@link OUTBOX_CLAIM_BATCH} pending messages, oldest first, in one statement: rows
    * another transaction is claiming are skipped (`for update skip locked`), rows claimed within the
-   * lease are left to their claimant. Answers them in message order.
+   * lease are left to their claimant. Answers the claim's time (epoch ms) and the rows in message
+   * order.
    */
   const claimBatch = async () => {
     const nowMs = now();
@@ -147,7 +149,33 @@ export function createOutbox(
       )
       .returning(['message_id', 'channel', 'recipient', 'subject', 'body', 'alert_id'])
       .execute();
-    return rows.sort((a, b) => a.message_id - b.message_id);
+    return { claimedMs: nowMs, rows: rows.sort((a, b) => a.message_id - b.message_id) };
+  };
+  /**
+   * Renews this round's claim (taken at `claimedMs`) on one message right before its hand-over;
+   * false when it is no longer this round's (the lease ran out and another round took it) or no
+   * longer pending.
+   */
+  const renewClaim = async (messageId: number, claimedMs: number): Promise<boolean> => {
+    const row = await db
+      .updateTable('outbox_messages')
+      .set({ claimed_ms: now() })
+      .where('message_id', '=', messageId)
+      .where('claimed_ms', '=', claimedMs)
+      .where('delivered_ms', 'is', null)
+      .where('delivery_error', 'is', null)
+      .returning('message_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  };
+  /** Gives back this round's claims (taken at `claimedMs`) on messages it did not try. */
+  const releaseClaims = async (messageIds: readonly number[], claimedMs: number) => {
+    await db
+      .updateTable('outbox_messages')
+      .set({ claimed_ms: null })
+      .where('message_id', 'in', [...messageIds])
+      .where('claimed_ms', '=', claimedMs)
+      .execute();
   };
   /**
    * One delivery round: the pending messages claimed and handed to the transport in order, batch
@@ -159,16 +187,26 @@ export function createOutbox(
     let delivered = 0;
     const alertIds = new Set<number>();
     for (;;) {
-      const rows = await claimBatch();
-      for (const row of rows) {
-        const sent = await deliver(row.message_id, {
-          channel: row.channel,
-          to: row.recipient,
-          subject: row.subject,
-          body: row.body,
-        });
-        if (sent) delivered += 1;
-        if (row.alert_id !== null) alertIds.add(row.alert_id);
+      const { claimedMs, rows } = await claimBatch();
+      let handled = 0;
+      try {
+        for (const row of rows) {
+          handled += 1;
+          // A slow batch may outlast the lease: hand over only what is still this round's.
+          if (!(await renewClaim(row.message_id, claimedMs))) continue;
+          const sent = await deliver(row.message_id, {
+            channel: row.channel,
+            to: row.recipient,
+            subject: row.subject,
+            body: row.body,
+          });
+          if (sent) delivered += 1;
+          if (row.alert_id !== null) alertIds.add(row.alert_id);
+        }
+      } finally {
+        // A round that failed midway gives back what it did not try, for the next round at once.
+        const rest = rows.slice(handled).map((row) => row.message_id);
+        if (rest.length > 0) await releaseClaims(rest, claimedMs);
       }
       if (rows.length < OUTBOX_CLAIM_BATCH) break;
     }

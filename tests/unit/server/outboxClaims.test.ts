@@ -126,3 +126,61 @@ describe('outbox claims', () => {
     expect(sent).toEqual([sms(1).to]);
   });
 });
+
+describe('outbox claims of a round that stalls or fails', () => {
+  it('a round slower than the lease hands over only what is still its own', async () => {
+    await storeOutboxMessages(database.db, [sms(1), sms(2), sms(3)], NOW);
+    const sent: string[] = [];
+    let release: () => void = () => undefined;
+    let stalled = false;
+    const stalling: Transport = {
+      deliver: async (message) => {
+        if (!stalled) {
+          stalled = true;
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        sent.push(message.to);
+      },
+    };
+    // The round claims its batch at NOW and reaches its first hand-over late in the lease (the
+    // batch before it was slow); the hand-over itself then stalls past the batch's lease.
+    let clockReads = 0;
+    const slowClock = () => (clockReads++ === 0 ? NOW : NOW + OUTBOX_CLAIM_LEASE_MS - 1_000);
+    const slow = createOutbox(database.db, stalling, quiet, slowClock);
+    const slowRound = slow.deliverPending();
+    await waitUntil(() => stalled);
+    // Another process finds the batch's untouched claims run out and takes those.
+    const later = NOW + OUTBOX_CLAIM_LEASE_MS + 1;
+    const other = createOutbox(otherProcessDb, recordingTransport(sent), quiet, () => later);
+    expect((await other.deliverPending()).delivered).toBe(2);
+    release();
+    expect((await slowRound).delivered).toBe(1);
+    expect(sent.sort()).toEqual([sms(1).to, sms(2).to, sms(3).to]);
+  });
+
+  it('a round that fails midway gives back what it did not try', async () => {
+    await storeOutboxMessages(database.db, [sms(1), sms(2), sms(3)], NOW);
+    const sent: string[] = [];
+    // Recording the second message's failure fails (as a lost database connection would).
+    const failing: Transport = {
+      deliver: (message) =>
+        message.to === sms(2).to ? Promise.reject(new Error('busy')) : Promise.resolve(),
+    };
+    const broken = createOutbox(
+      database.db,
+      failing,
+      {
+        error: () => {
+          throw new Error('log lost');
+        },
+      },
+      () => NOW,
+    );
+    await expect(broken.deliverPending()).rejects.toThrow('log lost');
+    // The next round, at once: the third message goes; the second's fate is unknown, so it
+    // waits for the lease.
+    const next = createOutbox(database.db, recordingTransport(sent), quiet, () => NOW + 1);
+    expect((await next.deliverPending()).delivered).toBe(1);
+    expect(sent).toEqual([sms(3).to]);
+  });
+});
