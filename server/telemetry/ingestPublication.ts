@@ -288,8 +288,10 @@ function newestPerActivity(
 }
 
 /**
- * Reads back, after the commit, what a request that took a re-cut (or gave late heart rates) wrote:
- * its new fixes as stored, and the activities that hold them or that it changed.
+ * Reads back, after the commit, what a request wrote when its commit does not carry it: its new
+ * fixes as stored, and the activities that hold them, that it changed or that got its late heart
+ * rates. Only the in-order path's rare cases come here (late heart rates on another activity, or a
+ * request that changed nothing but an alert); the others carry {@link readChanges}' rows.
  */
 async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry> {
   const fixes =

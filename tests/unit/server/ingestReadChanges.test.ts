@@ -90,7 +90,7 @@ describe('readChanges', () => {
     expect(late.activity_id).toBe(activity?.activity_id);
   });
 
-  it('a late fix that joins two activities names the merged one and the one removed', async () => {
+  it('a late fix that joins two activities names the merged one and carries it as stored', async () => {
     const device = await newDevice('merge');
     // 40 minutes of silence splits these into two activities; a fix in the middle joins them.
     await commitOf(device.key, [fix(0), fix(5)]);
