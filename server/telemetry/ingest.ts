@@ -141,12 +141,13 @@ export async function ingestGroup(
       return device ? prepare(device, request) : null;
     });
     const grouped = await writeGroupedRequests(trx, prepared);
-    const outcomes: IngestOutcome[] = [];
+    // Each request's outcome is finished once every request is built (see concludeRequest).
+    const finishers: (() => Promise<IngestOutcome>)[] = [];
     const heard = new Map<number, DeviceHeard>();
     const members = new Set<number>();
     for (const locked of prepared) {
       if (!locked) {
-        outcomes.push({ kind: 'unknown-key' });
+        finishers.push(() => Promise.resolve({ kind: 'unknown-key' }));
         continue;
       }
       // The alert engine may have changed this member's activities for an earlier request of the
@@ -158,10 +159,12 @@ export async function ingestGroup(
       const stored = write
         ? await finishGrouped(trx, request, write)
         : await storeRequest(trx, request);
-      outcomes.push(await concludeRequest(trx, request, stored, since, alerts));
+      finishers.push(await concludeRequest(trx, request, stored, since, alerts));
       if (request.heard !== device.heard) heard.set(device.deviceId, request.heard);
     }
     await saveHeard(trx, heard);
+    const outcomes: IngestOutcome[] = [];
+    for (const finish of finishers) outcomes.push(await finish());
     return outcomes;
   });
 }
@@ -294,7 +297,10 @@ async function saveHeard(trx: Trx, heard: ReadonlyMap<number, DeviceHeard>): Pro
 /**
  * The outcome of a request whose items are stored (`stored`): the alert engine evaluates what it newly
  * stored, in the same transaction, and the activities it changed are taken from what it wrote (the
- * in-order path) or read back (changed since `since`, ingestPublication.ts).
+ * in-order path) or read (changed since `since`, ingestPublication.ts `readChanges`). Answers the
+ * function that finishes the outcome: the group calls it once every request is built, so the read
+ * sees what the whole transaction wrote (a later request's alert engine may have changed this
+ * request's activities: another device of the same member).
  */
 async function concludeRequest(
   trx: Trx,
@@ -302,7 +308,7 @@ async function concludeRequest(
   stored: StoredCounts,
   since: Date,
   alerts: AlertEngineDeps | undefined,
-): Promise<IngestOutcome> {
+): Promise<() => Promise<IngestOutcome>> {
   const mark = { ceilingId: device.ceilingActivityId, since };
   const owner = { memberId: device.memberId, deviceId: device.deviceId };
   const alerted = alerts
@@ -323,51 +329,54 @@ async function concludeRequest(
   const known = alerted.activities.length === 0 ? stored.inOrder : undefined;
   // A request of re-sent items only (nothing stored) that moved no alert changed no activity.
   const unchanged = accepted === 0 && alerted.activities.length === 0;
-  const lateHeartRates = stored.lateHeartRates ?? [];
-  // Otherwise one statement reads what changed and what the publication needs (ingestPublication.ts).
-  const read =
-    known || unchanged
-      ? null
-      : await readChanges(
-          trx,
-          device.deviceId,
-          mark,
-          stored.fixTimes,
-          lateHeartRates.flatMap((reading) =>
-            reading.activityId === null ? [] : [reading.activityId],
-          ),
-        );
-  const activities: ChangedActivity[] = known
-    ? known.saved.map(({ activityId, created, extendedOnly }) => ({
-        activityId,
-        created,
-        extendedOnly,
-      }))
-    : (read?.activities ?? []);
-  const written = known
-    ? {
+  return async () => {
+    const lateHeartRates = stored.lateHeartRates ?? [];
+    // Otherwise one statement reads what changed and what the publication needs
+    // (ingestPublication.ts).
+    const read =
+      known || unchanged
+        ? null
+        : await readChanges(
+            trx,
+            device.deviceId,
+            mark,
+            stored.fixTimes,
+            lateHeartRates.flatMap((reading) =>
+              reading.activityId === null ? [] : [reading.activityId],
+            ),
+          );
+    const activities: ChangedActivity[] = known
+      ? known.saved.map(({ activityId, created, extendedOnly }) => ({
+          activityId,
+          created,
+          extendedOnly,
+        }))
+      : (read?.activities ?? []);
+    const written = known
+      ? {
+          wearerId: device.wearerId,
+          fixes: known.fixes,
+          activities: known.saved.map((saved) => saved.row),
+        }
+      : read
+        ? { wearerId: device.wearerId, ...read.written }
+        : undefined;
+    return {
+      kind: 'stored',
+      accepted,
+      duplicates: input.points.length + input.events.length - accepted,
+      commit: {
+        memberId: device.memberId,
         wearerId: device.wearerId,
-        fixes: known.fixes,
-        activities: known.saved.map((saved) => saved.row),
-      }
-    : read
-      ? { wearerId: device.wearerId, ...read.written }
-      : undefined;
-  return {
-    kind: 'stored',
-    accepted,
-    duplicates: input.points.length + input.events.length - accepted,
-    commit: {
-      memberId: device.memberId,
-      wearerId: device.wearerId,
-      deviceId: device.deviceId,
-      fixTimes: stored.fixTimes,
-      activities,
-      battery: latestBattery(points, events),
-      alerts: alerted.alerts,
-      nowMs,
-      ...(stored.lateHeartRates ? { lateHeartRates: stored.lateHeartRates } : {}),
-      ...(written ? { written } : {}),
-    },
+        deviceId: device.deviceId,
+        fixTimes: stored.fixTimes,
+        activities,
+        battery: latestBattery(points, events),
+        alerts: alerted.alerts,
+        nowMs,
+        ...(stored.lateHeartRates ? { lateHeartRates: stored.lateHeartRates } : {}),
+        ...(written ? { written } : {}),
+      },
+    };
   };
 }

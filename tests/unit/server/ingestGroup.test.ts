@@ -158,6 +158,34 @@ describe('group commit of device requests (issue 5 item 8)', () => {
     expect(await status()).toBe('RESOLVED');
   });
 
+  it("answers a member's re-cut request with its activity as the whole group left it", async () => {
+    const [phone, watch] = [await addDevice(), await addDevice()];
+    const deps: AlertEngineDeps = { rescueRouter: () => [] };
+    const request = (key: string, input: IngestInput) => ({ ingestKey: key, input, nowMs: NOW });
+    // Fixes 40 s and 30 s before now, then the watch's SOS: its activity is ASSISTANCE.
+    await ingestGroup(
+      database.db,
+      [request(watch.key, { points: walk(3, 30 * SECOND), events: [] })],
+      deps,
+    );
+    const sos: IngestEvent = { Type: 'SOS', Time: NOW - 20 * SECOND };
+    await ingestGroup(database.db, [request(watch.key, { points: [], events: [sos] })], deps);
+    // In one group: the watch's late fix (a re-cut), then the phone cancels the member's alerts.
+    const [late] = walk(1, 33 * SECOND);
+    const cancel: IngestEvent = { Type: 'CLOSE_ALERTS', Time: NOW - 10 * SECOND };
+    const [watchOutcome] = await ingestGroup(
+      database.db,
+      [
+        request(watch.key, { points: late ? [late] : [], events: [] }),
+        request(phone.key, { points: [], events: [cancel] }),
+      ],
+      deps,
+    );
+    const written = watchOutcome?.kind === 'stored' ? watchOutcome.commit.written : undefined;
+    expect(written?.fixes.map((fix) => fix.device_time_ms)).toEqual([late?.Time]);
+    expect(written?.activities.map((activity) => activity.status)).toEqual(['RESOLVED']);
+  });
+
   it('refuses one device twice in a group', async () => {
     const device = await addDevice();
     const request = { ingestKey: device.key, input: { points: walk(1), events: [] }, nowMs: NOW };
