@@ -122,19 +122,23 @@ describe('group commit of device requests (issue 5 item 8)', () => {
     expect(await built(good.deviceId)).toEqual({ activities: [], fixes: [] });
   });
 
-  it("builds a member's second request of a group on what the first one's alerts changed", async () => {
+  const alertDeps: AlertEngineDeps = { rescueRouter: () => [] };
+  const request = (key: string, input: IngestInput) => ({ ingestKey: key, input, nowMs: NOW });
+  const cancel: IngestEvent = { Type: 'CLOSE_ALERTS', Time: NOW - 10 * SECOND };
+
+  /**
+   * A member's phone and watch: the watch's fixes 40 to 30 s before now, then its SOS, so the
+   * watch's activity is ASSISTANCE (RESOLVED once the alert is closed).
+   */
+  async function watchInAssistance() {
     const [phone, watch] = [await addDevice(), await addDevice()];
-    const deps: AlertEngineDeps = { rescueRouter: () => [] };
-    const request = (key: string, input: IngestInput) => ({ ingestKey: key, input, nowMs: NOW });
     await ingestGroup(
       database.db,
       [request(watch.key, { points: walk(3, 30 * SECOND), events: [] })],
-      deps,
+      alertDeps,
     );
-    // The watch's SOS: an alert on the watch's activity, whose status becomes ASSISTANCE, and RESOLVED
-    // once the alert is closed.
     const sos: IngestEvent = { Type: 'SOS', Time: NOW - 20 * SECOND };
-    await ingestGroup(database.db, [request(watch.key, { points: [], events: [sos] })], deps);
+    await ingestGroup(database.db, [request(watch.key, { points: [], events: [sos] })], alertDeps);
     const status = async () =>
       (
         await database.db
@@ -144,42 +148,35 @@ describe('group commit of device requests (issue 5 item 8)', () => {
           .executeTakeFirstOrThrow()
       ).status;
     expect(await status()).toBe('ASSISTANCE');
+    return { phone, watch, status };
+  }
+
+  it("builds a member's second request of a group on what the first one's alerts changed", async () => {
+    const { phone, watch, status } = await watchInAssistance();
     // In one group: the phone cancels the member's alerts, then the watch reports a fix.
-    const cancel: IngestEvent = { Type: 'CLOSE_ALERTS', Time: NOW - 10 * SECOND };
     const outcomes = await ingestGroup(
       database.db,
       [
         request(phone.key, { points: [], events: [cancel] }),
         request(watch.key, { points: walk(1), events: [] }),
       ],
-      deps,
+      alertDeps,
     );
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['stored', 'stored']);
     expect(await status()).toBe('RESOLVED');
   });
 
   it("answers a member's re-cut request with its activity as the whole group left it", async () => {
-    const [phone, watch] = [await addDevice(), await addDevice()];
-    const deps: AlertEngineDeps = { rescueRouter: () => [] };
-    const request = (key: string, input: IngestInput) => ({ ingestKey: key, input, nowMs: NOW });
-    // Fixes 40 s and 30 s before now, then the watch's SOS: its activity is ASSISTANCE.
-    await ingestGroup(
-      database.db,
-      [request(watch.key, { points: walk(3, 30 * SECOND), events: [] })],
-      deps,
-    );
-    const sos: IngestEvent = { Type: 'SOS', Time: NOW - 20 * SECOND };
-    await ingestGroup(database.db, [request(watch.key, { points: [], events: [sos] })], deps);
+    const { phone, watch } = await watchInAssistance();
     // In one group: the watch's late fix (a re-cut), then the phone cancels the member's alerts.
     const [late] = walk(1, 33 * SECOND);
-    const cancel: IngestEvent = { Type: 'CLOSE_ALERTS', Time: NOW - 10 * SECOND };
     const [watchOutcome] = await ingestGroup(
       database.db,
       [
         request(watch.key, { points: late ? [late] : [], events: [] }),
         request(phone.key, { points: [], events: [cancel] }),
       ],
-      deps,
+      alertDeps,
     );
     const written = watchOutcome?.kind === 'stored' ? watchOutcome.commit.written : undefined;
     expect(written?.fixes.map((fix) => fix.device_time_ms)).toEqual([late?.Time]);
