@@ -26,7 +26,7 @@ function facts(item: ActivityEquipment, t: (key: string) => string): [string, st
 export function EquipmentItems({ items }: { readonly items: readonly ActivityEquipment[] }) {
   const { t } = useTranslation();
   return (
-    <ul className="ll-equipment-items">
+    <ul className="ll-entry-list ll-entry-list-ruled">
       {items.map((item) => (
         <li key={item.WearerEquipmentID}>
           <strong>{item.EquipmentName}</strong>

@@ -40,7 +40,7 @@ export function ActivityContacts({
         return (
           <section key={alertId} aria-label={heading ?? undefined}>
             {heading ? <h3>{heading}</h3> : null}
-            <ul>
+            <ul className="ll-entry-list ll-entry-list-ruled">
               {told.map((notification, i) => {
                 const state = notificationState(notification);
                 return (

@@ -174,7 +174,7 @@ function AlertActionsOf({
       {alert.Notes.length > 0 ? (
         <>
           <h3>{t('Share.AlertActions.Notes')}</h3>
-          <ul className="ll-share-notes">
+          <ul className="ll-entry-list ll-share-notes">
             {alert.Notes.map((n) => (
               <li key={n.AlertNoteID}>
                 <p>{n.NoteText}</p>
