@@ -325,7 +325,7 @@ async function concludeRequest(
     : { alerts: [], activities: [] };
   const accepted = stored.fixes + stored.events;
   // The in-order path knows what it wrote, as stored, unless the alert engine then changed an
-  // activity's status: then the changes are read back (ingestPublication.ts).
+  // activity's status: then the changes are read in the transaction (ingestPublication.ts).
   const known = alerted.activities.length === 0 ? stored.inOrder : undefined;
   // A request of re-sent items only (nothing stored) that moved no alert changed no activity.
   const unchanged = accepted === 0 && alerted.activities.length === 0;

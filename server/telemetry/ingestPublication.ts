@@ -170,9 +170,10 @@ export interface IngestPublication {
 }
 
 /**
- * Reads, after the commit, what `commit` publishes: the new points by activity (time order) with the
- * activity's status and stats, and the EntityChanges of the activities created or changed. Null when
- * there is nothing to tell.
+ * Builds, after the commit, what `commit` publishes: the new points by activity (time order) with the
+ * activity's status and stats, and the EntityChanges of the activities created or changed; from the
+ * rows the commit carries, reading back only when it carries none or lacks an activity of a late
+ * heart rate. Null when there is nothing to tell.
  */
 export async function collectPublication(
   db: Db,
