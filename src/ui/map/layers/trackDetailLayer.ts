@@ -43,8 +43,18 @@ export class TrackDetailLayer extends CompositeLayer<TrackDetailLayerProps> {
     this.setState({ level: Math.floor(this.context.viewport.zoom) });
   }
 
+  /**
+   * Props, data or state changed, or the view crossed a whole zoom level. A view change within the
+   * level (a pan, a follow camera's jump, a fractional zoom) needs no update: the drawn layer stays.
+   * Answering true to every view change made deck.gl update the layers again in the frame after each
+   * camera move, and in an interleaved map that update is a second full MapLibre render
+   * (docs/share-viewing.md "Map").
+   */
   override shouldUpdateState({ changeFlags }: UpdateParameters<this>): boolean {
-    return changeFlags.somethingChanged;
+    if (changeFlags.propsOrDataChanged || changeFlags.stateChanged) return true;
+    return (
+      changeFlags.viewportChanged && Math.floor(this.context.viewport.zoom) !== this.state.level
+    );
   }
 
   override updateState({ changeFlags }: UpdateParameters<this>): void {

@@ -159,6 +159,37 @@ describe('layer factories', () => {
     );
   });
 
+  it('updates the track layer when the view crosses a zoom level, not on every camera move', () => {
+    // An update after each camera move was a second full MapLibre render per live fix
+    // (docs/share-viewing.md "Map"): a pan or a follow camera's jump changes nothing drawn.
+    const layer = speedTrackLayer(
+      'track',
+      track(61, () => 1),
+    );
+    if (!layer) throw new Error('expected a track layer');
+    const flags = (changed: Partial<Record<'viewportChanged' | 'propsOrDataChanged', boolean>>) =>
+      ({
+        changeFlags: {
+          viewportChanged: false,
+          propsOrDataChanged: false,
+          stateChanged: false,
+          ...changed,
+          // As deck.gl derives it.
+          somethingChanged: Object.values(changed).some(Boolean),
+        },
+      }) as unknown as Parameters<typeof layer.shouldUpdateState>[0];
+    // As deck.gl holds it: drawn at level 12, the view now at `zoom`.
+    const at = (zoom: number) => {
+      Object.assign(layer, { context: { viewport: { zoom } }, internalState: {} });
+      layer.state = { level: 12 };
+      return layer;
+    };
+    expect(at(12.7).shouldUpdateState(flags({ viewportChanged: true }))).toBe(false);
+    expect(at(13.1).shouldUpdateState(flags({ viewportChanged: true }))).toBe(true);
+    expect(at(11.9).shouldUpdateState(flags({ viewportChanged: true }))).toBe(true);
+    expect(at(12.2).shouldUpdateState(flags({ propsOrDataChanged: true }))).toBe(true);
+  });
+
   it('marks the position with an arrow when the heading is known, a dot otherwise, and the accuracy', () => {
     const colour = [10, 20, 30, 255] as const;
     const withHeading = currentPositionLayers(
