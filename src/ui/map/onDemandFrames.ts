@@ -7,8 +7,14 @@ export interface FrameWorkSource {
   readonly isInitialized: boolean;
   /** deck.gl `Deck.needsRedraw({ clearRedrawFlags: false })`: a redraw is due (props, layers, view). */
   needsRedraw(opts: { clearRedrawFlags: boolean }): unknown;
-  /** deck.gl's LayerManager: new layers or an async prop (a worker's result) wait for an update. */
-  readonly layerManager: { needsUpdate(): unknown } | null;
+  /**
+   * deck.gl's LayerManager: new layers or an async prop (a worker's result) wait for an update; its
+   * `layers`, each `isLoaded` once its async props arrived (unknown without them: treated as loading).
+   */
+  readonly layerManager: {
+    needsUpdate(): unknown;
+    readonly layers?: readonly { readonly isLoaded: boolean }[];
+  } | null;
 }
 
 /** The browser's frame clock, as luma.gl's `AnimationLoop` takes it (`animationFrameProvider`). */
@@ -17,15 +23,26 @@ export interface AnimationFrameProvider {
   cancelAnimationFrame(id: number): void;
 }
 
-/** How often a parked loop looks for work deck.gl found on its own (an async prop loaded), ms. */
+/**
+ * How often a parked loop looks for work deck.gl found on its own while one of its layers is still
+ * loading (an async prop such as a track derived in a worker), ms.
+ */
 export const PARKED_POLL_MS = 100;
 
 /**
- * How many frames in a row without work the loop still gets before it is parked: a map whose layers
- * change every frame (a replay playing) keeps its loop running exactly as without the gate, and
- * one that changes once a second (a live fix) runs about this many frames a second instead of 60.
+ * How often a parked loop looks for work while every layer has loaded, ms: a safety net only, as
+ * deck.gl then has nothing of its own to finish. Ten wake-ups a second per open map were a tenth of
+ * a share viewer's main thread between two fixes (docs/share-viewing.md "Map").
  */
-export const IDLE_FRAMES_BEFORE_PARK = 8;
+export const PARKED_IDLE_POLL_MS = 1_000;
+
+/**
+ * How many frames in a row without work the loop still gets before it is parked: a map whose layers
+ * change every third frame or more often keeps its loop running exactly as without the gate, and one
+ * that changes once a second (a live fix) runs 1 + this many frames a second instead of 60. Each of
+ * them costs a frame of Blink's pipeline (about 1.5 ms of a share page's CPU on this machine).
+ */
+export const IDLE_FRAMES_BEFORE_PARK = 2;
 
 /**
  * An `animationFrameProvider` for deck.gl's animation loop that grants a frame only when the loop
@@ -35,9 +52,10 @@ export const IDLE_FRAMES_BEFORE_PARK = 8;
  * share page that is most of a guardian's CPU between two fixes (docs/share-viewing.md "Map").
  *
  * A request while `source` has work, or within {@link IDLE_FRAMES_BEFORE_PARK} frames of the last
- * frame that had (or of a {@link wake}), gets a real animation frame. Otherwise it is parked: {@link wake} (a prop change, a pointer event) grants it at once, and
- * a poll every {@link PARKED_POLL_MS} grants it when deck.gl found work of its own (an async prop
- * resolved, which deck.gl flags without a callback).
+ * frame that had (or of a {@link wake}), gets a real animation frame. Otherwise it is parked:
+ * {@link wake} (a prop change, a pointer event) grants it at once, and a poll grants it when deck.gl
+ * found work of its own (an async prop resolved, which deck.gl flags without a callback): every
+ * {@link PARKED_POLL_MS} while a layer is loading, every {@link PARKED_IDLE_POLL_MS} otherwise.
  *
  * @param source the deck; null until it exists (requests are then granted, as without the gate, as
  *   they are until the deck has initialized).
@@ -69,6 +87,11 @@ export function onDemandFrames(
     idle = hasWork() ? 0 : idle + 1;
     return idle <= IDLE_FRAMES_BEFORE_PARK;
   };
+  /** Whether a layer still waits for an async prop (or the deck cannot say). */
+  const loading = () => {
+    const layers = source()?.layerManager?.layers;
+    return layers === undefined || layers.some((layer) => !layer.isLoaded);
+  };
   const stopPoll = () => {
     if (poll !== null) timers.clearTimeout(poll);
     poll = null;
@@ -86,14 +109,17 @@ export function onDemandFrames(
     });
   };
   const watch = () => {
-    poll = timers.setTimeout(() => {
-      poll = null;
-      if (parked === null) return;
-      if (hasWork()) {
-        idle = 0;
-        grant();
-      } else watch();
-    }, PARKED_POLL_MS);
+    poll = timers.setTimeout(
+      () => {
+        poll = null;
+        if (parked === null) return;
+        if (hasWork()) {
+          idle = 0;
+          grant();
+        } else watch();
+      },
+      loading() ? PARKED_POLL_MS : PARKED_IDLE_POLL_MS,
+    );
   };
 
   return {

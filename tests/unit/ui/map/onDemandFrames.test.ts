@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   IDLE_FRAMES_BEFORE_PARK,
   onDemandFrames,
+  PARKED_IDLE_POLL_MS,
   PARKED_POLL_MS,
   type AnimationFrameProvider,
   type FrameWorkSource,
@@ -33,15 +34,20 @@ function fakeFrames() {
   };
 }
 
-/** A deck whose work is set by the test. */
-function fakeDeck() {
+/**
+ * A deck whose work is set by the test; with `layers`, a layer manager that lists its layers (each
+ * loaded or still waiting for an async prop), as deck.gl's does.
+ */
+function fakeDeck(layers?: { isLoaded: boolean }[]) {
   const state = { initialized: true, redraw: false, update: false };
   const deck: FrameWorkSource = {
     get isInitialized() {
       return state.initialized;
     },
     needsRedraw: () => state.redraw,
-    layerManager: { needsUpdate: () => state.update },
+    layerManager: layers
+      ? { needsUpdate: () => state.update, layers }
+      : { needsUpdate: () => state.update },
   };
   return { deck, state };
 }
@@ -161,7 +167,35 @@ describe('onDemandFrames (deck.gl loop frames only when there is work)', () => {
     return count.count;
   }
 
-  it('runs a loop while it has work and a few frames more, then holds it: 18 frames in a second, not 60', () => {
+  it('looks for work every poll while a layer is loading, and only once a second when all have loaded', () => {
+    const frames = fakeFrames();
+    const track = { isLoaded: false };
+    const { deck, state } = fakeDeck([{ isLoaded: true }, track]);
+    const gate = onDemandFrames(() => deck, frames.clock);
+    gate.requestAnimationFrame(vi.fn());
+    // The track's drawing arrives (deck.gl flags an update): found within one fast poll.
+    state.update = true;
+    track.isLoaded = true;
+    vi.advanceTimersByTime(PARKED_POLL_MS);
+    expect(frames.tick(100)).toBe(1);
+    // Parked again with everything loaded (after the idle frames a loop still gets): work deck.gl
+    // flags now waits for the slow poll.
+    state.update = false;
+    for (let frame = 1; frame <= IDLE_FRAMES_BEFORE_PARK; frame += 1) {
+      gate.requestAnimationFrame(vi.fn());
+      expect(frames.tick(100 + frame * 16)).toBe(1);
+    }
+    gate.requestAnimationFrame(vi.fn());
+    expect(frames.pending()).toBe(0);
+    vi.advanceTimersByTime(PARKED_POLL_MS);
+    state.update = true;
+    vi.advanceTimersByTime(PARKED_IDLE_POLL_MS - PARKED_POLL_MS - 1);
+    expect(frames.pending()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(frames.pending()).toBe(1);
+  });
+
+  it('runs a loop while it has work and a few frames more, then holds it: 6 frames in a second, not 60', () => {
     // Its first frame and one change (a live fix): each with IDLE_FRAMES_BEFORE_PARK frames more.
     expect(framesInASecond((frame) => frame === 30)).toBe(2 * (1 + IDLE_FRAMES_BEFORE_PARK));
   });
