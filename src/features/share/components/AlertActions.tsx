@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -59,7 +59,7 @@ const ResolveForm = z.object({
  * Invalid characters are removed as they are typed (policy §5); what was typed stays after a failure.
  * Acting needs the guardian's name ({@link GuardianName}).
  */
-export function AlertActions({
+export const AlertActions = memo(function AlertActions({
   shareToken,
   alerts,
   format,
@@ -75,7 +75,7 @@ export function AlertActions({
       ))}
     </>
   );
-}
+});
 
 /** Removes invalid characters from `field` as it is typed; `onRemoved` hears that some were. */
 function sanitisingField<F extends { text: string }>(

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../api/entities/alert';
 import { alertLabel } from '../../../ui/alerts/alertLabel';
@@ -13,7 +14,13 @@ const SEVERITY_NAMES = ['None', 'Informational', 'Low', 'Warning', 'Critical'] a
  * emergency contacts were. Announced to screen readers as an alert. Nothing when there is no open
  * alert.
  */
-export function AlertBanner({ alert, format }: { alert: Alert | null; format: Formatter }) {
+export const AlertBanner = memo(function AlertBanner({
+  alert,
+  format,
+}: {
+  alert: Alert | null;
+  format: Formatter;
+}) {
   const { t } = useTranslation();
   if (!alert) return null;
   const severity = SEVERITY_NAMES[alert.Severity];
@@ -37,4 +44,4 @@ export function AlertBanner({ alert, format }: { alert: Alert | null; format: Fo
       </p>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../api/entities/alert';
 import { alertClosureText, type AlertViewer } from '../../../ui/alerts/alertClosure';
@@ -12,7 +13,7 @@ import type { Formatter } from '../../../ui/format';
  * whose banner went away reads why. In the operator view the state "Closed by Operator" is left out
  * (`alertClosureText`); the alert itself stays listed. Nothing while no alert has closed.
  */
-export function AlertHistory({
+export const AlertHistory = memo(function AlertHistory({
   alerts,
   viewer,
   format,
@@ -56,4 +57,4 @@ export function AlertHistory({
       </ul>
     </section>
   );
-}
+});

@@ -1,11 +1,15 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeartRateReading } from '../../../store/locationHistory/locationHistorySelectors';
-import type { DataAge } from '../../../store/realtime/dataFreshness';
 import type { Formatter, Measure } from '../../../ui/format';
+import { DataAgeLine } from './DataAgeLine';
 
 /** What the live panel shows of the wearer now; null fields are not known. */
 export interface LiveFactsProps {
-  readonly age: DataAge;
+  /** The recent gaps between the wearer's fixes, ms, for the expected next report. */
+  readonly recentIntervalsMs: readonly number[];
+  /** An incident replay's moment (epoch ms, server clock); undefined for the live view. */
+  readonly replayAtMs?: number | undefined;
   /** Speed of the newest fix, m/s. */
   readonly speedMps: number | null;
   /** Heading, degrees clockwise from north. */
@@ -23,8 +27,6 @@ export interface LiveFactsProps {
   readonly lastFixTime: number | null;
   readonly format: Formatter;
   readonly text: (m: Measure) => string;
-  /** The wall clock, epoch ms (for the countdown to the next report). */
-  readonly now: number;
 }
 
 /**
@@ -33,18 +35,16 @@ export interface LiveFactsProps {
  */
 export const HEART_RATE_STALE_MS = 60_000;
 
-/** Whole seconds of a duration in ms, for "12 s ago" texts (never negative). */
-const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
-
 /**
  * The wearer's live facts (issue 8 item 2): first and plainest, how old the newest fix is and when the
  * next report is due — live, late (a report missed) or stale (the map shows where the wearer WAS) —
  * then speed, heading, battery, distance and, when the device measures it, the heart rate (with its
- * time once it is {@link HEART_RATE_STALE_MS} older than the newest fix). The age line is a polite
- * live region.
+ * time once it is {@link HEART_RATE_STALE_MS} older than the newest fix). The age line
+ * ({@link DataAgeLine}) ticks on its own; the facts re-render only when they change.
  */
-export function LiveFacts({
-  age,
+export const LiveFacts = memo(function LiveFacts({
+  recentIntervalsMs,
+  replayAtMs,
   speedMps,
   headingDeg,
   battery,
@@ -53,29 +53,16 @@ export function LiveFacts({
   lastFixTime,
   format,
   text,
-  now,
 }: LiveFactsProps) {
   const { t } = useTranslation();
-  const ageText =
-    age.ageMs === null
-      ? t('Share.Age.None')
-      : age.ageMs < 60_000
-        ? t('Share.Age.Seconds', { count: seconds(age.ageMs) })
-        : t('Share.Age.Duration', { duration: format.duration(age.ageMs) });
-  const nextIn = age.nextReportAt === null ? null : age.nextReportAt - now;
   return (
     <section className="ll-share-facts" aria-label={t('Share.LiveFacts')}>
-      <p className={`ll-share-age ll-share-age-${age.freshness}`} aria-live="polite">
-        <strong>{t(`Share.Freshness.${age.freshness}`)}</strong> {ageText}
-        {nextIn !== null ? (
-          <span className="ll-muted">
-            {' · '}
-            {nextIn > 0
-              ? t('Share.NextReportIn', { count: seconds(nextIn) })
-              : t('Share.NextReportOverdue', { count: seconds(-nextIn) })}
-          </span>
-        ) : null}
-      </p>
+      <DataAgeLine
+        lastFixTime={lastFixTime}
+        recentIntervalsMs={recentIntervalsMs}
+        replayAtMs={replayAtMs}
+        format={format}
+      />
       <dl className="ll-share-fact-list">
         <div>
           <dt>{t('Share.Speed')}</dt>
@@ -111,4 +98,4 @@ export function LiveFacts({
       </dl>
     </section>
   );
-}
+});

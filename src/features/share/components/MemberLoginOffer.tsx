@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../store/hooks';
@@ -17,7 +18,9 @@ export interface MemberLoginOfferProps {
  * charts, timeline, edits); anyone else logging in finds that the activity is not theirs, as the
  * member routes check ownership.
  */
-export function MemberLoginOffer({ activityId }: MemberLoginOfferProps) {
+export const MemberLoginOffer = memo(function MemberLoginOffer({
+  activityId,
+}: MemberLoginOfferProps) {
   const { t } = useTranslation();
   const status = useAppSelector(selectSessionStatus);
   if (status !== 'signedOut') return null;
@@ -30,4 +33,4 @@ export function MemberLoginOffer({ activityId }: MemberLoginOfferProps) {
       </Link>
     </p>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -39,7 +39,7 @@ const MessageForm = z.object({ text: messageSend.request.shape.MessageText });
  *   removed as they are typed (policy §5); what was typed stays after a failure and clears after a
  *   send. Sending needs the guardian's name ({@link GuardianName}).
  */
-export function MessagePanel({
+export const MessagePanel = memo(function MessagePanel({
   shareToken,
   activityId,
   format,
@@ -156,4 +156,4 @@ export function MessagePanel({
       )}
     </section>
   );
-}
+});

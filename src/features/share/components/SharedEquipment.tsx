@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEquipment } from '../../../api/entities/activity';
 import { EquipmentItems } from '../../../ui/equipment/EquipmentItems';
@@ -7,7 +8,7 @@ import { EquipmentItems } from '../../../ui/equipment/EquipmentItems';
  * the equipment in use for the activity's type when it was recorded — a red kayak, a yellow jacket —
  * which rescuers ask for. Nothing when none was recorded (`items` null or empty).
  */
-export function SharedEquipment({
+export const SharedEquipment = memo(function SharedEquipment({
   items,
   wearerName,
 }: {
@@ -23,4 +24,4 @@ export function SharedEquipment({
       <EquipmentItems items={items} />
     </section>
   );
-}
+});

@@ -11,7 +11,6 @@ import {
   selectLastPoint,
   selectLatestHeartRate,
 } from '../../../store/locationHistory/locationHistorySelectors';
-import { dataAge } from '../../../store/realtime/dataFreshness';
 import { selectLiveWearer } from '../../../store/realtime/liveWearersSlice';
 import {
   selectMonitorSocketStatus,
@@ -21,8 +20,6 @@ import {
 import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
-import { useServerClockOffset } from '../../../ui/time/serverClock';
-import { useNow } from '../../../ui/time/useNow';
 import { AlertActions } from '../components/AlertActions';
 import { AlertBanner } from '../components/AlertBanner';
 import { AlertHistory } from '../components/AlertHistory';
@@ -40,6 +37,7 @@ import { MemberLoginOffer } from '../components/MemberLoginOffer';
 import { useSearchlightMapView } from '../useSearchlightMapView';
 
 const NO_MESSAGES: readonly Message[] = [];
+const NO_INTERVALS: readonly number[] = [];
 
 // MapLibre and deck.gl load with the map, not with the page (issue 7 targets: a lazy map chunk).
 const ShareMap = lazyChunk(() => import('../components/ShareMap').then((m) => m.default));
@@ -85,10 +83,7 @@ export function SharedActivityView({
 }) {
   const { t } = useTranslation();
   const { format, text } = useShareFormat();
-  // The fix's device time is on the server's clock: so is "now" (a viewer's clock set behind would
-  // show an old fix as live).
-  const wallClock = useNow(1_000) + useServerClockOffset();
-  const now = replayAtMs ?? wallClock;
+  // The page does not tick: the data age line reads the clock on its own (LiveFacts, DataAgeLine).
   const interactive = replayAtMs === undefined;
   const [follow, setFollow] = useState(true);
   const detail = useAppSelector((state) => selectActivityDetail(state, activityId));
@@ -120,7 +115,6 @@ export function SharedActivityView({
   // The searchlight on the map too (policy §2 "a searchlight map mode"), not in a replay.
   const searchlight = useSearchlightMapView(interactive);
   const lastFixTime = live?.lastFixTime ?? last?.Time ?? null;
-  const age = dataAge(lastFixTime, live?.recentIntervalsMs ?? [], now);
   const status = live?.Status ?? detail?.Status ?? null;
 
   useEffect(() => {
@@ -151,7 +145,8 @@ export function SharedActivityView({
       <AlertHistory alerts={alerts} viewer={monitored ? 'operator' : 'guardian'} format={format} />
       {interactive ? <ConnectionNotice connection={connection} attempt={attempt} /> : null}
       <LiveFacts
-        age={age}
+        recentIntervalsMs={live?.recentIntervalsMs ?? NO_INTERVALS}
+        replayAtMs={replayAtMs}
         speedMps={last?.Speed ?? null}
         headingDeg={live?.Heading ?? null}
         battery={live?.Battery ?? null}
@@ -160,7 +155,6 @@ export function SharedActivityView({
         lastFixTime={lastFixTime}
         format={format}
         text={text}
-        now={now}
       />
       <label className="ll-share-follow">
         <input
