@@ -30,6 +30,21 @@ const PERIOD_MS = 1_000;
  * profiler; a profiled run's figures read higher).
  */
 const PROFILE_FILE = process.env.SHARE_LATENCY_PROFILE_FILE;
+/**
+ * Where to write a Chromium trace (Perfetto JSON) of the measuring window, the first viewer's page
+ * with the GPU process (unset: no tracing): frames, tasks and their threads per process.
+ */
+const TRACE_FILE = process.env.SHARE_LATENCY_TRACE_FILE;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink',
+  'cc',
+  'gpu',
+  'viz',
+  'toplevel',
+  'v8.execute',
+];
 const KMH_PER_KNOT = 1.852;
 /** Lysefjord (NO): where the simulated wearers paddle. */
 const ORIGIN = { lat: 59.0176, lon: 6.0532 };
@@ -132,6 +147,7 @@ export const shareLatencyBench: BenchArea = {
 
         // The viewers open before the 1 Hz load starts: 50 page loads on 2 cores under it time out.
         const loopsStart = Date.now();
+        process.stderr.write(`share.latency: ${pages.length} viewers open, devices reporting\n`);
         loops = devices.map(async (d) => {
           const phase = (d.index * PERIOD_MS) / devices.length;
           for (let seq = 1; !stopped(); seq += 1) {
@@ -154,9 +170,18 @@ export const shareLatencyBench: BenchArea = {
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.start');
         }
+        if (TRACE_FILE && first) {
+          await browser.startTracing(first.page, {
+            path: TRACE_FILE,
+            categories: TRACE_CATEGORIES,
+          });
+        }
         const measureFrom = Date.now();
+        process.stderr.write(`share.latency: measuring for ${MEASURE_MS} ms\n`);
         await sleep(MEASURE_MS);
         const measureTo = Date.now();
+        process.stderr.write('share.latency: measured\n');
+        if (TRACE_FILE) await browser.stopTracing();
         if (cdp && PROFILE_FILE) {
           await writeFile(PROFILE_FILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
         }
