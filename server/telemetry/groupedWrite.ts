@@ -2,12 +2,18 @@ import { sql } from 'kysely';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import type { ActivityRow as ActivityViewRow } from '../activities/activityMapping';
 import { fixItem, storedFixes, type StoredCounts } from './activityBuilder';
-import { continuableSegment, countInsertedHeartRates, type SavedActivity } from './activityRows';
+import {
+  continuableSegment,
+  countInsertedHeartRates,
+  type ActivityRow,
+  type SavedActivity,
+} from './activityRows';
 import { statusAfter } from './activityRules';
 import { statsColumns } from './activityStats';
 import type { IngestDevice, Trx } from './ingestDevice';
 import { TimelineWalker, type Segment } from './segmentation';
 import { insertFixesOfDevices, type InsertedDeviceFix } from './telemetryStore';
+import { loadTimeline } from './timelineLoad';
 
 /*
  * The group commit's set-based path (issue 5 item 8; docs/decisions.md "Ingest throughput"). A live
@@ -24,8 +30,10 @@ import { insertFixesOfDevices, type InsertedDeviceFix } from './telemetryStore';
  * - `append`: fixes all later than anything stored of the device (`points`, sorted) that only extend
  *   its open activity — still open, same start, type and status — to `segment` (its new totals);
  * - `resent`: fixes all at or before the device's frontier (re-sent ones, late ones). The insert
- *   skips the re-sent; when a late one was new, the caller re-cuts the timeline (activityBuilder.ts
- *   `recutStored`), as the per-request late path does.
+ *   skips the re-sent. When they all come after the start of the device's open activity (`inside`),
+ *   they are inserted under it and, when one was new, the activity's totals are folded again from its
+ *   fixes ({@link writeGrouped}); otherwise, when a late one was new, the caller re-cuts the timeline
+ *   (activityBuilder.ts `recutStored`), as the per-request late path does.
  */
 export type GroupedPlan =
   | {
@@ -40,6 +48,12 @@ export type GroupedPlan =
       readonly kind: 'resent';
       readonly device: IngestDevice;
       readonly points: readonly IngestPoint[];
+      /**
+       * The device's open activity when every fix comes after its start: a late fix there can only
+       * join it (inside an activity no gap reaches 30 minutes and no TRACKING_STOP lies), so no
+       * re-cut is needed, only its totals folded again. Null otherwise.
+       */
+      readonly inside: { readonly activity: ActivityRow; readonly deviceNowMs: number } | null;
     };
 
 /**
@@ -56,9 +70,22 @@ export function planGroupedWrite(
   const first = points[0];
   if (events.length > 0 || first === undefined || device.frontierMs === null) return null;
   const last = points[points.length - 1] ?? first;
-  if (last.Time <= device.frontierMs) return { kind: 'resent', device, points };
-  if (first.Time <= device.frontierMs) return null;
   const latest = device.latest;
+  if (last.Time <= device.frontierMs) {
+    const open =
+      latest !== null &&
+      latest.closed_by === null &&
+      latest.timestamp_end_ms === null &&
+      statusAfter(latest.status, true) === latest.status &&
+      first.Time > latest.timestamp_start_ms;
+    return {
+      kind: 'resent',
+      device,
+      points,
+      inside: open ? { activity: latest, deviceNowMs } : null,
+    };
+  }
+  if (first.Time <= device.frontierMs) return null;
   if (latest === null || device.latestHeartRate === null) return null;
   if (latest.closed_by !== null || latest.timestamp_end_ms !== null) return null;
   if (statusAfter(latest.status, true) !== latest.status) return null;
@@ -92,30 +119,46 @@ export interface GroupedWrite {
   readonly plan: GroupedPlan;
   /**
    * As the per-request path answers them. For `append`, `inOrder` holds the activity and fixes as
-   * stored; for `resent`, `fixTimes` are the late fixes newly stored (the caller re-cuts them).
+   * stored; for `resent`, `fixTimes` are the late fixes newly stored.
    */
   readonly stored: StoredCounts;
+  /**
+   * For `resent`: whether the new late fixes are already attributed and their activity's totals
+   * folded again (an `inside` plan); when false and `fixTimes` is not empty, the caller re-cuts them.
+   */
+  readonly refolded: boolean;
+}
+
+/** The activity a plan's fixes are inserted under: null for late fixes left to a re-cut. */
+function insertedUnder(plan: GroupedPlan): number | null {
+  if (plan.kind === 'append') return plan.before.activity_id;
+  return plan.inside?.activity.activity_id ?? null;
 }
 
 /**
- * Writes `plans` (of distinct devices, their rows locked by this transaction) in two statements at
- * most: one update of the `append` plans' activities (their last fix and totals, `updated_at`), then
- * one insert of every plan's fixes — the `append` ones under their activity, the `resent` ones not
- * attributed yet. Answers each plan's {@link GroupedWrite}, in order. Throws (the transaction then
- * stores nothing) when an activity or a fix of an `append` plan was not written as planned.
+ * Writes `plans` (of distinct devices, their rows locked by this transaction) in two statements,
+ * plus, when an `inside` plan stored a new late fix, one read of each such activity's timeline and
+ * one update of them all: one update of the `append` plans' activities (their last fix and totals,
+ * `updated_at`), then one insert of every plan's fixes — the `append` and `inside` ones under their
+ * activity, the other `resent` ones not attributed yet. Answers each plan's {@link GroupedWrite}, in
+ * order. Throws (the transaction then stores nothing) when an activity or a fix of an `append` plan
+ * was not written as planned.
  */
 export async function writeGrouped(
   trx: Trx,
   plans: readonly GroupedPlan[],
 ): Promise<GroupedWrite[]> {
   const appends = plans.filter((plan) => plan.kind === 'append');
-  await updateActivities(trx, appends);
+  await updateActivities(
+    trx,
+    appends.map((plan) => ({ activityId: plan.before.activity_id, segment: plan.segment })),
+  );
   const inserted = await insertFixesOfDevices(
     trx,
     plans.map((plan) => ({
       deviceId: plan.device.deviceId,
       points: plan.points,
-      activityIds: plan.points.map(() => (plan.kind === 'append' ? plan.before.activity_id : null)),
+      activityIds: plan.points.map(() => insertedUnder(plan)),
       heartRates: new Map(),
     })),
   );
@@ -125,11 +168,17 @@ export async function writeGrouped(
     fixes.push(fix);
     byDevice.set(fix.device_id, fixes);
   }
+  const refolded = await refoldInside(
+    trx,
+    plans.filter((plan) => (byDevice.get(plan.device.deviceId)?.length ?? 0) > 0),
+  );
   return plans.map((plan) => {
     const fixes = byDevice.get(plan.device.deviceId) ?? [];
     const fixTimes = fixes.map((fix) => fix.device_time_ms);
     const counts = { fixes: fixes.length, events: 0, fixTimes, eventKeys: [] };
-    if (plan.kind === 'resent') return { plan, stored: counts };
+    if (plan.kind === 'resent') {
+      return { plan, stored: counts, refolded: refolded.has(plan.device.deviceId) };
+    }
     if (fixes.length !== plan.points.length) {
       throw new Error('ingest: a grouped append did not insert every fix');
     }
@@ -142,6 +191,7 @@ export async function writeGrouped(
     };
     return {
       plan,
+      refolded: false,
       stored: {
         ...counts,
         inOrder: {
@@ -154,26 +204,68 @@ export async function writeGrouped(
 }
 
 /**
- * Saves the `append` plans' extended activities in one statement: what the per-request path's update
- * (activityRows.ts `saveSegments`) changes for an activity that is only extended — its last fix, the
- * stats totals and columns, `updated_at`.
+ * Folds again the totals of the open activity of each `inside` plan among `plans` (those that stored
+ * a new fix): its timeline from its start — the fixes just inserted under it among them — is walked
+ * as a re-cut (timelineRecut.ts) walks it, one read per activity, and the activities whose walk
+ * still ends in that one open activity are saved by one update. Answers the devices whose plan that
+ * settled; for the others (a walk that came out otherwise) the caller re-cuts as before — their new
+ * fixes are already under the activity, where a re-cut reads them and moves them if need be.
+ */
+async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Set<number>> {
+  const refolds: { deviceId: number; activityId: number; segment: Segment }[] = [];
+  for (const plan of plans) {
+    if (plan.kind !== 'resent' || plan.inside === null) continue;
+    const { activity, deviceNowMs } = plan.inside;
+    const items = await loadTimeline(
+      trx,
+      { deviceId: plan.device.deviceId, memberId: plan.device.memberId },
+      {
+        fromMs: activity.timestamp_start_ms,
+        untilMs: null,
+        newFixTimes: new Set(),
+        newStartTimes: new Set(),
+        activityIds: [activity.activity_id],
+      },
+    );
+    const walker = new TimelineWalker();
+    for (const item of items) walker.push(item);
+    const segments = walker.finish(deviceNowMs);
+    const [segment] = segments;
+    if (
+      segments.length === 1 &&
+      segment !== undefined &&
+      segment.closedBy === null &&
+      segment.start === activity.timestamp_start_ms &&
+      segment.openedBy === activity.opened_by
+    ) {
+      refolds.push({ deviceId: plan.device.deviceId, activityId: activity.activity_id, segment });
+    }
+  }
+  await updateActivities(trx, refolds);
+  return new Set(refolds.map((refold) => refold.deviceId));
+}
+
+/**
+ * Saves activities that are only extended or folded again, in one statement: what the per-request
+ * path's update (activityRows.ts `saveSegments`) changes for an open activity whose start, type and
+ * status stay — its last fix, the stats totals and columns, `updated_at`.
  */
 async function updateActivities(
   trx: Trx,
-  appends: readonly Extract<GroupedPlan, { kind: 'append' }>[],
+  updates: readonly { readonly activityId: number; readonly segment: Segment }[],
 ): Promise<void> {
-  if (appends.length === 0) return;
-  const column = <T>(pick: (plan: (typeof appends)[number]) => T) => appends.map(pick);
-  const stats = appends.map((plan) => statsColumns(plan.segment.stats));
+  if (updates.length === 0) return;
+  const column = <T>(pick: (update: (typeof updates)[number]) => T) => updates.map(pick);
+  const stats = updates.map((update) => statsColumns(update.segment.stats));
   const { rows } = await sql<{ activity_id: number }>`
     update activities a set
       last_fix_ms = v.last_fix_ms, stats_state = v.stats_state, distance_m = v.distance_m,
       duration_ms = v.duration_ms, speed_avg_mps = v.speed_avg_mps,
       speed_max_mps = v.speed_max_mps, updated_at = ${new Date()}
     from unnest(
-      ${column((plan) => plan.before.activity_id)}::bigint[],
-      ${column((plan) => plan.segment.lastFixMs)}::bigint[],
-      ${column((plan) => JSON.stringify(plan.segment.stats))}::jsonb[],
+      ${column((update) => update.activityId)}::bigint[],
+      ${column((update) => update.segment.lastFixMs)}::bigint[],
+      ${column((update) => JSON.stringify(update.segment.stats))}::jsonb[],
       ${stats.map((row) => row.distance_m)}::float8[],
       ${stats.map((row) => row.duration_ms)}::bigint[],
       ${stats.map((row) => row.speed_avg_mps)}::float8[],
@@ -182,7 +274,7 @@ async function updateActivities(
       speed_max_mps)
     where a.activity_id = v.activity_id
     returning a.activity_id`.execute(trx);
-  if (rows.length !== appends.length) {
-    throw new Error('ingest: a grouped append found no activity to extend');
+  if (rows.length !== updates.length) {
+    throw new Error('ingest: a grouped write found no activity to update');
   }
 }

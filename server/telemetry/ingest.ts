@@ -215,7 +215,8 @@ async function relock(trx: Trx, request: PreparedRequest): Promise<PreparedReque
 
 /**
  * Writes the group's requests that the set-based path can store (groupedWrite.ts) together, in two
- * statements at most, when there are at least two; answers their writes by device id. A member's
+ * statements (plus the fold of late fixes inside open activities), when there are at least two or
+ * one is such a late request; answers their writes by device id. A member's
  * requests take it only when the member has no other request in the group (the alert engine
  * evaluates each request in turn and may change another device's activity of the same member).
  */
@@ -238,19 +239,26 @@ async function writeGroupedRequests(
     );
     return plan ? [plan] : [];
   });
-  // One plan saves nothing over its own two statements; and a request retried alone after its group
-  // failed (ingestGroupCommit.ts) then takes the per-request path, whatever failed in the grouped one.
-  const writes = plans.length > 1 ? await writeGrouped(trx, plans) : [];
+  // One append saves nothing over its own two statements; and a request retried alone after its
+  // group failed (ingestGroupCommit.ts) then takes the per-request path, whatever failed in the
+  // grouped one. Late fixes inside the open activity take the set-based path even alone (then also
+  // when retried): folding the activity's totals again costs two statements where a re-cut costs six.
+  const worthIt =
+    plans.length > 1 || plans.some((plan) => plan.kind === 'resent' && plan.inside !== null);
+  const writes = worthIt ? await writeGrouped(trx, plans) : [];
   return new Map(writes.map((write) => [write.plan.device.deviceId, write]));
 }
 
-/** A grouped write's counts, once the late fixes it newly stored (if any) are re-cut. */
+/**
+ * A grouped write's counts, once the late fixes it newly stored (if any) are re-cut — unless the
+ * grouped write already folded them into the open activity (groupedWrite.ts `inside`).
+ */
 async function finishGrouped(
   trx: Trx,
   request: PreparedRequest,
-  { plan, stored }: GroupedWrite,
+  { plan, stored, refolded }: GroupedWrite,
 ): Promise<StoredCounts> {
-  if (plan.kind === 'resent') {
+  if (plan.kind === 'resent' && !refolded) {
     await recutStored(trx, ownerOf(request.device), stored.fixTimes, [], request.deviceNowMs, () =>
       request.defaultType(trx),
     );

@@ -184,6 +184,48 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
     });
   });
 
+  it('folds late fixes into the open activity without a re-cut, storing what a re-cut stores', async () => {
+    const [alone, groupA, groupB] = [await addWearer(), await addWearer(), await addWearer()];
+    // A gap from 10 s to 60 s: the late fixes fill it; the heart rate arrived before its fix.
+    const first = [...walk(3, 0), ...walk(4, 60)];
+    const vitals: IngestEvent = { Type: 'VITALS', Time: NOW + 30 * SECOND, HeartRateBpm: 98 };
+    for (const device of [alone, groupA, groupB]) {
+      await ingestTelemetry(database.db, device.key, { points: first, events: [vitals] }, NOW);
+    }
+    const late = [...walk(1, 5), ...walk(1, 30), ...walk(1, 45)];
+    const nowMs = NOW + 2 * MINUTE;
+    await ingestTelemetry(database.db, alone.key, { points: late, events: [] }, nowMs);
+    const [lockedA, lockedB] = await lock([groupA, groupB]);
+    if (!lockedA || !lockedB) throw new Error('test: no device');
+    const plans = [
+      planGroupedWrite(lockedA, late, [], nowMs),
+      // All re-sent: nothing to fold.
+      planGroupedWrite(lockedB, walk(2, 60), [], nowMs),
+    ];
+    expect(plans.map((plan) => plan?.kind === 'resent' && plan.inside !== null)).toEqual([
+      true,
+      true,
+    ]);
+    const writes = await database.db.transaction().execute((trx) =>
+      writeGrouped(
+        trx,
+        plans.flatMap((plan) => (plan ? [plan] : [])),
+      ),
+    );
+
+    expect(writes.map((write) => [write.refolded, write.stored.fixTimes.length])).toEqual([
+      [true, 2],
+      [false, 0],
+    ]);
+    const rows = await stored(groupA.deviceId);
+    expect(rows).toEqual(await stored(alone.deviceId));
+    expect(rows.activities).toHaveLength(1);
+    expect(rows.activities[0]).toMatchObject({ heart_rate_sum: 98, heart_rate_count: 1 });
+    expect(rows.fixes.map((fix) => fix.activity_id)).toEqual(
+      first.concat(late.slice(0, 2)).map(() => 0),
+    );
+  });
+
   it('stores a group of many wearers with late, re-sent and event requests as each alone', async () => {
     const scenarios: {
       name: string;
@@ -208,6 +250,20 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
         requests: [
           { points: [...walk(2, 0), ...walk(2, 15)], events: [] },
           { points: walk(1, 10), events: [] },
+        ],
+      },
+      {
+        name: 'late and re-sent',
+        requests: [
+          { points: [...walk(2, 0), ...walk(2, 15)], events: [] },
+          { points: [...walk(1, 5), ...walk(1, 10)], events: [] },
+        ],
+      },
+      {
+        name: 'late before the start',
+        requests: [
+          { points: walk(3, 600), events: [] },
+          { points: walk(1, 300), events: [] },
         ],
       },
       {
@@ -283,7 +339,7 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
       });
     }
     expect(outcomes.map((outcome) => (outcome.kind === 'stored' ? outcome.accepted : -1))).toEqual([
-      1, 0, 1, 1, 2,
+      1, 0, 1, 1, 1, 1, 2,
     ]);
   });
 });
@@ -363,5 +419,27 @@ describe('planGroupedWrite', () => {
   ];
   it.each(cases)('%s → %s', (_name, locked, points, events, kind) => {
     expect(planGroupedWrite(locked, points, events, lastMs + MINUTE)?.kind ?? null).toBe(kind);
+  });
+
+  const insideCases: [string, IngestDevice, IngestPoint[], number | null][] = [
+    ['late fixes after the open activity’s start', device, fixes.slice(1), 7],
+    ['a fix at the start (its first fix)', device, fixes.slice(0, 2), null],
+    [
+      'an activity closed by silence',
+      { ...device, latest: { ...latest, closed_by: 'SILENCE', timestamp_end_ms: lastMs } },
+      fixes.slice(1),
+      null,
+    ],
+    [
+      'an activity whose status an open activity would change',
+      { ...device, latest: { ...latest, status: 'INACTIVE' } },
+      fixes.slice(1),
+      null,
+    ],
+  ];
+  it.each(insideCases)('re-sent or late: %s → folded into %s', (_name, locked, points, id) => {
+    const plan = planGroupedWrite(locked, points, [], lastMs + MINUTE);
+    expect(plan?.kind).toBe('resent');
+    expect(plan?.kind === 'resent' ? (plan.inside?.activity.activity_id ?? null) : 'none').toBe(id);
   });
 });
