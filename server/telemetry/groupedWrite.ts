@@ -77,6 +77,7 @@ export function planGroupedWrite(
       latest.closed_by === null &&
       latest.timestamp_end_ms === null &&
       statusAfter(latest.status, true) === latest.status &&
+      device.latestHeartRate !== null &&
       first.Time > latest.timestamp_start_ms;
     return {
       kind: 'resent',
@@ -118,8 +119,8 @@ export function planGroupedWrite(
 export interface GroupedWrite {
   readonly plan: GroupedPlan;
   /**
-   * As the per-request path answers them. For `append`, `inOrder` holds the activity and fixes as
-   * stored; for `resent`, `fixTimes` are the late fixes newly stored.
+   * As the per-request path answers them. For `append` and a folded `resent`, `inOrder` holds the
+   * activity and fixes as stored; for `resent`, `fixTimes` are the late fixes newly stored.
    */
   readonly stored: StoredCounts;
   /**
@@ -177,7 +178,13 @@ export async function writeGrouped(
     const fixTimes = fixes.map((fix) => fix.device_time_ms);
     const counts = { fixes: fixes.length, events: 0, fixTimes, eventKeys: [] };
     if (plan.kind === 'resent') {
-      return { plan, stored: counts, refolded: refolded.has(plan.device.deviceId) };
+      const segment = refolded.get(plan.device.deviceId);
+      if (!segment || !plan.inside) return { plan, stored: counts, refolded: false };
+      return {
+        plan,
+        stored: { ...counts, inOrder: foldedWrite(plan, segment, fixes) },
+        refolded: true,
+      };
     }
     if (fixes.length !== plan.points.length) {
       throw new Error('ingest: a grouped append did not insert every fix');
@@ -211,7 +218,10 @@ export async function writeGrouped(
  * settled; for the others (a walk that came out otherwise) the caller re-cuts as before — their new
  * fixes are already under the activity, where a re-cut reads them and moves them if need be.
  */
-async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Set<number>> {
+async function refoldInside(
+  trx: Trx,
+  plans: readonly GroupedPlan[],
+): Promise<Map<number, Segment>> {
   const refolds: { deviceId: number; activityId: number; segment: Segment }[] = [];
   for (const plan of plans) {
     if (plan.kind !== 'resent' || plan.inside === null) continue;
@@ -242,7 +252,46 @@ async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Se
     }
   }
   await updateActivities(trx, refolds);
-  return new Set(refolds.map((refold) => refold.deviceId));
+  return new Map(refolds.map((refold) => [refold.deviceId, refold.segment]));
+}
+
+/**
+ * What a folded `inside` plan wrote, as stored — its activity (totals from `segment`, heart rates
+ * counted with the inserted fixes') and its new fixes — so its publication needs no read-back, as an
+ * append's does not. Unlike an append, the activity is told in EntityChanges too: late fixes change
+ * the track before its end.
+ */
+function foldedWrite(
+  plan: Extract<GroupedPlan, { kind: 'resent' }>,
+  segment: Segment,
+  fixes: readonly InsertedDeviceFix[],
+): NonNullable<StoredCounts['inOrder']> {
+  const activity = plan.inside?.activity;
+  const heartRate = plan.device.latestHeartRate;
+  if (!activity || !heartRate) throw new Error('ingest: a folded write without its activity');
+  const saved: SavedActivity = {
+    activityId: activity.activity_id,
+    created: false,
+    extendedOnly: false,
+    row: {
+      activity_id: activity.activity_id,
+      activity_type: activity.activity_type,
+      status: activity.status,
+      timestamp_start_ms: activity.timestamp_start_ms,
+      timestamp_end_ms: null,
+      ...statsColumns(segment.stats),
+      heart_rate_sum: heartRate.sum,
+      heart_rate_count: heartRate.count,
+    },
+  };
+  return {
+    saved: countInsertedHeartRates([saved], fixes),
+    fixes: storedFixes(
+      plan.points,
+      plan.points.map(() => activity.activity_id),
+      fixes,
+    ),
+  };
 }
 
 /**

@@ -221,6 +221,26 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
     expect(rows).toEqual(await stored(alone.deviceId));
     expect(rows.activities).toHaveLength(1);
     expect(rows.activities[0]).toMatchObject({ heart_rate_sum: 98, heart_rate_count: 1 });
+    // What the folded request answers for its publication is the activity and fixes as stored.
+    const folded = writes[0]?.stored.inOrder;
+    expect(folded?.saved[0]?.row).toEqual({
+      activity_id: folded?.saved[0]?.activityId,
+      activity_type: rows.activities[0]?.activity_type,
+      status: rows.activities[0]?.status,
+      timestamp_start_ms: rows.activities[0]?.timestamp_start_ms,
+      timestamp_end_ms: null,
+      distance_m: rows.activities[0]?.distance_m,
+      duration_ms: rows.activities[0]?.duration_ms,
+      speed_avg_mps: rows.activities[0]?.speed_avg_mps,
+      speed_max_mps: rows.activities[0]?.speed_max_mps,
+      heart_rate_sum: 98,
+      heart_rate_count: 1,
+    });
+    expect(folded?.saved[0]?.extendedOnly).toBe(false);
+    expect(folded?.fixes.map((fix) => fix.device_time_ms)).toEqual([
+      NOW + 30 * SECOND,
+      NOW + 45 * SECOND,
+    ]);
     expect(rows.fixes.map((fix) => fix.activity_id)).toEqual(
       first.concat(late.slice(0, 2)).map(() => 0),
     );

@@ -52,6 +52,15 @@ async function newDevice(tag: string) {
   return addTestDevice(database.db, memberId);
 }
 
+/** The device's activities as stored, the columns the publication carries. */
+function activitiesOf(deviceId: number) {
+  return database.db
+    .selectFrom('activities')
+    .select(ACTIVITY_COLUMNS)
+    .where('device_id', '=', deviceId)
+    .execute();
+}
+
 async function commitOf(key: string, points: IngestPoint[]): Promise<IngestCommit> {
   const outcome = await ingestTelemetry(database.db, key, { points, events: [] }, NOW + 2 * MINUTE);
   if (outcome.kind !== 'stored') throw new Error('not stored');
@@ -59,36 +68,46 @@ async function commitOf(key: string, points: IngestPoint[]): Promise<IngestCommi
 }
 
 describe('readChanges', () => {
-  it("a late fix's commit carries its fix and its activity exactly as stored", async () => {
-    const device = await newDevice('late');
-    await commitOf(device.key, [fix(0), fix(5), fix(15), fix(20)]);
+  // Inside the open activity a late fix is folded into it (groupedWrite.ts) and the commit is built
+  // from what the fold wrote; before the activity's start it is re-cut and the commit read back.
+  it.each([
+    ['inside the open activity (folded)', [0, 5, 15, 20], 10],
+    ['before the open activity’s start (re-cut)', [60, 65, 75, 80], 30],
+  ])(
+    "a late fix's commit carries its fix and its activity exactly as stored: %s",
+    async (name, first, lateS) => {
+      const device = await newDevice(`late-${String(lateS)}`);
+      await commitOf(
+        device.key,
+        first.map((s) => fix(s)),
+      );
 
-    const commit = await commitOf(device.key, [fix(10)]);
+      const commit = await commitOf(device.key, [fix(lateS)]);
 
-    const activities = await database.db
-      .selectFrom('activities')
-      .select(ACTIVITY_COLUMNS)
-      .where('device_id', '=', device.deviceId)
-      .execute();
-    expect(activities).toHaveLength(1);
-    const [activity] = activities;
-    expect(commit.activities).toEqual([{ activityId: activity?.activity_id, created: false }]);
-    expect(commit.written?.activities).toEqual(activities);
-    const late = await database.db
-      .selectFrom('location_points')
-      .selectAll()
-      .where('device_id', '=', device.deviceId)
-      .where('device_time_ms', '=', NOW + 10 * SECOND)
-      .executeTakeFirstOrThrow();
-    const [written] = commit.written?.fixes ?? [];
-    expect(commit.written?.fixes).toHaveLength(1);
-    expect(Object.keys(written ?? {})).toHaveLength(9);
-    // Every column the publication reads, as stored (alt: trusted, Vacc 3 m).
-    for (const [column, value] of Object.entries(written ?? {})) {
-      expect(value).toBe(late[column as keyof typeof late]);
-    }
-    expect(late.activity_id).toBe(activity?.activity_id);
-  });
+      const activities = await activitiesOf(device.deviceId);
+      expect(activities).toHaveLength(1);
+      const [activity] = activities;
+      expect(
+        commit.activities.map((changed) => ({ ...changed, extendedOnly: !!changed.extendedOnly })),
+      ).toEqual([{ activityId: activity?.activity_id, created: false, extendedOnly: false }]);
+      expect(activity?.timestamp_start_ms, name).toBe(NOW + Math.min(lateS, ...first) * SECOND);
+      expect(commit.written?.activities).toEqual(activities);
+      const late = await database.db
+        .selectFrom('location_points')
+        .selectAll()
+        .where('device_id', '=', device.deviceId)
+        .where('device_time_ms', '=', NOW + lateS * SECOND)
+        .executeTakeFirstOrThrow();
+      const [written] = commit.written?.fixes ?? [];
+      expect(commit.written?.fixes).toHaveLength(1);
+      expect(Object.keys(written ?? {})).toHaveLength(9);
+      // Every column the publication reads, as stored (alt: trusted, Vacc 3 m).
+      for (const [column, value] of Object.entries(written ?? {})) {
+        expect(value).toBe(late[column as keyof typeof late]);
+      }
+      expect(late.activity_id).toBe(activity?.activity_id);
+    },
+  );
 
   it('a late fix that joins two activities names the merged one and carries it as stored', async () => {
     const device = await newDevice('merge');
@@ -105,11 +124,7 @@ describe('readChanges', () => {
 
     const commit = await commitOf(device.key, [fix(20 * 60)]);
 
-    const after = await database.db
-      .selectFrom('activities')
-      .select(ACTIVITY_COLUMNS)
-      .where('device_id', '=', device.deviceId)
-      .execute();
+    const after = await activitiesOf(device.deviceId);
     expect(after).toHaveLength(1);
     expect(commit.activities.map((changed) => changed.activityId)).toEqual([after[0]?.activity_id]);
     expect(commit.written?.activities).toEqual(after);
