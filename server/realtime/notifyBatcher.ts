@@ -18,41 +18,55 @@ interface PendingNotify {
 }
 
 /**
- * A pool `query` for the socket.io PostgreSQL adapter that sends the NOTIFYs asked for in one turn of
- * the event loop as one statement, `SELECT pg_notify($1, $2), pg_notify($3, $4), …`, in the order
- * they were asked (ARCHITECTURE.md §2; docs/decisions.md "Ingest throughput"). The adapter publishes
- * each broadcast with its own round trip, and on this machine a round trip costs more than the
- * statement: a group of ingest requests committed together publishes its TelemetryWearerUpdates in
- * one. Listeners get the same notifications, in the same order: PostgreSQL delivers a statement's
+ * A pool `query` for the socket.io PostgreSQL adapter that sends its NOTIFYs as few statements,
+ * `SELECT pg_notify($1, $2), pg_notify($3, $4), …`, one at a time, in the order they were asked
+ * (ARCHITECTURE.md §2; docs/decisions.md "Ingest throughput"). The adapter publishes each broadcast
+ * with its own round trip, and on this machine a round trip costs more than the statement. The
+ * NOTIFYs asked for in one turn of the event loop go together (a group of ingest requests committed
+ * together publishes its TelemetryWearerUpdates in one statement); while a statement is in flight,
+ * the ones asked for meanwhile wait and go together as soon as it is answered, so a busy server
+ * sends fewer, larger statements and an idle one adds no delay. One statement at a time also keeps
+ * the order across statements (statements on different pool connections could commit in either
+ * order). Listeners get the same notifications, in the same order: PostgreSQL delivers a statement's
  * notifications in the order they were sent. (It also drops a repeat of the same payload on the same
  * channel within one transaction; the adapter's messages differ, each carrying its own packet.) Each
- * caller's promise settles with the statement's outcome, at most {@link NOTIFY_BATCH_MAX} per
- * statement. Any other statement goes to `query` at once.
+ * caller's promise settles with its statement's outcome, at most {@link NOTIFY_BATCH_MAX} per
+ * statement; a failed statement fails only its own callers. Any other statement goes to `query` at
+ * once.
  */
 export function batchedNotifyQuery(query: QueryFn): QueryFn {
-  let pending: PendingNotify[] = [];
-  const flush = (): void => {
-    const batch = pending;
-    pending = [];
-    for (let start = 0; start < batch.length; start += NOTIFY_BATCH_MAX) {
-      const part = batch.slice(start, start + NOTIFY_BATCH_MAX);
-      const calls = part.map((_, i) => `pg_notify($${String(2 * i + 1)}, $${String(2 * i + 2)})`);
-      const values = part.flatMap((notify) => [notify.channel, notify.payload]);
-      query(`SELECT ${calls.join(', ')}`, values).then(
-        (result) => {
-          for (const notify of part) notify.resolve(result);
-        },
-        (error: unknown) => {
-          for (const notify of part) notify.reject(error);
-        },
-      );
-    }
+  const pending: PendingNotify[] = [];
+  let sending = false;
+  let scheduled = false;
+  const send = (): void => {
+    scheduled = false;
+    if (sending || pending.length === 0) return;
+    const part = pending.splice(0, NOTIFY_BATCH_MAX);
+    const calls = part.map((_, i) => `pg_notify($${String(2 * i + 1)}, $${String(2 * i + 2)})`);
+    const values = part.flatMap((notify) => [notify.channel, notify.payload]);
+    sending = true;
+    const settle = (): void => {
+      sending = false;
+      send();
+    };
+    query(`SELECT ${calls.join(', ')}`, values).then(
+      (result) => {
+        for (const notify of part) notify.resolve(result);
+        settle();
+      },
+      (error: unknown) => {
+        for (const notify of part) notify.reject(error);
+        settle();
+      },
+    );
   };
   return (text, values) => {
     if (text !== ADAPTER_NOTIFY_SQL || values?.length !== 2) return query(text, values);
     return new Promise((resolve, reject) => {
-      if (pending.length === 0) setImmediate(flush);
       pending.push({ channel: values[0], payload: values[1], resolve, reject });
+      if (sending || scheduled) return;
+      scheduled = true;
+      setImmediate(send);
     });
   };
 }

@@ -8,7 +8,7 @@ import {
 /** Lets the pending setImmediate flush run. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('batchedNotifyQuery: the adapter NOTIFYs of one event-loop turn go as one statement', () => {
+describe('batchedNotifyQuery: the adapter NOTIFYs go as few statements, one at a time', () => {
   it('sends the turn’s NOTIFYs in one SELECT, in the order asked, and settles every caller', async () => {
     const query = vi.fn((_text: string, _values?: unknown[]) => Promise.resolve({ rowCount: 1 }));
     const batched = batchedNotifyQuery(query);
@@ -27,6 +27,39 @@ describe('batchedNotifyQuery: the adapter NOTIFYs of one event-loop turn go as o
     // A later turn makes a statement of its own.
     await batched(ADAPTER_NOTIFY_SQL, ['socket.io#/', '{"d":4}']);
     expect(query).toHaveBeenLastCalledWith('SELECT pg_notify($1, $2)', ['socket.io#/', '{"d":4}']);
+  });
+
+  it('holds the NOTIFYs asked for while a statement is in flight and sends them together after it', async () => {
+    const answers: (() => void)[] = [];
+    const query = vi.fn(
+      (_text: string, _values?: unknown[]) =>
+        new Promise((resolve) => {
+          answers.push(() => {
+            resolve({});
+          });
+        }),
+    );
+    const batched = batchedNotifyQuery(query);
+    const first = batched(ADAPTER_NOTIFY_SQL, ['ch', '1']);
+    await nextTurn();
+    expect(query).toHaveBeenCalledTimes(1);
+    // Asked in later turns while the first statement is unanswered: nothing is sent yet.
+    const waiting = [batched(ADAPTER_NOTIFY_SQL, ['ch', '2'])];
+    await nextTurn();
+    waiting.push(batched(ADAPTER_NOTIFY_SQL, ['ch', '3']));
+    await nextTurn();
+    expect(query).toHaveBeenCalledTimes(1);
+    answers[0]?.();
+    await first;
+    expect(query).toHaveBeenCalledTimes(2);
+    expect(query).toHaveBeenLastCalledWith('SELECT pg_notify($1, $2), pg_notify($3, $4)', [
+      'ch',
+      '2',
+      'ch',
+      '3',
+    ]);
+    answers[1]?.();
+    await expect(Promise.all(waiting)).resolves.toHaveLength(2);
   });
 
   it('passes any other statement through at once', async () => {
