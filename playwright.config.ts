@@ -19,6 +19,10 @@ export default defineConfig({
   retries: 0,
   // Tests that walk the whole sign-up order take ~10 s alone, several times that on a loaded 2-core CI.
   timeout: 120_000,
+  // A page's first assertions wait on its main thread. On a loaded 2-core CI a map's software-rendered
+  // WebGL set-up holds that thread for seconds (CI of 7e2e310: a guardian page's heading and journey
+  // map not found within the default 5 s), so an assertion waits up to 15 s before it fails.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '.test-data/reports/e2e.json' }]],
   use: {
     baseURL: origin,
