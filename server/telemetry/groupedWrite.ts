@@ -120,14 +120,10 @@ export interface GroupedWrite {
   readonly plan: GroupedPlan;
   /**
    * As the per-request path answers them. For `append` and a folded `resent`, `inOrder` holds the
-   * activity and fixes as stored; for `resent`, `fixTimes` are the late fixes newly stored.
+   * activity and fixes as stored; for `resent`, `fixTimes` are the late fixes newly stored. A
+   * `resent` without `inOrder` was not folded: the caller re-cuts its new late fixes, if any.
    */
   readonly stored: StoredCounts;
-  /**
-   * For `resent`: whether the new late fixes are already attributed and their activity's totals
-   * folded again (an `inside` plan); when false and `fixTimes` is not empty, the caller re-cuts them.
-   */
-  readonly refolded: boolean;
 }
 
 /** The activity a plan's fixes are inserted under: null for late fixes left to a re-cut. */
@@ -179,11 +175,10 @@ export async function writeGrouped(
     const counts = { fixes: fixes.length, events: 0, fixTimes, eventKeys: [] };
     if (plan.kind === 'resent') {
       const segment = refolded.get(plan.device.deviceId);
-      if (!segment || !plan.inside) return { plan, stored: counts, refolded: false };
+      if (!segment || !plan.inside) return { plan, stored: counts };
       return {
         plan,
-        stored: { ...counts, inOrder: foldedWrite(plan, segment, fixes) },
-        refolded: true,
+        stored: { ...counts, inOrder: foldedWrite(plan, plan.inside.activity, segment, fixes) },
       };
     }
     if (fixes.length !== plan.points.length) {
@@ -198,7 +193,6 @@ export async function writeGrouped(
     };
     return {
       plan,
-      refolded: false,
       stored: {
         ...counts,
         inOrder: {
@@ -263,12 +257,12 @@ async function refoldInside(
  */
 function foldedWrite(
   plan: Extract<GroupedPlan, { kind: 'resent' }>,
+  activity: ActivityRow,
   segment: Segment,
   fixes: readonly InsertedDeviceFix[],
 ): NonNullable<StoredCounts['inOrder']> {
-  const activity = plan.inside?.activity;
   const heartRate = plan.device.latestHeartRate;
-  if (!activity || !heartRate) throw new Error('ingest: a folded write without its activity');
+  if (!heartRate) throw new Error('ingest: a folded write without its heart-rate totals');
   const saved: SavedActivity = {
     activityId: activity.activity_id,
     created: false,

@@ -256,9 +256,9 @@ async function writeGroupedRequests(
 async function finishGrouped(
   trx: Trx,
   request: PreparedRequest,
-  { plan, stored, refolded }: GroupedWrite,
+  { plan, stored }: GroupedWrite,
 ): Promise<StoredCounts> {
-  if (plan.kind === 'resent' && !refolded) {
+  if (plan.kind === 'resent' && stored.inOrder === undefined) {
     await recutStored(trx, ownerOf(request.device), stored.fixTimes, [], request.deviceNowMs, () =>
       request.defaultType(trx),
     );
