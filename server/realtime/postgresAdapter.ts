@@ -2,9 +2,13 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { batchedNotifyQuery } from './notifyBatcher';
+import { createPeerWatch, publishOnlyToPeers } from './peerWatch';
 
 /** Connections of the adapter's own pool: its LISTEN connection plus NOTIFY publishers. */
 const ADAPTER_POOL_MAX = 4;
+
+/** socket.io-adapter's heartbeat interval between nodes, ms; a node unheard for 2× is dropped. */
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 5_000;
 
 /** Options of {@link createPostgresClusterAdapter}. */
 export interface PostgresClusterAdapterOptions {
@@ -13,6 +17,8 @@ export interface PostgresClusterAdapterOptions {
   readonly log: FastifyBaseLogger;
   /** Heartbeat between nodes, ms (adapter default 5,000); a node unheard for 2× is dropped. */
   readonly heartbeatIntervalMs?: number;
+  /** Clock of the peer watch (peerWatch.ts), epoch ms; default `Date.now` (tests pass a virtual one). */
+  readonly clock?: () => number;
 }
 
 /** The cross-node adapter of this process and its lifecycle. */
@@ -125,7 +131,11 @@ export function createPostgresClusterAdapter(
   const listening = new Promise<void>((resolve) => {
     resolveListening = resolve;
   });
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
+  // Broadcasts skip the NOTIFY while no other node is on the database (peerWatch.ts).
+  const peers = createPeerWatch(2 * heartbeatIntervalMs, options.clock);
   const onListen = (): void => {
+    peers.listened();
     resolveListening();
     for (const callback of callbacks) callback();
   };
@@ -140,6 +150,7 @@ export function createPostgresClusterAdapter(
       }
       const listenClient = new ListenClient(client, onListen, options.log, (released) => {
         held.delete(released);
+        peers.lost();
       });
       held.add(listenClient);
       return listenClient;
@@ -149,17 +160,17 @@ export function createPostgresClusterAdapter(
       ended ? Promise.reject(new Error('realtime adapter closed')) : pool.query(text, values),
     ),
   };
-  const adapter = createAdapter(adapterPool as unknown as pg.Pool, {
-    ...(options.heartbeatIntervalMs === undefined
-      ? {}
-      : {
-          heartbeatInterval: options.heartbeatIntervalMs,
-          heartbeatTimeout: 2 * options.heartbeatIntervalMs,
-        }),
+  const createNamespaceAdapter = createAdapter(adapterPool as unknown as pg.Pool, {
+    heartbeatInterval: heartbeatIntervalMs,
+    heartbeatTimeout: 2 * heartbeatIntervalMs,
     errorHandler: (error: Error) => {
       if (!ended) options.log.warn({ err: error }, 'realtime: adapter error');
     },
   });
+  // socket.io calls `new adapter(nsp)`: a function, not an arrow, answering the patched instance.
+  const adapter = function namespaceAdapter(nsp: unknown) {
+    return publishOnlyToPeers(createNamespaceAdapter(nsp), peers);
+  } as PostgresClusterAdapter['adapter'];
   return {
     adapter,
     listening,

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { Server } from 'socket.io';
+import { MessageType } from 'socket.io-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresClusterAdapter } from '../../../server/realtime/postgresAdapter';
 import { createTestDatabase, type TestDatabase } from './testServer';
@@ -72,5 +74,86 @@ describe('the PostgreSQL cluster adapter between two nodes', () => {
     expect(heard).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     for (const io of [sender, receiver]) await io.of('/').adapter.close();
     for (const cluster of clusters) await cluster.end();
+  });
+});
+
+/**
+ * The cross-node messages of the database's socket.io channel, as another node would hear them: their
+ * types (socket.io-adapter's MessageType), in order.
+ */
+async function channelObserver(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const types: MessageType[] = [];
+  client.on('notification', (notification) => {
+    types.push((JSON.parse(notification.payload ?? '{}') as { type: MessageType }).type);
+  });
+  await client.query('LISTEN "socket.io#/"');
+  return { types, end: () => client.end() };
+}
+
+describe('a node alone on the database', () => {
+  const log = Fastify({ logger: false }).log;
+  const heartbeatIntervalMs = 200;
+
+  it('publishes its broadcasts only from the heartbeat timeout after it listened without another node heard', async () => {
+    let nowMs = 1_000_000;
+    const observer = await channelObserver(database.url);
+    const cluster = createPostgresClusterAdapter({
+      url: database.url,
+      log,
+      heartbeatIntervalMs,
+      clock: () => nowMs,
+    });
+    const io = new Server({ adapter: cluster.adapter });
+    await cluster.listening;
+    // A server-side emit always goes out: once it is heard, every broadcast before it was too.
+    const broadcastThenMark = async (mark: number): Promise<void> => {
+      io.to('member:1').emit('TelemetryWearerUpdate', {});
+      io.serverSideEmit('mark', mark);
+      await expect
+        .poll(() => observer.types.filter((type) => type === MessageType.SERVER_SIDE_EMIT).length)
+        .toBe(mark);
+    };
+
+    // Listening for less than the timeout (two heartbeat intervals): another node may be unheard yet.
+    nowMs += 2 * heartbeatIntervalMs - 1;
+    await broadcastThenMark(1);
+    expect(observer.types.filter((type) => type === MessageType.BROADCAST)).toHaveLength(1);
+    // From the timeout on, with no other node heard, a broadcast stays in this process.
+    nowMs += 1;
+    await broadcastThenMark(2);
+    expect(observer.types.filter((type) => type === MessageType.BROADCAST)).toHaveLength(1);
+
+    await io.of('/').adapter.close();
+    await cluster.end();
+    await observer.end();
+  });
+
+  it('publishes again as soon as another node announced itself', async () => {
+    let nowMs = 1_000_000;
+    const observer = await channelObserver(database.url);
+    const first = createPostgresClusterAdapter({
+      url: database.url,
+      log,
+      heartbeatIntervalMs,
+      clock: () => nowMs,
+    });
+    const sender = new Server({ adapter: first.adapter });
+    await first.listening;
+    nowMs += 2 * heartbeatIntervalMs;
+    const second = createPostgresClusterAdapter({ url: database.url, log, heartbeatIntervalMs });
+    const receiver = new Server({ adapter: second.adapter });
+    await second.listening;
+    await expect.poll(() => sender.of('/').adapter.serverCount()).toBe(2);
+
+    sender.to('member:1').emit('TelemetryWearerUpdate', {});
+    await expect
+      .poll(() => observer.types.filter((type) => type === MessageType.BROADCAST).length)
+      .toBe(1);
+
+    for (const io of [sender, receiver]) await io.of('/').adapter.close();
+    for (const cluster of [first, second]) await cluster.end();
+    await observer.end();
   });
 });
