@@ -111,6 +111,7 @@ class ListenClient {
  * cross server processes through LISTEN/NOTIFY; payloads over 8,000 bytes go through the table of
  * migration 0009). It gets its own small pool rather than the request pool: its LISTEN connection is
  * held for the process's life, and fan-out must not queue behind request queries (nor they behind it).
+ * A node alone on the database keeps its broadcasts to itself (peerWatch.ts).
  */
 export function createPostgresClusterAdapter(
   options: PostgresClusterAdapterOptions,
