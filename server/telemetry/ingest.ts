@@ -7,7 +7,7 @@ import { recutStored, storeAndBuild, type StoredCounts } from './activityBuilder
 import { defaultActivityType } from './activityRules';
 import { clockLagMs, heardAfter, type DeviceHeard } from './deviceLag';
 import { planGroupedWrite, writeGrouped, type GroupedWrite } from './groupedWrite';
-import { lockIngestDevices, type IngestDevice, type Trx } from './ingestDevice';
+import { lockIngestDevices, type HeardReport, type IngestDevice, type Trx } from './ingestDevice';
 import {
   readChanges,
   latestBattery,
@@ -61,6 +61,18 @@ function newestItemMs(
   let newest = points[points.length - 1]?.Time ?? null;
   for (const event of events) if (newest === null || event.Time > newest) newest = event.Time;
   return newest;
+}
+
+/**
+ * What `request` tells of its device's clock, for the lock statement to store (ingestDevice.ts
+ * {@link HeardReport}); none for a request without items.
+ */
+function heardReport({ ingestKey, input, nowMs }: IngestRequest): HeardReport[] {
+  let newestItemMs: number | null = null;
+  for (const item of [...input.points, ...input.events]) {
+    if (newestItemMs === null || item.Time > newestItemMs) newestItemMs = item.Time;
+  }
+  return newestItemMs === null ? [] : [{ ingestKey, nowMs, newestItemMs }];
 }
 
 /** The request's points and events that were newly stored (not duplicates). */
@@ -134,7 +146,8 @@ export async function ingestGroup(
   const keys = requests.map((request) => request.ingestKey);
   if (new Set(keys).size !== keys.length) throw new Error('ingest: one device twice in a group');
   return db.transaction().execute(async (trx) => {
-    const devices = await lockIngestDevices(trx, keys);
+    // The lock also stores what the server heard from each device (deviceLag.ts).
+    const devices = await lockIngestDevices(trx, keys, requests.flatMap(heardReport));
     const since = new Date();
     const prepared = requests.map((request) => {
       const device = devices.get(request.ingestKey);
@@ -143,7 +156,6 @@ export async function ingestGroup(
     const grouped = await writeGroupedRequests(trx, prepared);
     // Each request's outcome is finished once every request is built (see concludeRequest).
     const finishers: (() => Promise<IngestOutcome>)[] = [];
-    const heard = new Map<number, DeviceHeard>();
     const members = new Set<number>();
     for (const locked of prepared) {
       if (!locked) {
@@ -160,9 +172,7 @@ export async function ingestGroup(
         ? await finishGrouped(trx, request, write)
         : await storeRequest(trx, request);
       finishers.push(await concludeRequest(trx, request, stored, since, alerts));
-      if (request.heard !== device.heard) heard.set(device.deviceId, request.heard);
     }
-    await saveHeard(trx, heard);
     const outcomes: IngestOutcome[] = [];
     for (const finish of finishers) outcomes.push(await finish());
     return outcomes;
@@ -283,24 +293,6 @@ const ownerOf = (device: IngestDevice) => ({
   deviceId: device.deviceId,
   memberId: device.memberId,
 });
-
-/**
- * Stores what the server heard from each device of a group (devices.heard_ms / heard_device_ms,
- * server/telemetry/deviceLag.ts) in one statement; nothing when no request brought a newer item.
- */
-async function saveHeard(trx: Trx, heard: ReadonlyMap<number, DeviceHeard>): Promise<void> {
-  if (heard.size === 0) return;
-  const rows = [...heard];
-  // Arrays, not a VALUES list: one statement text for any group size (a prepared statement).
-  await sql`
-    update devices set heard_ms = v.heard_ms, heard_device_ms = v.heard_device_ms
-    from unnest(
-      ${rows.map(([deviceId]) => deviceId)}::bigint[],
-      ${rows.map(([, h]) => h.heardMs)}::bigint[],
-      ${rows.map(([, h]) => h.heardDeviceMs)}::bigint[]
-    ) as v(device_id, heard_ms, heard_device_ms)
-    where devices.device_id = v.device_id`.execute(trx);
-}
 
 /**
  * The outcome of a request whose items are stored (`stored`): the alert engine evaluates what it newly

@@ -95,42 +95,70 @@ function toIngestDevice(row: LockedRow): IngestDevice {
 }
 
 /**
+ * What a request brought that the server may not have heard yet (server/telemetry/deviceLag.ts): the
+ * device's `ingestKey`, the server's clock when it arrived (`nowMs`, epoch ms) and its newest item's
+ * device time (`newestItemMs`, epoch ms).
+ */
+export interface HeardReport {
+  readonly ingestKey: string;
+  readonly nowMs: number;
+  readonly newestItemMs: number;
+}
+
+/**
  * Finds the activated devices whose ingest keys are `ingestKeys`, each with its latest activity, and
  * locks their rows (`for no key update`, in device id order, so two transactions locking overlapping
  * sets cannot deadlock on them) until the transaction ends: one device's requests build its
  * activities one at a time (other devices run in parallel) and a concurrent remove-device cannot
  * rotate a key mid-request. Answers a map from ingest key to device; a key that is unknown, rotated
  * by remove-device, or of a registry device no member holds has no entry (callers answer all three
- * alike).
+ * alike). In the same statement, each of `reports` whose item is newer than any heard from its device
+ * is stored as what the server heard (`devices.heard_ms` / `heard_device_ms`, deviceLag.ts
+ * `heardAfter`); the devices answered still read as they were before it.
  */
 export async function lockIngestDevices(
   trx: Trx,
   ingestKeys: readonly string[],
+  reports: readonly HeardReport[] = [],
 ): Promise<Map<string, IngestDevice>> {
   if (ingestKeys.length === 0) return new Map();
+  // The update reads `locked`: it only touches rows this statement has locked, in device id order.
   const { rows } = await sql<LockedRow>`
-    select d.ingest_key, d.device_id, d.member_id, m.wearer_id, d.heard_ms, d.heard_device_ms,
-      (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
-      greatest(
-        (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
-        (select max(e.event_time_ms) from device_events e
-          where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
-      ) as frontier_ms,
-      (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
-        or exists (select 1 from zones z where z.member_id = d.member_id and z.active)) as alert_watch,
-      l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
-      l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms,
-      l.heart_rate_sum, l.heart_rate_count
-    from devices d
-    join members m on m.member_id = d.member_id
-    left join lateral (
-      select a.* from activities a
-      where a.device_id = d.device_id and a.member_id = d.member_id
-      order by a.timestamp_start_ms desc, a.activity_id desc
-      limit 1
-    ) l on true
-    where d.ingest_key = any(${[...ingestKeys]}::text[]) and d.member_id is not null
-    order by d.device_id
-    for no key update of d`.execute(trx);
+    with locked as (
+      select d.ingest_key, d.device_id, d.member_id, m.wearer_id, d.heard_ms, d.heard_device_ms,
+        (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
+        greatest(
+          (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
+          (select max(e.event_time_ms) from device_events e
+            where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
+        ) as frontier_ms,
+        (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
+          or exists (select 1 from zones z where z.member_id = d.member_id and z.active))
+          as alert_watch,
+        l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
+        l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms,
+        l.heart_rate_sum, l.heart_rate_count
+      from devices d
+      join members m on m.member_id = d.member_id
+      left join lateral (
+        select a.* from activities a
+        where a.device_id = d.device_id and a.member_id = d.member_id
+        order by a.timestamp_start_ms desc, a.activity_id desc
+        limit 1
+      ) l on true
+      where d.ingest_key = any(${[...ingestKeys]}::text[]) and d.member_id is not null
+      order by d.device_id
+      for no key update of d
+    ), heard as (
+      update devices h set heard_ms = v.now_ms, heard_device_ms = v.newest_ms
+      from locked k, unnest(
+        ${reports.map((report) => report.ingestKey)}::text[],
+        ${reports.map((report) => report.nowMs)}::bigint[],
+        ${reports.map((report) => report.newestItemMs)}::bigint[]
+      ) as v(ingest_key, now_ms, newest_ms)
+      where k.ingest_key = v.ingest_key and h.device_id = k.device_id
+        and (k.heard_device_ms is null or v.newest_ms > k.heard_device_ms)
+    )
+    select * from locked order by device_id`.execute(trx);
   return new Map(rows.map((row) => [row.ingest_key, toIngestDevice(row)]));
 }

@@ -107,6 +107,52 @@ describe('group commit of device requests (issue 5 item 8)', () => {
     ]);
   });
 
+  it('keeps what it heard from a device when a request brings nothing newer (late or re-sent)', async () => {
+    const [lateAlone, lateGrouped] = [await addDevice(), await addDevice()];
+    const heardOf = (deviceId: number) =>
+      database.db
+        .selectFrom('devices')
+        .select(['heard_ms', 'heard_device_ms'])
+        .where('device_id', '=', deviceId)
+        .executeTakeFirstOrThrow();
+    const track = walk(6);
+    const first = { heard_ms: NOW, heard_device_ms: NOW };
+    for (const device of [lateAlone, lateGrouped]) {
+      await ingestTelemetry(database.db, device.key, { points: track, events: [] }, NOW);
+      expect(await heardOf(device.deviceId)).toEqual(first);
+    }
+    // A minute later the devices send only an older fix again, and a late one between two others.
+    const late = { ...(track[2] as IngestPoint), Time: (track[2]?.Time ?? 0) + 1 };
+    const laterMs = NOW + 60 * SECOND;
+    await ingestTelemetry(
+      database.db,
+      lateAlone.key,
+      { points: [track[1] as IngestPoint, late], events: [] },
+      laterMs,
+    );
+    await ingestGroup(database.db, [
+      {
+        ingestKey: lateGrouped.key,
+        input: { points: [track[1] as IngestPoint, late], events: [] },
+        nowMs: laterMs,
+      },
+      {
+        ingestKey: (await addDevice()).key,
+        input: { points: walk(2), events: [] },
+        nowMs: laterMs,
+      },
+    ]);
+    expect(await heardOf(lateAlone.deviceId)).toEqual(first);
+    expect(await heardOf(lateGrouped.deviceId)).toEqual(first);
+    // A newer fix is heard.
+    const newer = { ...(track[5] as IngestPoint), Time: NOW + 5 * SECOND, Lat: 60.01 };
+    await ingestTelemetry(database.db, lateAlone.key, { points: [newer], events: [] }, laterMs);
+    expect(await heardOf(lateAlone.deviceId)).toEqual({
+      heard_ms: laterMs,
+      heard_device_ms: newer.Time,
+    });
+  });
+
   it('stores nothing of any request when one of them fails', async () => {
     const [good, bad] = [await addDevice(), await addDevice()];
     // Latitude 95 passes nothing in front of the database here; its check constraint refuses it.
