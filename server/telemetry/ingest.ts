@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ActivityType } from '../../src/api/enums';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
