@@ -2,19 +2,29 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import Fastify from 'fastify';
+import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import type { TelemetryWearerUpdate } from '../src/api/socket';
 import { buildServer } from '../server/app';
 import { createMemberTokenService, loadMemberTokenSecret } from '../server/authHost/memberTokens';
 import { loadConfig } from '../server/config';
+import {
+  createPostgresClusterAdapter,
+  DEFAULT_HEARTBEAT_INTERVAL_MS,
+} from '../server/realtime/postgresAdapter';
 import { withBenchDatabase } from './lib/benchDatabase';
 import type { BenchArea, Figure } from './lib/figure';
 
 /*
  * realtime.fanout (issue 5 item 8; ARCHITECTURE.md §1 "socket.io rooms"): `DEVICES` wearers publish a
  * TelemetryWearerUpdate each at `RATE_HZ` through `app.realtime.publishTelemetry` on one server node
- * with the PostgreSQL adapter (every broadcast is a NOTIFY round trip before local delivery), to
- * `VIEWERS` verified viewer sockets, `VIEWERS / DEVICES` per wearer. The viewers live in one child
+ * with the PostgreSQL adapter, to `VIEWERS` verified viewer sockets, `VIEWERS / DEVICES` per wearer.
+ * Twice: first the server alone on its database, as `npm start` runs it, once it has listened for the
+ * heartbeat timeout (its broadcasts stay local: server/realtime/peerWatch.ts) — `p50_ms`, `p99_ms`;
+ * then with a second server node on the database (no sockets of its own), so every broadcast is a
+ * NOTIFY round trip before local delivery, as in a deployment of several processes —
+ * `p50_ms_two_nodes`, `p99_ms_two_nodes`. The viewers live in one child
  * process beside the server process (2 cores here), so that the server's memory and event loop are
  * measured alone. Figures: p50 and p99 of publish → receipt in ms (both processes read the same wall
  * clock, `performance.timeOrigin + performance.now()`), and the server's memory per idle verified
@@ -110,11 +120,10 @@ function runViewers(): void {
     const deadline = Date.now() + DRAIN_MS;
     const check = () => {
       if (receipts.length >= message.expected || Date.now() > deadline) {
-        for (const socket of sockets) socket.disconnect();
-        // Disconnect only once the (large) message is written, or it may be lost.
-        process.send?.({ kind: 'receipts', receipts } satisfies FromViewers, () => {
-          process.disconnect();
-        });
+        // The message is serialised when sent: the next round starts from no receipts. The server
+        // process ends this one (child.kill) once it has every round's.
+        send({ kind: 'receipts', receipts });
+        receipts.length = 0;
         return;
       }
       setTimeout(check, 20);
@@ -186,7 +195,7 @@ async function publishLoad(
 export const realtimeBench: BenchArea = {
   area: 'realtime',
   run: () =>
-    withBenchDatabase('realtime', async (db) => {
+    withBenchDatabase('realtime', async (db, url) => {
       v8.setFlagsFromString('--expose-gc');
       const gc = vm.runInNewContext('gc') as () => void;
       const app = await buildServer(
@@ -195,6 +204,7 @@ export const realtimeBench: BenchArea = {
       );
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       await app.realtime.ready();
+      const aloneAtMs = now() + 2 * DEFAULT_HEARTBEAT_INTERVAL_MS + 500;
       // Tokens as login-member-c2 issues them; verify-socket-user checks only the token.
       const tokens = createMemberTokenService(await loadMemberTokenSecret(db));
       const viewerTokens = await Promise.all(
@@ -217,16 +227,34 @@ export const realtimeBench: BenchArea = {
         const perSocketKiB = (after.heap - before.heap) / count / 1024;
         const rssPerSocketKiB = (after.rss - before.rss) / count / 1024;
 
-        const published = await publishLoad((memberId, update) =>
-          app.realtime.publishTelemetry(memberId, update),
-        );
-        const expected = published.size * (VIEWERS / DEVICES);
-        child.send({ kind: 'report', expected });
-        const { receipts } = await nextMessage(child, 'receipts');
-        const latencies = receipts
-          .map(([time, at]) => at - (published.get(time) ?? NaN))
-          .filter((ms) => Number.isFinite(ms))
-          .sort((a, b) => a - b);
+        const fanout = async (): Promise<number[]> => {
+          const published = await publishLoad((memberId, update) =>
+            app.realtime.publishTelemetry(memberId, update),
+          );
+          child.send({ kind: 'report', expected: published.size * (VIEWERS / DEVICES) });
+          const { receipts } = await nextMessage(child, 'receipts');
+          return receipts
+            .map(([time, at]) => at - (published.get(time) ?? NaN))
+            .filter((ms) => Number.isFinite(ms))
+            .sort((a, b) => a - b);
+        };
+        await new Promise((resolve) => setTimeout(resolve, aloneAtMs - now()));
+        const latencies = await fanout();
+        // A second node on the database: this one publishes every broadcast again.
+        const peer = createPostgresClusterAdapter({ url, log: Fastify({ logger: false }).log });
+        const peerServer = new Server({ adapter: peer.adapter });
+        let twoNodes: number[];
+        try {
+          await peer.listening;
+          while ((await app.realtime.serverCount()) < 2) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          twoNodes = await fanout();
+        } finally {
+          await peerServer.of('/').adapter.close();
+          await peer.end();
+        }
+        const expected = (DURATION_S * DEVICES * RATE_HZ * VIEWERS) / DEVICES;
         const params = {
           devices: DEVICES,
           rateHz: RATE_HZ,
@@ -235,6 +263,7 @@ export const realtimeBench: BenchArea = {
           adapter: 'postgres',
           viewerProcess: 'separate',
           received: latencies.length,
+          receivedTwoNodes: twoNodes.length,
           expected,
         };
         const figure = (metric: string, value: number, unit: string): Figure => ({
@@ -248,6 +277,9 @@ export const realtimeBench: BenchArea = {
           figure('p50_ms', percentile(latencies, 50), 'ms'),
           figure('p99_ms', percentile(latencies, 99), 'ms'),
           figure('max_ms', latencies.at(-1) ?? NaN, 'ms'),
+          figure('p50_ms_two_nodes', percentile(twoNodes, 50), 'ms'),
+          figure('p99_ms_two_nodes', percentile(twoNodes, 99), 'ms'),
+          figure('max_ms_two_nodes', twoNodes.at(-1) ?? NaN, 'ms'),
           figure('memory_per_idle_socket_kib', perSocketKiB, 'KiB'),
           figure('rss_per_idle_socket_kib', rssPerSocketKiB, 'KiB'),
         ];
