@@ -52,13 +52,15 @@ function uniqueEvents(events: readonly IngestEvent[]): IngestEvent[] {
   return [...byKey.values()];
 }
 
-/** The latest device time among `points` (sorted) and `events`, epoch ms; null when there are none. */
+/** The latest device time among `points` and `events` (in any order), epoch ms; null when none. */
 function newestItemMs(
   points: readonly IngestPoint[],
   events: readonly IngestEvent[],
 ): number | null {
-  let newest = points[points.length - 1]?.Time ?? null;
-  for (const event of events) if (newest === null || event.Time > newest) newest = event.Time;
+  let newest: number | null = null;
+  for (const items of [points, events]) {
+    for (const item of items) if (newest === null || item.Time > newest) newest = item.Time;
+  }
   return newest;
 }
 
@@ -67,11 +69,8 @@ function newestItemMs(
  * {@link HeardReport}); none for a request without items.
  */
 function heardReport({ ingestKey, input, nowMs }: IngestRequest): HeardReport[] {
-  let newestItemMs: number | null = null;
-  for (const item of [...input.points, ...input.events]) {
-    if (newestItemMs === null || item.Time > newestItemMs) newestItemMs = item.Time;
-  }
-  return newestItemMs === null ? [] : [{ ingestKey, nowMs, newestItemMs }];
+  const newest = newestItemMs(input.points, input.events);
+  return newest === null ? [] : [{ ingestKey, nowMs, newestItemMs: newest }];
 }
 
 /** The request's points and events that were newly stored (not duplicates). */

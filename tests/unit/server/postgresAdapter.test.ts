@@ -96,17 +96,30 @@ describe('a node alone on the database', () => {
   const log = Fastify({ logger: false }).log;
   const heartbeatIntervalMs = 200;
 
-  it('publishes its broadcasts only from the heartbeat timeout after it listened without another node heard', async () => {
-    let nowMs = 1_000_000;
-    const observer = await channelObserver(database.url);
+  /** A server node on the test database (its peer watch on `clock`), once it listens. */
+  async function startNode(clock?: () => number) {
     const cluster = createPostgresClusterAdapter({
       url: database.url,
       log,
       heartbeatIntervalMs,
-      clock: () => nowMs,
+      ...(clock ? { clock } : {}),
     });
     const io = new Server({ adapter: cluster.adapter });
     await cluster.listening;
+    return {
+      io,
+      close: async () => {
+        await io.of('/').adapter.close();
+        await cluster.end();
+      },
+    };
+  }
+
+  it('publishes its broadcasts only from the heartbeat timeout after it listened without another node heard', async () => {
+    let nowMs = 1_000_000;
+    const observer = await channelObserver(database.url);
+    const node = await startNode(() => nowMs);
+    const { io } = node;
     // A server-side emit always goes out: once it is heard, every broadcast before it was too.
     const broadcastThenMark = async (mark: number): Promise<void> => {
       io.to('member:1').emit('TelemetryWearerUpdate', {});
@@ -125,35 +138,24 @@ describe('a node alone on the database', () => {
     await broadcastThenMark(2);
     expect(observer.types.filter((type) => type === MessageType.BROADCAST)).toHaveLength(1);
 
-    await io.of('/').adapter.close();
-    await cluster.end();
+    await node.close();
     await observer.end();
   });
 
   it('publishes again as soon as another node announced itself', async () => {
     let nowMs = 1_000_000;
     const observer = await channelObserver(database.url);
-    const first = createPostgresClusterAdapter({
-      url: database.url,
-      log,
-      heartbeatIntervalMs,
-      clock: () => nowMs,
-    });
-    const sender = new Server({ adapter: first.adapter });
-    await first.listening;
+    const sender = await startNode(() => nowMs);
     nowMs += 2 * heartbeatIntervalMs;
-    const second = createPostgresClusterAdapter({ url: database.url, log, heartbeatIntervalMs });
-    const receiver = new Server({ adapter: second.adapter });
-    await second.listening;
-    await expect.poll(() => sender.of('/').adapter.serverCount()).toBe(2);
+    const receiver = await startNode();
+    await expect.poll(() => sender.io.of('/').adapter.serverCount()).toBe(2);
 
-    sender.to('member:1').emit('TelemetryWearerUpdate', {});
+    sender.io.to('member:1').emit('TelemetryWearerUpdate', {});
     await expect
       .poll(() => observer.types.filter((type) => type === MessageType.BROADCAST).length)
       .toBe(1);
 
-    for (const io of [sender, receiver]) await io.of('/').adapter.close();
-    for (const cluster of [first, second]) await cluster.end();
+    for (const node of [sender, receiver]) await node.close();
     await observer.end();
   });
 });
