@@ -162,7 +162,8 @@ const naiveRoot = combineReducers({ root: rootReducer, naive: naiveSlice.reducer
 
 function foldCoalesced(frames: readonly TelemetryWearerUpdate[][]): RootState {
   let state = rootReducer(undefined, { type: 'bench/init' });
-  for (const updates of frames) state = rootReducer(state, wearerTelemetryReceived({ updates }));
+  for (const updates of frames)
+    state = rootReducer(state, wearerTelemetryReceived({ updates, receivedAt: Date.now() }));
   return state;
 }
 
@@ -261,7 +262,10 @@ export const storeBench: BenchArea = {
             Status: 'ACTIVE',
             Heading: null,
           };
-          state = rootReducer(state, wearerTelemetryReceived({ updates: [update] }));
+          state = rootReducer(
+            state,
+            wearerTelemetryReceived({ updates: [update], receivedAt: Date.now() }),
+          );
         }
         return state;
       },

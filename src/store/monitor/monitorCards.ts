@@ -52,12 +52,15 @@ export interface MonitorCard {
 /**
  * A card's newest fix, from its wearer's live telemetry and its activity's track:
  * - `lastFixTime`: device time of the newest fix, live or from the loaded track, null without one;
+ * - `receivedAt`: when the newest live fix reached this device (its clock, epoch ms), null when no
+ *   live fix came;
  * - `recentIntervalsMs`: the recent gaps between live fixes (the freshness is judged by them);
  * - `position`: the track's newest point, lon/lat degrees; `headingDeg`: the live heading, degrees
  *   clockwise from north, null when not reported.
  */
 export interface CardFix {
   readonly lastFixTime: number | null;
+  readonly receivedAt: number | null;
   readonly recentIntervalsMs: readonly number[];
   readonly position: { readonly lon: number; readonly lat: number } | null;
   readonly headingDeg: number | null;
@@ -72,6 +75,7 @@ export function cardFix(live: LiveWearer | undefined, entry: TrackEntry | undefi
     entry && entry.length > 0 ? columnsPoint(trackColumns(entry), entry.length - 1) : null;
   return {
     lastFixTime: live?.lastFixTime ?? last?.Time ?? null,
+    receivedAt: live?.lastFixReceivedAt ?? null,
     recentIntervalsMs: live?.recentIntervalsMs ?? NO_INTERVALS,
     position: last ? { lon: last.X, lat: last.Y } : null,
     headingDeg: live?.Heading ?? null,

@@ -10,7 +10,9 @@ import { wearerTelemetryReceived } from './realtimeSlice';
  * its device time (`HeartRateTime`, epoch ms: a reading may come after its fix, in an update without
  * points), the device time of the newest fix (`lastFixTime`, epoch ms) and the recent gaps between fixes
  * (`recentIntervalsMs`, newest last, at most {@link RECENT_INTERVALS}) from which a viewer's screen
- * estimates when the next report is due. Null fields: not reported yet.
+ * estimates when the next report is due, and when that newest fix reached this device
+ * (`lastFixReceivedAt`: this device's clock, epoch ms; TelemetryFrame's `receivedAt`). Null fields:
+ * not reported yet.
  */
 export interface LiveWearer {
   readonly WearerID: number;
@@ -21,6 +23,7 @@ export interface LiveWearer {
   readonly HeartRate: number | null;
   readonly HeartRateTime: number | null;
   readonly lastFixTime: number | null;
+  readonly lastFixReceivedAt: number | null;
   readonly recentIntervalsMs: readonly number[];
 }
 
@@ -46,7 +49,7 @@ export const liveWearersSlice = createSlice({
       for (const update of payload.updates) {
         const previous = entities[update.WearerID];
         if (previous === undefined) ids.push(update.WearerID);
-        entities[update.WearerID] = liveWearerAfter(previous, update);
+        entities[update.WearerID] = liveWearerAfter(previous, update, payload.receivedAt);
       }
       // Frozen, records included: immer's finalize and auto-freeze stop at a frozen result instead
       // of walking every wearer on every frame.
@@ -73,10 +76,11 @@ export const liveWearersSlice = createSlice({
   },
 });
 
-/** What `previous` (none before the first update) becomes after `update`. */
+/** What `previous` (none before the first update) becomes after `update`, heard at `receivedAt`. */
 function liveWearerAfter(
   previous: LiveWearer | undefined,
   update: TelemetryWearerUpdate,
+  receivedAt: number,
 ): LiveWearer {
   let lastFixTime = previous?.lastFixTime ?? null;
   const intervals = [...(previous?.recentIntervalsMs ?? [])];
@@ -105,6 +109,10 @@ function liveWearerAfter(
       update.Points.length === 0 ? (update.Heading ?? previous?.Heading ?? null) : update.Heading,
     ...reading,
     lastFixTime,
+    lastFixReceivedAt:
+      lastFixTime === (previous?.lastFixTime ?? null)
+        ? (previous?.lastFixReceivedAt ?? null)
+        : receivedAt,
     recentIntervalsMs: Object.freeze(intervals.slice(-RECENT_INTERVALS)),
   });
 }

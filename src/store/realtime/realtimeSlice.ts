@@ -48,9 +48,15 @@ export type SocketInitFrom = SocketInit & {
   readonly receivedAt: number;
 };
 
-/** The TelemetryWearerUpdates of one animation frame, in arrival order. */
+/**
+ * The TelemetryWearerUpdates of one animation frame, in arrival order, and when the frame reached the
+ * store (`receivedAt`: this device's clock, epoch ms; at most a frame after the socket delivered its
+ * first update). The screens date a fix's arrival by it: a data age shown when a fix arrives is
+ * measured at that moment, whatever clock the screen last read (MonitorCardAge.tsx).
+ */
 export interface TelemetryFrame {
   readonly updates: readonly TelemetryWearerUpdate[];
+  readonly receivedAt: number;
 }
 
 const initialState: RealtimeState = {

@@ -95,7 +95,9 @@ export function socketEventActions(
         updates = [];
         if (frame.changes.length > 0) subscriber.next(entityChangesReceived(frame.changes));
         if (frame.updates.length > 0) {
-          subscriber.next(wearerTelemetryReceived({ updates: frame.updates }));
+          subscriber.next(
+            wearerTelemetryReceived({ updates: frame.updates, receivedAt: timerScheduler.now() }),
+          );
         }
       };
       const wait = () => {

@@ -18,7 +18,8 @@ const BATCH_MS = 16;
 
 interface Ticker {
   readonly intervalMs: number;
-  readonly phaseMs: number;
+  /** Where in each interval it ticks, ms; moved when the clock restarts. */
+  phaseMs: number;
   /** When this ticker is next due, epoch ms. */
   due: number;
   readonly tick: (now: number) => void;
@@ -43,6 +44,9 @@ function arm(): void {
   let earliest = Infinity;
   for (const ticker of tickers) earliest = Math.min(earliest, ticker.due);
   if (earliest === timerDue) return;
+  // Postponed (a restarted clock was the earliest): the armed timer stays. It fires early, ticks
+  // whatever is due by then and arms again, which costs less than a new timer on every fix.
+  if (earliest > timerDue && earliest !== Infinity) return;
   clearTimeout(timer);
   timerDue = earliest;
   timer = earliest === Infinity ? undefined : setTimeout(fire, Math.max(0, earliest - Date.now()));
@@ -61,6 +65,12 @@ function fire(): void {
 }
 
 /**
+ * How long after a full interval a restarted clock ticks, ms: a source reporting once an interval
+ * whose next report comes up to this late still re-renders its component once, not twice.
+ */
+export const RESTART_SLACK_MS = 250;
+
+/**
  * The wall clock (`Date.now()`, epoch ms) re-read every `intervalMs` ms at `phaseMs` into each
  * interval (at the clock times t with t mod intervalMs = phaseMs), while the component is mounted
  * and `active` (default true). Like `useNow`, but many components given different phases (see
@@ -68,10 +78,23 @@ function fire(): void {
  * monitor's 100 cards each count their own data age. All of them share one timer, and those due in
  * the same frame tick in one task. While not `active` (a card out of sight) the clock stands still;
  * it is read again at once when it becomes active.
+ *
+ * `restartedAt`: when the component last changed for another reason, on the same clock (epoch ms; a
+ * card's newest fix arriving), or null. The clock restarts from there: the value returned is at least
+ * `restartedAt`, the next tick is due one interval plus {@link RESTART_SLACK_MS} after it, and later
+ * ticks keep that phase. The component re-renders for the change anyway, so it needs no tick until a
+ * full interval has passed: a wearer reporting once an interval re-renders its card's age once an
+ * interval (at each fix), not twice (docs/monitor.md "Cost per frame").
  */
-export function usePhasedNow(intervalMs: number, phaseMs: number, active = true): number {
+export function usePhasedNow(
+  intervalMs: number,
+  phaseMs: number,
+  active = true,
+  restartedAt: number | null = null,
+): number {
   const [now, setNow] = useState(Date.now);
   const started = useRef(false);
+  const current = useRef<Ticker | null>(null);
   useEffect(() => {
     // Read at once when the clock starts after standing still; not at mount (just read).
     const restart = started.current;
@@ -85,11 +108,21 @@ export function usePhasedNow(intervalMs: number, phaseMs: number, active = true)
       tick: setNow,
     };
     tickers.add(ticker);
+    current.current = ticker;
     arm();
     return () => {
       tickers.delete(ticker);
+      current.current = null;
       arm();
     };
   }, [intervalMs, phaseMs, active]);
-  return now;
+  useEffect(() => {
+    const ticker = current.current;
+    if (restartedAt === null || !ticker) return;
+    const from = restartedAt + RESTART_SLACK_MS;
+    ticker.phaseMs = from % ticker.intervalMs;
+    ticker.due = Math.max(ticker.due, nextDue(ticker.intervalMs, ticker.phaseMs, from));
+    arm();
+  }, [restartedAt, active]);
+  return restartedAt === null ? now : Math.max(now, restartedAt);
 }

@@ -17,6 +17,8 @@ export interface MonitorCardAgeProps {
   readonly ShareToken: string;
   /** Device time of the newest fix, epoch ms; null without one. */
   readonly lastFixTime: number | null;
+  /** When that fix reached this device (its clock, epoch ms); null when it came with the share's load. */
+  readonly receivedAt: number | null;
   /** The recent gaps between fixes, ms (the reporting interval the freshness is judged by). */
   readonly recentIntervalsMs: readonly number[];
   readonly format: Formatter;
@@ -30,19 +32,25 @@ export interface MonitorCardAgeProps {
  * A monitor card's data age in words ("Live." / "Late:" / "Not live:" and how long ago, the share
  * view's rule from src/store/realtime/dataFreshness.ts) with the last fix time. It counts on its own
  * clock, once a second at a phase set by the token, so a monitor of 100 cards re-renders one or two
- * ages per frame rather than all of them in one frame each second (docs/monitor.md "Cost per frame").
+ * ages per frame rather than all of them in one frame each second; each new fix restarts that clock,
+ * so a wearer reporting once a second costs one render a second, not two (docs/monitor.md "Cost per
+ * frame"). The age shown is at most a second and a quarter old (usePhasedNow's RESTART_SLACK_MS).
  */
 export const MonitorCardAge = memo(function MonitorCardAge({
   ShareToken,
   lastFixTime,
+  receivedAt,
   recentIntervalsMs,
   format,
   t,
   inView,
 }: MonitorCardAgeProps) {
-  // On the server's clock, like the fix's device time.
+  // On the server's clock, like the fix's device time. A fix's arrival restarts the card's clock (the
+  // age is measured as it arrives): a wearer reporting every second re-renders its age once a second,
+  // with the fix, not a second time.
   const now =
-    usePhasedNow(AGE_TICK_MS, phaseOf(ShareToken, AGE_TICK_MS), inView) + useServerClockOffset();
+    usePhasedNow(AGE_TICK_MS, phaseOf(ShareToken, AGE_TICK_MS), inView, receivedAt) +
+    useServerClockOffset();
   const age = dataAge(lastFixTime, recentIntervalsMs, now);
   // Changes with a fix, not with the clock. A fix of the last 12 hours shows its time of day only
   // (the date is plain from the clock, and formatting it costs as much again on every fix).

@@ -79,6 +79,7 @@ export const MonitorCardLive = memo(function MonitorCardLive({
       <MonitorCardAge
         ShareToken={ShareToken}
         lastFixTime={fix.lastFixTime}
+        receivedAt={fix.receivedAt}
         recentIntervalsMs={fix.recentIntervalsMs}
         format={format}
         t={t}

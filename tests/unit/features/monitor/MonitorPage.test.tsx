@@ -157,6 +157,22 @@ function start(stored: number[] = []) {
   return { store, ...view };
 }
 
+/** A frame of live telemetry arriving now: one fix of `WearerID` (its activity has its id) at `Time`. */
+const liveFix = (WearerID: number, Time: number, X: number, Y: number) =>
+  wearerTelemetryReceived({
+    receivedAt: Date.now(),
+    updates: [
+      {
+        WearerID,
+        ActivityId: WearerID,
+        Points: [{ Time, X, Y, Alt: null, Hacc: null, Speed: null }],
+        Battery: null,
+        Status: 'ACTIVE',
+        Heading: null,
+      },
+    ],
+  });
+
 const cardNames = () =>
   screen
     .getAllByTestId('monitor-card')
@@ -295,6 +311,29 @@ describe('the operator monitor (issue 8 item 6)', () => {
     expect(card).toHaveClass('ll-monitor-age-stale');
   });
 
+  it('a fix shows its age as of its arrival, though each fix restarts the card’s clock', async () => {
+    shown = { 7: { ageMs: 5_000, alerts: [] } };
+    const { store } = start([7]);
+    const [card] = await screen.findAllByTestId('monitor-card');
+    await waitFor(() => {
+      expect(card).toHaveTextContent('Live.');
+    });
+    // A minute passes with no tick of the card's clock, and a fix 30 s old arrives: a phone that
+    // buffers its reports. The card must say 30 s, not the age against its last tick (none).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000);
+      act(() => {
+        store.dispatch(liveFix(7, Date.now() - 30_000, 6.12, 59.01));
+      });
+      await waitFor(() => {
+        expect(card).toHaveTextContent('last position 30 seconds ago');
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('removes a share, and opening a card goes to its full share view', async () => {
     shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 9_000, alerts: [] } };
     const { router } = start([7, 8]);
@@ -329,28 +368,7 @@ describe('the operator monitor (issue 8 item 6)', () => {
     });
     // About 110 m north-east of each wearer's last fix: the card maps' views and land cells stay the
     // same, so only the fix itself could render a card.
-    const fix = (WearerID: number) =>
-      wearerTelemetryReceived({
-        updates: [
-          {
-            WearerID,
-            ActivityId: WearerID,
-            Points: [
-              {
-                Time: Date.now(),
-                X: 6.051 + WearerID / 100,
-                Y: 59.011,
-                Alt: null,
-                Hacc: null,
-                Speed: null,
-              },
-            ],
-            Battery: null,
-            Status: 'ACTIVE',
-            Heading: null,
-          },
-        ],
-      });
+    const fix = (WearerID: number) => liveFix(WearerID, Date.now(), 6.051 + WearerID / 100, 59.011);
     await act(async () => {
       store.dispatch(fix(7));
       store.dispatch(fix(8));

@@ -310,6 +310,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
     act(() => {
       store.dispatch(
         wearerTelemetryReceived({
+          receivedAt: Date.now(),
           updates: [
             {
               WearerID: 5,

@@ -184,18 +184,21 @@ const realtime = fc.oneof(
     .map((changes) => entityChangesReceived(changes)),
   // One frame's telemetry: live wearers, tracks and the cached activities' status fold it.
   fc
-    .array(
-      plainRecord({
-        WearerID: fc.constantFrom(1, 2),
-        ActivityId: fc.option(activityId),
-        Points: points,
-        Battery: fc.option(fc.integer({ min: 0, max: 100 })),
-        Status: fc.option(fc.constantFrom(...ActivityStatus.options)),
-        Heading: fc.option(fc.integer({ min: 0, max: 359 })),
-      }),
-      { maxLength: 4 },
+    .tuple(
+      fc.array(
+        plainRecord({
+          WearerID: fc.constantFrom(1, 2),
+          ActivityId: fc.option(activityId),
+          Points: points,
+          Battery: fc.option(fc.integer({ min: 0, max: 100 })),
+          Status: fc.option(fc.constantFrom(...ActivityStatus.options)),
+          Heading: fc.option(fc.integer({ min: 0, max: 359 })),
+        }),
+        { maxLength: 4 },
+      ),
+      time,
     )
-    .map((updates) => wearerTelemetryReceived({ updates })),
+    .map(([updates, receivedAt]) => wearerTelemetryReceived({ updates, receivedAt })),
 );
 
 const session = fc.oneof(

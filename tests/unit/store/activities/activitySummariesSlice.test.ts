@@ -171,7 +171,7 @@ describe('activitySummaries reducer', () => {
     // One frame's batch: an update of an activity not cached is skipped, the next one still applies.
     const state = reduce(
       loadedWith(a3),
-      wearerTelemetryReceived({ updates: [{ ...update, ActivityId: 99 }, update] }),
+      wearerTelemetryReceived({ updates: [{ ...update, ActivityId: 99 }, update], receivedAt: T0 }),
     );
     expect(state.entities[3]?.ActivityStats.DurationMs).toBe(2 * HOUR);
     expect(state.entities[3]?.Status).toBe('ACTIVE');

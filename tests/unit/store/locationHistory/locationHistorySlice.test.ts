@@ -30,6 +30,7 @@ const times = (state: RootState, activityId: number) =>
 /** One frame of live telemetry carrying `byActivity`'s points, one update per activity. */
 const appended = (byActivity: Record<number, LocationPoint[]>) =>
   wearerTelemetryReceived({
+    receivedAt: EPOCH,
     updates: Object.entries(byActivity).map(([id, Points]) => ({
       WearerID: Number(id),
       ActivityId: Number(id),
@@ -110,6 +111,7 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     const after = rootReducer(
       before,
       wearerTelemetryReceived({
+        receivedAt: EPOCH,
         updates: [
           update(1, [point(20)]),
           update(null, [point(5)]),
@@ -122,13 +124,17 @@ describe('locationHistory reducer (issue 6 item 2; spec §3 Activity detail Loca
     expect(selectTrackColumns(after, 1).positions[2]).toBe(point(20).X);
     expect(times(after, 3)).toEqual([5]);
     expect(selectTrackEntry(after, 2)).toBe(untouched);
-    const empty = rootReducer(after, wearerTelemetryReceived({ updates: [update(1, [])] }));
+    const empty = rootReducer(
+      after,
+      wearerTelemetryReceived({ updates: [update(1, [])], receivedAt: EPOCH }),
+    );
     expect(empty.locationHistory).toBe(after.locationHistory);
   });
 
   it('locationHistory -> a heart rate sent after its fix fills that fix in the track, and only there', () => {
     const late = (ActivityId: number, HeartRateTime: number, HeartRate: number) =>
       wearerTelemetryReceived({
+        receivedAt: EPOCH,
         updates: [
           {
             WearerID: 1,

@@ -146,6 +146,7 @@ describe('a pasted monitor link', () => {
 describe('selectMonitorCards: a frame makes again only the cards it changed', () => {
   const update = (WearerID: number, Time: number, Heading: number | null) =>
     wearerTelemetryReceived({
+      receivedAt: T0,
       updates: [
         {
           WearerID,

@@ -19,8 +19,14 @@ import { wearerTelemetryReceived } from '../../../../src/store/realtime/realtime
 
 const T = Date.UTC(2026, 10, 25, 12);
 const point = (Time: number) => ({ Time, X: 5.9, Y: 58.9, Hacc: 5, Alt: 3, Speed: 1 });
-function update(times: number[], extra: Partial<TelemetryWearerUpdate> = {}) {
+/** A frame of one update with fixes at `times`, reaching the store at `receivedAt` (default: 0.4 s after its last fix). */
+function update(
+  times: number[],
+  extra: Partial<TelemetryWearerUpdate> = {},
+  receivedAt = (times.at(-1) ?? T) + 400,
+) {
   return wearerTelemetryReceived({
+    receivedAt,
     updates: [
       {
         WearerID: 4,
@@ -53,8 +59,25 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
       HeartRate: null,
       HeartRateTime: null,
       lastFixTime: T + 10_000,
+      lastFixReceivedAt: T + 10_400,
       recentIntervalsMs: [5_000, 5_000],
     });
+  });
+
+  it('dates the newest fix by the frame that brought it; late points and readings keep that date', () => {
+    const state = fold(update([T], {}, T + 3_000), update([T + 5_000], {}, T + 9_000));
+    expect(selectLiveWearer(state, 4)?.lastFixReceivedAt).toBe(T + 9_000);
+    const late = fold(
+      update([T + 5_000], {}, T + 9_000),
+      // A late point, then a heart rate without points: neither is a newer fix.
+      update([T + 1_000], {}, T + 12_000),
+      update([], { HeartRate: 120, HeartRateTime: T + 5_000 }, T + 13_000),
+    );
+    expect(selectLiveWearer(late, 4)).toMatchObject({
+      lastFixTime: T + 5_000,
+      lastFixReceivedAt: T + 9_000,
+    });
+    expect(selectLiveWearer(fold(update([], {}, T)), 4)?.lastFixReceivedAt).toBeNull();
   });
 
   it('takes the status of a detail loaded later: a resolve does not wait for the next fix', () => {
@@ -83,7 +106,9 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
   it('folds one frame’s batch as it would fold its updates one by one', () => {
     const first = update([T, T + 5_000]).payload.updates;
     const second = update([T + 10_000], { Battery: null, Status: 'ALERT' }).payload.updates;
-    const batched = fold(wearerTelemetryReceived({ updates: [...first, ...second] }));
+    const batched = fold(
+      wearerTelemetryReceived({ updates: [...first, ...second], receivedAt: T + 10_400 }),
+    );
     expect(batched).toEqual(
       fold(update([T, T + 5_000]), update([T + 10_000], { Battery: null, Status: 'ALERT' })),
     );

@@ -91,7 +91,7 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       }
       expectObservable(input.pipe(toActions)).toBe('16ms (ab)', {
         a: entityChangesReceived(changes),
-        b: wearerTelemetryReceived({ updates }),
+        b: wearerTelemetryReceived({ updates, receivedAt: 16 }),
       });
     });
   });
@@ -116,10 +116,10 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       expectObservable(hot('a 4ms b 14ms c 19ms d e 9ms f', events).pipe(toActions)).toBe(
         '16ms x 15ms y 15ms z 15ms w',
         {
-          x: wearerTelemetryReceived({ updates: [payload('a'), payload('b')] }),
-          y: wearerTelemetryReceived({ updates: [payload('c')] }),
-          z: wearerTelemetryReceived({ updates: [payload('d'), payload('e')] }),
-          w: wearerTelemetryReceived({ updates: [payload('f')] }),
+          x: wearerTelemetryReceived({ updates: [payload('a'), payload('b')], receivedAt: 16 }),
+          y: wearerTelemetryReceived({ updates: [payload('c')], receivedAt: 32 }),
+          z: wearerTelemetryReceived({ updates: [payload('d'), payload('e')], receivedAt: 48 }),
+          w: wearerTelemetryReceived({ updates: [payload('f')], receivedAt: 64 }),
         },
       );
     });
@@ -148,10 +148,11 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       });
       expectObservable(events.pipe(toActions)).toBe('s 5ms (ai) 6ms b', {
         s: socketStateChanged({ state: 'connected', socketId: 's1' }),
-        a: wearerTelemetryReceived({ updates: [update] }),
+        // The frame waiting since 2 ms is flushed by the SocketInit at 6 ms, and dated then.
+        a: wearerTelemetryReceived({ updates: [update], receivedAt: 6 }),
         // It came at 6 ms of virtual time: the clock offset is measured against that.
         i: socketInitReceived({ ...init, socketUrl: '', receivedAt: 6 }),
-        b: wearerTelemetryReceived({ updates: [update] }),
+        b: wearerTelemetryReceived({ updates: [update], receivedAt: 16 }),
       });
     });
   });
@@ -164,7 +165,7 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       const events = hot('a 99ms b', { a: telemetryEvent(first), b: telemetryEvent(second) });
       expect(FRAME_BUFFER_MAX_WAIT_MS).toBe(1_000);
       expectObservable(events.pipe(toActions)).toBe('1000ms x', {
-        x: wearerTelemetryReceived({ updates: [first, second] }),
+        x: wearerTelemetryReceived({ updates: [first, second], receivedAt: 1_000 }),
       });
     });
   });
@@ -175,7 +176,7 @@ describe('socketEventActions (issue 6 item 2: at most one store update per frame
       const update = telemetry(1, [point(0)]);
       expectObservable(cold('a 2ms |', { a: telemetryEvent(update) }).pipe(toActions)).toBe(
         '3ms (x|)',
-        { x: wearerTelemetryReceived({ updates: [update] }) },
+        { x: wearerTelemetryReceived({ updates: [update], receivedAt: 3 }) },
       );
       expectObservable(
         cold('a 20ms b', { a: telemetryEvent(update), b: telemetryEvent(update) }).pipe(toActions),

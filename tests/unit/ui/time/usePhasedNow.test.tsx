@@ -1,18 +1,25 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { phaseOf, usePhasedNow } from '../../../../src/ui/time/usePhasedNow';
+import { phaseOf, RESTART_SLACK_MS, usePhasedNow } from '../../../../src/ui/time/usePhasedNow';
 
 function Clock({
   phase,
   onRender,
   active,
+  restartedAt,
 }: {
   phase: number;
   onRender: (now: number) => void;
   active?: boolean;
+  restartedAt?: number | null;
 }) {
-  onRender(usePhasedNow(1_000, phase, active));
+  const now = usePhasedNow(1_000, phase, active, restartedAt);
+  // Each commit, with the clock it showed (a render React threw away is not seen).
+  useEffect(() => {
+    onRender(now);
+  });
   return null;
 }
 
@@ -84,6 +91,62 @@ describe('usePhasedNow', () => {
       vi.advanceTimersByTime(5_000);
     });
     expect(seen).toHaveLength(count);
+  });
+
+  it('restarts at `restartedAt`: shows it at once, next tick a full interval and the slack later', () => {
+    const seen: number[] = [];
+    const onRender = (now: number) => seen.push(now);
+    const view = render(<Clock phase={0} onRender={onRender} restartedAt={null} />);
+    act(() => {
+      vi.advanceTimersByTime(1_400);
+    });
+    expect(seen).toEqual([10_000, 11_000]);
+    // A fix arrives at 11,400 ms: the render it brings shows that moment, with one commit.
+    view.rerender(<Clock phase={0} onRender={onRender} restartedAt={11_400} />);
+    expect(seen).toEqual([10_000, 11_000, 11_400]);
+    // The old phase's tick at 12,000 ms is gone; the next is 1,000 + RESTART_SLACK_MS after it.
+    act(() => {
+      vi.advanceTimersByTime(1_000 + RESTART_SLACK_MS - 1);
+    });
+    expect(seen).toHaveLength(3);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(seen.at(-1)).toBe(11_400 + 1_000 + RESTART_SLACK_MS);
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(seen.at(-1)).toBe(11_400 + 2_000 + RESTART_SLACK_MS);
+  });
+
+  it('a restart older than the clock shows the clock, and puts no tick earlier', () => {
+    const seen: number[] = [];
+    const onRender = (now: number) => seen.push(now);
+    const view = render(<Clock phase={500} onRender={onRender} />);
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    view.rerender(<Clock phase={500} onRender={onRender} restartedAt={9_000} />);
+    expect(seen).toEqual([10_000, 10_500, 10_500]);
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(seen.at(-1)).toBe(11_500);
+  });
+
+  it('a source reporting once an interval re-renders once an interval: at its reports only', () => {
+    const seen: number[] = [];
+    const onRender = (now: number) => seen.push(now);
+    const view = render(<Clock phase={500} onRender={onRender} restartedAt={null} />);
+    for (let fix = 1; fix <= 5; fix++) {
+      act(() => {
+        // Each report comes a second after the last, give or take a little.
+        vi.advanceTimersByTime(fix % 2 === 0 ? 1_100 : 900);
+      });
+      view.rerender(<Clock phase={500} onRender={onRender} restartedAt={Date.now()} />);
+    }
+    // The mount, the first phase tick (10,500) and one render per report: no tick between reports.
+    expect(seen).toEqual([10_000, 10_500, 10_900, 12_000, 12_900, 14_000, 14_900]);
   });
 
   it('spreads keys over the interval', () => {
