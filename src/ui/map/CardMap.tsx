@@ -61,6 +61,66 @@ function cellPaths(cell: LandCell): CellPaths {
   return paths;
 }
 
+/** Props of {@link CardMapBackdrop}: what changes once a step (a minute) or when the view moves. */
+interface CardMapBackdropProps {
+  readonly view: CardView;
+  readonly land: readonly LandCell[];
+  readonly theme: MapTheme;
+  /** The settled part of the track, as `trackPointsAttribute` gives it. */
+  readonly settledPoints: string;
+}
+
+/** The track's line style, the settled part's and the newest part's alike. */
+const TRACK_LINE = {
+  className: 'll-card-map-track',
+  transform: `scale(${1 / TRACK_POINTS_SCALE})`,
+  vectorEffect: 'non-scaling-stroke',
+  fill: 'none',
+  stroke: WEARER_COLOUR,
+  strokeOpacity: 0.85,
+  strokeWidth: 2,
+  strokeLinejoin: 'round',
+  strokeLinecap: 'round',
+} as const;
+
+/**
+ * What a fix does not change: the sea, the land cells with their coastline, and the settled part of
+ * the track. Memoized: a fix that keeps the view renders only the newest part of the track and the
+ * position marker.
+ */
+const CardMapBackdrop = memo(function CardMapBackdrop({
+  view,
+  land,
+  theme,
+  settledPoints,
+}: CardMapBackdropProps) {
+  const colours = BASEMAP_PALETTE[theme];
+  return (
+    <>
+      <rect width={CARD_MAP_WIDTH} height={CARD_MAP_HEIGHT} fill={colours.sea} />
+      {land.map((cell) => {
+        const paths = cellPaths(cell);
+        return (
+          <g
+            key={`${cell.level}/${cell.x}/${cell.y}`}
+            transform={cellTransform(view, cell, cell.grid)}
+          >
+            <path d={paths.land} fill={colours.land} fillRule="nonzero" />
+            <path
+              d={paths.coast}
+              fill="none"
+              stroke={colours.coast}
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
+          </g>
+        );
+      })}
+      <polyline points={settledPoints} {...TRACK_LINE} />
+    </>
+  );
+});
+
 /**
  * A small map without WebGL (docs/monitor.md "Card maps"): an SVG of the wearer's recent track and
  * current position (an arrow turned to the heading, or a dot) over the sea, land and coastline of the
@@ -76,7 +136,6 @@ export const CardMap = memo(function CardMap({
   theme,
   label,
 }: CardMapProps) {
-  const colours = BASEMAP_PALETTE[theme];
   const settled = track.settled ?? track.start;
   // The settled line changes once a step, or when the view does: keyed by value, not by the objects,
   // which are new on every fix. Its first and last point catch a track loaded anew.
@@ -116,41 +175,9 @@ export const CardMap = memo(function CardMap({
       role="img"
       aria-label={label}
     >
-      <rect width={CARD_MAP_WIDTH} height={CARD_MAP_HEIGHT} fill={colours.sea} />
-      {land.map((cell) => {
-        const paths = cellPaths(cell);
-        return (
-          <g
-            key={`${cell.level}/${cell.x}/${cell.y}`}
-            transform={cellTransform(view, cell, cell.grid)}
-          >
-            <path d={paths.land} fill={colours.land} fillRule="nonzero" />
-            <path
-              d={paths.coast}
-              fill="none"
-              stroke={colours.coast}
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-          </g>
-        );
-      })}
-      {[settledPoints, tailPoints].map((points, i) => (
-        <polyline
-          // The settled line first, then the newest minute's.
-          key={i}
-          className="ll-card-map-track"
-          points={points}
-          transform={`scale(${1 / TRACK_POINTS_SCALE})`}
-          vectorEffect="non-scaling-stroke"
-          fill="none"
-          stroke={WEARER_COLOUR}
-          strokeOpacity={0.85}
-          strokeWidth={2}
-          strokeLinejoin="round"
-          strokeLinecap="round"
-        />
-      ))}
+      <CardMapBackdrop view={view} land={land} theme={theme} settledPoints={settledPoints} />
+      {/* The newest minute's line: the one part of the track a fix draws again. */}
+      <polyline points={tailPoints} {...TRACK_LINE} />
       {Number.isFinite(x) ? (
         headingDeg === null ? (
           <circle

@@ -148,6 +148,11 @@ export function cardView(track: TrackSpan): CardView | null {
   return { level: CARD_VIEW_LEVEL_MIN, cosLat, west: westX / cosLat, north: south + h };
 }
 
+/** Whether two views show the same box (every field by value). */
+export function sameCardView(a: CardView, b: CardView): boolean {
+  return a.level === b.level && a.cosLat === b.cosLat && a.west === b.west && a.north === b.north;
+}
+
 /** The box a view shows, degrees. */
 export function cardViewBounds(view: CardView): DegreeBox {
   const h = heightDeg(view.level);

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { landCellKey, landCellOfKey, type LandCell } from '../../../api/basemap';
 import { landCellsRequested } from '../../../store/basemap/landCellsSlice';
 import { useAppDispatch } from '../../../store/hooks';
 import type { TrackColumns } from '../../../store/locationHistory/columnViews';
 import type { MapTheme } from '../../../ui/map/basemapStyle';
 import { CardMap } from '../../../ui/map/CardMap';
-import { cardView, landCellsForView, recentSpan } from '../../../ui/map/cardMapView';
+import { cardView, landCellsForView, recentSpan, sameCardView } from '../../../ui/map/cardMapView';
 
 /** How much of the track a card map shows: about the last 15 minutes up to the newest fix, ms. */
 export const CARD_MAP_RECENT_MS = 15 * 60_000;
@@ -61,9 +61,17 @@ export const MonitorCardMap = memo(function MonitorCardMap({
       ),
     [columns],
   );
-  const view = useMemo(() => cardView(track), [track]);
+  const fresh = useMemo(() => cardView(track), [track]);
+  // The view by value: a fix that keeps it keeps its object, so what is drawn from the view alone
+  // (the land, the settled line: CardMap's backdrop) does not render again.
+  const [kept, setKept] = useState(fresh);
+  const view = fresh !== null && kept !== null && sameCardView(kept, fresh) ? kept : fresh;
+  if (view !== kept) setKept(view);
   // Keyed by the cells' names, so a new view over the same cells neither asks nor selects anew.
-  const cellKeys = view ? landCellsForView(view).map(landCellKey).join(' ') : '';
+  const cellKeys = useMemo(
+    () => (view ? landCellsForView(view).map(landCellKey).join(' ') : ''),
+    [view],
+  );
   const cellIds = useMemo(
     () => (cellKeys === '' ? [] : cellKeys.split(' ').map(landCellOfKey)),
     [cellKeys],
