@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A phase in [0, `intervalMs`) derived from `key` (FNV-1a hash): many components with different keys
@@ -95,7 +95,8 @@ export function usePhasedNow(
   const [now, setNow] = useState(Date.now);
   const started = useRef(false);
   const current = useRef<Ticker | null>(null);
-  useEffect(() => {
+  // Layout effects, both: the ticker is registered before the restart below looks for it.
+  useLayoutEffect(() => {
     // Read at once when the clock starts after standing still; not at mount (just read).
     const restart = started.current;
     started.current = true;
@@ -116,7 +117,9 @@ export function usePhasedNow(
       arm();
     };
   }, [intervalMs, phaseMs, active]);
-  useEffect(() => {
+  // A layout effect: it runs within the commit of the render that brought the change. As a passive
+  // effect it would cost React a scheduler task of its own after every fix's render.
+  useLayoutEffect(() => {
     const ticker = current.current;
     if (restartedAt === null || !ticker) return;
     const from = restartedAt + RESTART_SLACK_MS;
