@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { IngestEvent, IngestPoint } from '../src/api/ingest';
 import { readDemoTrack } from '../server/demo/demoTracks';
 import type { BenchArea, Figure } from './lib/figure';
+import { TRACE_CATEGORIES } from './lib/frameTrace';
 import {
   BENCH_RENDERER,
   longTasks,
@@ -38,6 +39,11 @@ const FJORD = 'multisport-kayak-run-bike-lysefjord-no.fit';
  * it (spec §4), as a member who opens the journey right after the last activity meets it.
  */
 const ENDED_AGO_MS = endedAgoMs(process.env.JOURNEY_ENDED_AGO_MS);
+/**
+ * JOURNEY_TRACE_FILE=<file>: records a Chromium trace (the DevTools timeline categories) from the
+ * navigation to the first full render, written per run (bench/lib/frameTrace.ts's categories).
+ */
+const TRACE_FILE = process.env.JOURNEY_TRACE_FILE;
 
 /** The option's value, ms; null when unset. @throws Error for anything but a whole number of ms ≥ 0. */
 function endedAgoMs(text: string | undefined): number | null {
@@ -191,6 +197,10 @@ export const journey7dayBench: BenchArea = {
         await page.addInitScript(OBSERVE_LONG_TASKS);
         await page.addInitScript(observeDrawn(total));
         const profiler = process.env.BENCH_PROFILE ? await startProfiler(page) : null;
+        const browser = TRACE_FILE ? page.context().browser() : null;
+        if (browser) {
+          await browser.startTracing(page, { path: TRACE_FILE, categories: [...TRACE_CATEGORIES] });
+        }
         await page.goto(`${app.origin}/member/share-journey`);
         await page.waitForFunction(
           () => (window as unknown as { __drawnAt: number | null }).__drawnAt !== null,
@@ -198,6 +208,7 @@ export const journey7dayBench: BenchArea = {
           { timeout: 120_000, polling: 250 },
         );
         const drawnAt = await page.evaluate<number>('window.__drawnAt');
+        if (browser) await browser.stopTracing();
         const tasks = (await longTasks(page)).filter((t) => t.start <= drawnAt);
         if (process.env.BENCH_TRACE) await printTimeline(page, drawnAt, tasks);
         if (profiler && process.env.BENCH_PROFILE) {

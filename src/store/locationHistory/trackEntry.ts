@@ -154,9 +154,9 @@ function isTrackOrder(columns: TrackBinaryColumns): boolean {
  * A new entry holding a columnar LocationHistory (member-wearer-activity-track, src/api/
  * trackBinary.ts), replacing `previous` as {@link withHistoryLoaded} does (points of `previous` after
  * the history's last point kept when `keepNewerThanHistory`; the version continues from `previous`).
- * Columns in time order, as the server sends them, are copied in one pass per column (a 605,000-point
- * journey in a few ms, no task over 50 ms); any other order goes through the points and is sorted and
- * deduplicated as a JSON history would be.
+ * Columns in time order, as the server sends them, become the track's storage as they are (no copy:
+ * the action's columns are the store's from then on, see {@link ColumnarTrack.adopting}); any other
+ * order goes through the points and is sorted and deduplicated as a JSON history would be.
  * @throws RangeError when a point's Time, X or Y is not finite.
  */
 export function withColumnsLoaded(
@@ -167,7 +167,7 @@ export function withColumnsLoaded(
 ): TrackEntry {
   const version = (previous?.version ?? 0) + 1;
   const track = isTrackOrder(columns)
-    ? ColumnarTrack.fromColumns({ ...columns, version }, columns.length)
+    ? ColumnarTrack.adopting({ ...columns, version })
     : ColumnarTrack.fromHistory(
         Array.from({ length: columns.length }, (_, i) => columnsPoint({ ...columns, version }, i)),
         version,

@@ -207,4 +207,31 @@ describe('ColumnarTrack (issue 6 item 2: columnar, time-ordered, deduplicated)',
     expect(EMPTY_TRACK_COLUMNS.positions).toHaveLength(0);
     expect(Object.isFrozen(EMPTY_TRACK_COLUMNS)).toBe(true);
   });
+
+  it('adopts columns as its storage without a copy, and never writes them as points are added', () => {
+    fc.assert(
+      fc.property(arbitraryBatches(), arbitraryBatches(), (loaded, later) => {
+        const source = ColumnarTrack.fromHistory(loaded.flat(), 4);
+        // Longer arrays than the points, as views of a received buffer may be: the spare slots must
+        // stay untouched too.
+        const columns = source.columns();
+        const spare = { ...columns, time: new Float64Array(columns.length + 8) };
+        spare.time.set(columns.time);
+        const before = copyOf(spare);
+
+        const track = ColumnarTrack.adopting(spare);
+        expect(track.version).toBe(4);
+        expect(track.columns().time.buffer).toBe(spare.time.buffer);
+        expect(track.columns().positions.buffer).toBe(columns.positions.buffer);
+        expect(track.capacity).toBe(columns.length);
+
+        for (const batch of later) track.add(batch);
+        expect(pointsOf(track.columns())).toEqual(
+          referenceTrack([...loaded.flat(), ...later.flat()]),
+        );
+        expect(copyOf(spare)).toEqual(before);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -291,6 +291,17 @@ describe('locationHistory -> trackColumnsLoaded (member-wearer-activity-track)',
     expect(selectTrackColumns(state, 7).positions[0]).toBe(1);
   });
 
+  it('takes columns in time order as its storage, and a later live point leaves them as they came', () => {
+    const Columns = columnsOf([point(0), point(10, 1)]);
+    const received = copyOf({ ...Columns, version: 0 });
+    const loaded = fold([trackColumnsLoaded({ ActivityId: 7, Columns, TimestampEnd: null })]);
+    expect(selectTrackColumns(loaded, 7).time.buffer).toBe(Columns.time.buffer);
+    const live = fold([appended({ 7: [point(5, 2), point(20, 3)] })], loaded);
+    expect(times(live, 7)).toEqual([0, 5, 10, 20]);
+    expect(copyOf({ ...Columns, version: 0 })).toEqual(received);
+    expect(times(loaded, 7)).toEqual([0, 10]);
+  });
+
   it('keeps live points newer than the loaded columns while the activity is open, not once it ended', () => {
     const live = [appended({ 7: [point(0), point(40)] })];
     const load = (TimestampEnd: number | null) =>
