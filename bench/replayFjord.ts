@@ -6,6 +6,7 @@ import { decodeTrackBinary, encodeTrackBinary } from '../src/api/trackBinary';
 import { dayShiftMs, trackIngest } from '../server/demo/demoHistory';
 import { readDemoTrack } from '../server/demo/demoTracks';
 import type { BenchArea, Figure } from './lib/figure';
+import { TRACE_CATEGORIES } from './lib/frameTrace';
 import {
   BENCH_RENDERER,
   longTasks,
@@ -35,6 +36,11 @@ const MEASURE_MS = Number(process.env.REPLAY_MEASURE_MS ?? 10_000);
  * profiled run's figures read lower).
  */
 const PROFILE_FILE = process.env.REPLAY_PROFILE_FILE;
+/**
+ * REPLAY_TRACE_FILE=<prefix>: records a Chromium trace (the DevTools timeline categories) of each
+ * page's last round of playing, from Play to Pause: `<prefix>-track.json` and `<prefix>-basemap.json`.
+ */
+const TRACE_PREFIX = process.env.REPLAY_TRACE_FILE;
 const ROUNDS = 2;
 const RATE = '100';
 const FJORD = 'multisport-kayak-run-bike-lysefjord-no.fit';
@@ -107,6 +113,7 @@ async function playRun(
   page: Page,
   url: string,
   profileFile?: string,
+  traceFile?: string,
 ): Promise<{ intervals: number[]; longTasks: number[] }> {
   await page.goto(url);
   const map = page.getByRole('region', { name: 'Map of the activity' });
@@ -120,10 +127,15 @@ async function playRun(
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
+  const browser = traceFile ? page.context().browser() : null;
+  if (browser) {
+    await browser.startTracing(page, { path: traceFile, categories: [...TRACE_CATEGORIES] });
+  }
   await page.getByRole('group', { name: 'Replay' }).getByLabel('Speed').selectOption(RATE);
   await page.getByRole('button', { name: 'Play' }).click();
   const intervals = await frameIntervals(page, MEASURE_MS);
   await page.getByRole('button', { name: 'Pause' }).click();
+  if (browser) await browser.stopTracing();
   if (cdp && profileFile) {
     await writeFile(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await cdp.detach();
@@ -159,10 +171,21 @@ export const replayFjordBench: BenchArea = {
       const tasks: number[] = [];
       const basemapTasks: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const bare = await playRun(basemapPage, url);
+        const last = round === ROUNDS - 1;
+        const bare = await playRun(
+          basemapPage,
+          url,
+          undefined,
+          last && TRACE_PREFIX ? `${TRACE_PREFIX}-basemap.json` : undefined,
+        );
         basemap.push(...bare.intervals);
         basemapTasks.push(...bare.longTasks);
-        const run = await playRun(trackPage, url, round === ROUNDS - 1 ? PROFILE_FILE : undefined);
+        const run = await playRun(
+          trackPage,
+          url,
+          last ? PROFILE_FILE : undefined,
+          last && TRACE_PREFIX ? `${TRACE_PREFIX}-track.json` : undefined,
+        );
         track.push(...run.intervals);
         tasks.push(...run.longTasks);
       }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MARKER_COLOURS,
@@ -11,8 +12,13 @@ const KINDS: readonly MapMarkerKind[] = ['start', 'end', 'alert', 'note', 'messa
 /**
  * The key to the replay map's markers (src/ui/map/trackEventMarkers.ts): a swatch of each kind's
  * colour with its name, for the kinds `markers` holds only. Nothing when there are no markers.
+ * Memoized: the replay map around it renders in every animation frame while it plays.
  */
-export function MarkerLegend({ markers }: { markers: readonly MapMarker[] }) {
+export const MarkerLegend = memo(function MarkerLegend({
+  markers,
+}: {
+  markers: readonly MapMarker[];
+}) {
   const { t } = useTranslation();
   const present = KINDS.filter((kind) => markers.some((marker) => marker.kind === kind));
   if (present.length === 0) return null;
@@ -33,4 +39,4 @@ export function MarkerLegend({ markers }: { markers: readonly MapMarker[] }) {
       })}
     </ul>
   );
-}
+});

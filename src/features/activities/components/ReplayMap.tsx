@@ -1,5 +1,6 @@
 import { TimeScrubber } from '../../../ui/time/TimeScrubber';
 import { MarkerLegend } from './MarkerLegend';
+import { ReplayRateSelect } from './ReplayRateSelect';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../api/entities/alert';
@@ -65,6 +66,18 @@ export default function ReplayMap({
   trimPreview?: { readonly startMs: number; readonly endMs: number } | null;
 }) {
   const { t } = useTranslation();
+  // Translated once per language: the map renders in every animation frame while it plays.
+  const labels = useMemo(
+    () => ({
+      map: t('Activities.Detail.MapLabel'),
+      controls: t('Activities.Replay.Controls'),
+      play: t('Activities.Replay.Play'),
+      pause: t('Activities.Replay.Pause'),
+      time: t('Activities.Replay.Time'),
+      follow: t('Activities.Replay.Follow'),
+    }),
+    [t],
+  );
   const dispatch = useAppDispatch();
   const columns = useAppSelector((state) => selectTrackColumns(state, activityId));
   const styleUrl = useAppSelector(selectRuntimeConfig)?.mapStyle ?? null;
@@ -149,11 +162,12 @@ export default function ReplayMap({
   ];
 
   if (columns.length < 2) return <p className="ll-muted">{t('Activities.Detail.NoTrack')}</p>;
+  const timeText = format.time(timeMs, { seconds: true });
   return (
     <div className="ll-replay">
       <div className="ll-replay-map">
         <MapView
-          label={t('Activities.Detail.MapLabel')}
+          label={labels.map}
           layers={layers}
           theme={theme}
           styleUrl={styleUrl}
@@ -162,7 +176,7 @@ export default function ReplayMap({
         />
       </div>
       <MarkerLegend markers={markers} />
-      <div className="ll-replay-controls" role="group" aria-label={t('Activities.Replay.Controls')}>
+      <div className="ll-replay-controls" role="group" aria-label={labels.controls}>
         <button
           type="button"
           className="ll-button ll-button-primary"
@@ -171,33 +185,19 @@ export default function ReplayMap({
             setPlaying(!playing);
           }}
         >
-          {playing ? t('Activities.Replay.Pause') : t('Activities.Replay.Play')}
+          {playing ? labels.pause : labels.play}
         </button>
-        <label>
-          {t('Activities.Replay.Speed')}
-          <select
-            value={speed}
-            onChange={(e) => {
-              setSpeed(Number(e.target.value));
-            }}
-          >
-            {REPLAY_SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {t('Activities.Replay.Rate', { rate: s })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReplayRateSelect rates={REPLAY_SPEEDS} rate={speed} onRateChange={setSpeed} />
         <TimeScrubber
           className="ll-replay-scrub"
-          label={t('Activities.Replay.Time')}
-          valueText={format.time(timeMs, { seconds: true })}
+          label={labels.time}
+          valueText={timeText}
           startMs={startMs}
           endMs={endMs}
           timeMs={timeMs}
           onSeek={setTimeMs}
         />
-        <output className="ll-replay-time">{format.time(timeMs, { seconds: true })}</output>
+        <output className="ll-replay-time">{timeText}</output>
         <label>
           <input
             type="checkbox"
@@ -206,7 +206,7 @@ export default function ReplayMap({
               setFollow(e.target.checked);
             }}
           />
-          {t('Activities.Replay.Follow')}
+          {labels.follow}
         </label>
       </div>
     </div>
