@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActivitySummary } from '../../../api/entities/activity';
@@ -6,9 +7,11 @@ import type { Formatter, Measure } from '../../../ui/format';
 /**
  * One activity of the list (issue 7 item 2): its type, start, duration, distance, average and top
  * speed in the member's units and, when known, its average heart rate (whole bpm), linking to its
- * detail.
+ * detail. Memoized: a list or journey renders again as each activity's detail and track arrive, and
+ * a row (a dozen translations with interpolation) renders only when its summary, the units or the
+ * language changed.
  */
-export function ActivityRow({
+export const ActivityRow = memo(function ActivityRow({
   summary,
   format,
   text,
@@ -53,4 +56,4 @@ export function ActivityRow({
       </Link>
     </li>
   );
-}
+});
