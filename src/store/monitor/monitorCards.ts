@@ -183,13 +183,20 @@ interface CardInputs {
   readonly cued: boolean;
 }
 
-/** The card of `ShareToken` made of `inputs` at `now`. */
-function cardOf(ShareToken: string, inputs: CardInputs, now: number): MonitorCard {
+/**
+ * The card of `ShareToken` made of `inputs` at `now`, and the last moment (epoch ms) until which the
+ * same inputs make the same card (its freshness holds: dataAge's `freshnessUntil`).
+ */
+function cardOf(
+  ShareToken: string,
+  inputs: CardInputs,
+  now: number,
+): { card: MonitorCard; until: number } {
   const { view, live } = inputs;
   const member = view?.MemberDetails ?? null;
   const fix = cardFix(live, inputs.entry);
-  const freshness = dataAge(fix.lastFixTime, fix.recentIntervalsMs, now).freshness;
-  return {
+  const { freshness, freshnessUntil } = dataAge(fix.lastFixTime, fix.recentIntervalsMs, now);
+  const card: MonitorCard = {
     ShareToken,
     status: view?.status ?? 'loading',
     ActivityId: view?.ActivityId ?? null,
@@ -201,6 +208,7 @@ function cardOf(ShareToken: string, inputs: CardInputs, now: number): MonitorCar
     alert: cardAlert(inputs.alerts ?? []),
     cued: inputs.cued,
   };
+  return { card, until: freshnessUntil };
 }
 
 /** A token's cached card with the inputs it was made of and the ids its inputs are looked up by. */
@@ -209,7 +217,9 @@ interface CachedCard {
   /** The share's activity and wearer, from `inputs.view` (kept, so a frame does not walk the view). */
   readonly activityId: number | null;
   readonly wearerId: number | undefined;
+  /** The card was made at `now` and shows the same for these inputs up to `until` (epoch ms). */
   readonly now: number;
+  readonly until: number;
   readonly card: MonitorCard;
 }
 
@@ -246,8 +256,8 @@ function ordered(cards: MonitorCard[]): readonly MonitorCard[] {
  * The watched shares as cards in the monitor's order ({@link compareMonitorCards}) at `now` (epoch
  * ms; the freshness is judged against it). Memoized on the slices it reads and `now`: live telemetry
  * recomputes it once per animation frame at most (the frame batching of socketEventActions.ts). Per
- * card, only a card whose inputs changed (one or two a frame at 100 shares × 1 Hz) or all of them at a
- * new `now` are made again, a card that shows the same keeps its object ({@link sameMonitorCard}),
+ * card, only a card whose inputs changed (one or two a frame at 100 shares × 1 Hz) or whose freshness
+ * runs out at a new `now` is made again, a card that shows the same keeps its object ({@link sameMonitorCard}),
  * and an unchanged list keeps its array: a live wearer's fix changes no card, and the list does not
  * render (docs/monitor.md "Cost per frame").
  */
@@ -259,7 +269,8 @@ export const selectMonitorCards = createSelector(
     (state: RootState) => selectActivityDetailsState(state).entities,
     (state: RootState) => state.liveWearers.entities,
     (state: RootState) => selectLocationHistoryState(state).tracks,
-    selectOpenAlertsByActivity,
+    // Called with the state alone: a memoized selector handed `now` too keeps a result per second.
+    (state: RootState) => selectOpenAlertsByActivity(state),
     (_state: RootState, now: number) => now,
   ],
   (tokens, cues, views, details, liveWearers, tracks, openAlerts, now): readonly MonitorCard[] => {
@@ -297,8 +308,12 @@ export const selectMonitorCards = createSelector(
             : openAlerts.get(activityId);
       const cued = reuse ? cached.inputs.cued : cues[token] !== undefined;
       // Compared field by field before anything is allocated: most cards of a frame are unchanged.
+      // The clock alone moved on within the time the card's freshness holds: the same card. (A
+      // clock set back judges again: freshness only holds forwards.)
       if (
-        cached?.now === now &&
+        cached !== undefined &&
+        cached.now <= now &&
+        now <= cached.until &&
         cached.inputs.view === view &&
         cached.inputs.status === status &&
         cached.inputs.live === live &&
@@ -311,10 +326,10 @@ export const selectMonitorCards = createSelector(
       const inputs: CardInputs = { view, status, live, entry, alerts, cued };
       // Made again when an input or the clock moved; kept when it shows the same (a live wearer's
       // fix, a second passing).
-      const made = cardOf(token, inputs, now);
+      const { card: made, until } = cardOf(token, inputs, now);
       const card = cached && sameMonitorCard(cached.card, made) ? cached.card : made;
       if (card !== cached?.card) changed = true;
-      cardCache.set(token, { inputs, activityId, wearerId, now, card });
+      cardCache.set(token, { inputs, activityId, wearerId, now, until, card });
       return card;
     });
     // Set after the loop: every card's cache now reflects these records.
@@ -326,4 +341,8 @@ export const selectMonitorCards = createSelector(
     if (changed) previousOrder = ordered(cards);
     return previousOrder;
   },
+  // `now` is a new number every second: reselect keeps a result per primitive argument for as long
+  // as the state objects before it live, so a quiet monitor (no telemetry) would keep one a second.
+  // The cards' own cache above is what saves work; reselect's needs only the last few calls.
+  { memoizeOptions: { maxSize: 8 }, argsMemoizeOptions: { maxSize: 8 } },
 );

@@ -19,6 +19,12 @@ export interface DataAge {
   readonly intervalMs: number;
   /** When the next report is due: newest fix + interval, epoch ms; null without a fix. */
   readonly nextReportAt: number | null;
+  /**
+   * The last moment (epoch ms) at which `freshness` still holds as the clock moves on from `now`
+   * (it only ages: live, late, then stale); Infinity when it never changes (stale, or no fix). A
+   * screen that judged the freshness at `now` needs to judge it again only past this moment.
+   */
+  readonly freshnessUntil: number;
 }
 
 /**
@@ -52,15 +58,29 @@ export function dataAge(
 ): DataAge {
   const intervalMs = reportingInterval(recentIntervalsMs);
   if (lastFixTime === null) {
-    return { freshness: 'none', ageMs: null, intervalMs, nextReportAt: null };
+    return {
+      freshness: 'none',
+      ageMs: null,
+      intervalMs,
+      nextReportAt: null,
+      freshnessUntil: Infinity,
+    };
   }
   const ageMs = Math.max(0, now - lastFixTime);
   const grace = Math.max(MIN_REPORT_GRACE_MS, intervalMs / 2);
+  const liveUntil = lastFixTime + intervalMs + grace;
+  const lateUntil = lastFixTime + LATE_INTERVALS * intervalMs + grace;
   const freshness: Freshness =
     ageMs <= intervalMs + grace
       ? 'live'
       : ageMs <= LATE_INTERVALS * intervalMs + grace
         ? 'late'
         : 'stale';
-  return { freshness, ageMs, intervalMs, nextReportAt: lastFixTime + intervalMs };
+  return {
+    freshness,
+    ageMs,
+    intervalMs,
+    nextReportAt: lastFixTime + intervalMs,
+    freshnessUntil: freshness === 'live' ? liveUntil : freshness === 'late' ? lateUntil : Infinity,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Alert } from '../../../../src/api/entities/alert';
 import type { Severity } from '../../../../src/api/enums';
 import {
@@ -185,6 +185,29 @@ describe('selectMonitorCards: a frame makes again only the cards it changed', ()
     expect(first.map((c) => c.wearerName)).toEqual(['Wearer7 Test', 'Wearer8 Test']);
     expect(selectMonitorCards({ ...state }, T0)).toBe(first);
     expect(selectMonitorCards(state, T0 + 1_000)).toBe(first);
+  });
+
+  it('judges a card again when its freshness runs out, and again when the clock is set back', () => {
+    const state = watched();
+    // Both wearers' last fix at T0 − 1 s, a second apart: live up to T0 + 15 s (1 s + 15 s of
+    // grace), late up to T0 + 17 s (3 intervals + the grace), stale after.
+    const live = selectMonitorCards(state, T0);
+    expect(selectMonitorCards(state, T0 + 15_000)).toBe(live);
+    const freshness = (now: number) => selectMonitorCards(state, now).map((c) => c.freshness);
+    expect(freshness(T0 + 15_001)).toEqual(['late', 'late']);
+    expect(freshness(T0 + 17_001)).toEqual(['stale', 'stale']);
+    expect(freshness(T0 + 10_000)).toEqual(['live', 'live']);
+  });
+
+  it('keeps no result per second of a quiet hour (reselect warns of a growing cache)', () => {
+    const state = watched();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (let s = 0; s < 3_600; s += 1) selectMonitorCards(state, T0 + s * 1_000);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('keeps every card and the list when a live wearer reports (the live part follows the fix)', () => {

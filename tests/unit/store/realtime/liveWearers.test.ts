@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TelemetryWearerUpdate } from '../../../../src/api/socket';
 import {
@@ -179,5 +180,32 @@ describe('data age (issue 8 item 2: stale data is never shown as live)', () => {
   it('gives a slow reporter half its interval as grace', () => {
     expect(dataAge(T, [120_000], T + 180_000).freshness).toBe('live');
     expect(dataAge(T, [120_000], T + 181_000).freshness).toBe('late');
+  });
+
+  it('says until when its freshness holds: the same up to that moment, another just after', () => {
+    expect(dataAge(T, [5_000, 5_000], T + 1_000).freshnessUntil).toBe(T + 20_000);
+    expect(dataAge(T, [5_000, 5_000], T + 25_000).freshnessUntil).toBe(T + 30_000);
+    expect(dataAge(T, [5_000, 5_000], T + 31_000).freshnessUntil).toBe(Infinity);
+    expect(dataAge(null, [], T).freshnessUntil).toBe(Infinity);
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
+        fc.array(fc.integer({ min: -1_000, max: 600_000 }), { maxLength: 8 }),
+        fc.integer({ min: -100_000, max: 12_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lastFix, gaps, now, within) => {
+          const { freshness, freshnessUntil } = dataAge(lastFix, gaps, now);
+          expect(freshnessUntil).toBeGreaterThanOrEqual(now);
+          if (!Number.isFinite(freshnessUntil)) {
+            expect(dataAge(lastFix, gaps, now + 1e9).freshness).toBe(freshness);
+            return;
+          }
+          const between = Math.floor(now + within * (freshnessUntil - now));
+          expect(dataAge(lastFix, gaps, between).freshness).toBe(freshness);
+          expect(dataAge(lastFix, gaps, freshnessUntil).freshness).toBe(freshness);
+          expect(dataAge(lastFix, gaps, freshnessUntil + 1).freshness).not.toBe(freshness);
+        },
+      ),
+    );
   });
 });
