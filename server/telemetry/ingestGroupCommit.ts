@@ -26,10 +26,18 @@ export interface IngestGroupCommitOptions {
   /** Most requests in one transaction; default 128. */
   readonly maxGroup?: number;
   /**
-   * Most group transactions in flight at once; default 4 (the pool's other connections serve reads,
-   * sockets and sweeps).
+   * Most transactions of small requests (live fixes, a few events) in flight at once; default 1.
+   * One at a time makes the groups as large as the load is: on the 2-core bench machine 64 OsmAnd
+   * phones cost 0.62–0.66 ms of CPU a GET with one, 0.75–0.82 with two and 0.99–1.03 with four
+   * (docs/decisions.md "Ingest throughput").
    */
-  readonly maxInFlight?: number;
+  readonly maxLiveInFlight?: number;
+  /**
+   * Most large requests (a watch's stored-up backlog, each alone in its transaction) in flight at
+   * once, beside the small ones; default 3 (the pool's other connections serve reads, sockets and
+   * sweeps).
+   */
+  readonly maxBacklogInFlight?: number;
 }
 
 /** Stores device requests, grouping concurrent ones into shared transactions. */
@@ -68,7 +76,10 @@ interface Waiting {
  * begin, one lock statement, one commit for all). An idle server therefore starts each request at
  * once, alone (no added latency); a busy one shares the fixed costs among as many requests as arrived
  * meanwhile. A device's second request waits for a later group, so it sees the first one's effects.
- * Only small requests ({@link GROUPED_REQUEST_ITEMS_MAX}) share a transaction.
+ * Only small requests ({@link GROUPED_REQUEST_ITEMS_MAX}) share a transaction; they run in their
+ * own lane ({@link IngestGroupCommitOptions.maxLiveInFlight}), so a large request (a backlog, each
+ * alone, {@link IngestGroupCommitOptions.maxBacklogInFlight} at once) never holds up a live fix or an
+ * SOS.
  * When a group's transaction fails (a deadlock with another transaction, one request's bad data),
  * nothing of it is stored and each of its requests is retried alone: only the failing one fails.
  */
@@ -77,25 +88,23 @@ export function createIngestGroupCommit(
   options: IngestGroupCommitOptions = {},
 ): IngestGroupCommit {
   const maxGroup = options.maxGroup ?? 128;
-  const maxInFlight = options.maxInFlight ?? 4;
-  const waiting: Waiting[] = [];
-  let inFlight = 0;
+  const maxLiveInFlight = options.maxLiveInFlight ?? 1;
+  const maxBacklogInFlight = options.maxBacklogInFlight ?? 3;
+  const live: Waiting[] = [];
+  const backlog: Waiting[] = [];
+  let liveInFlight = 0;
+  let backlogInFlight = 0;
 
-  /**
-   * Takes up to `maxGroup` small waiting requests, one per device, in arrival order; a large request
-   * (a watch's backlog) first in line is taken alone, so it never holds up the small ones.
-   */
+  /** Takes up to `maxGroup` waiting small requests, one per device, in arrival order. */
   const takeGroup = (): Waiting[] => {
-    const first = waiting[0];
-    if (first && !isSmall(first.request)) return waiting.splice(0, 1);
     const group: Waiting[] = [];
     const keys = new Set<string>();
-    for (let index = 0; index < waiting.length && group.length < maxGroup;) {
-      const entry = waiting[index];
-      if (entry && isSmall(entry.request) && !keys.has(entry.request.ingestKey)) {
+    for (let index = 0; index < live.length && group.length < maxGroup;) {
+      const entry = live[index];
+      if (entry && !keys.has(entry.request.ingestKey)) {
         keys.add(entry.request.ingestKey);
         group.push(entry);
-        waiting.splice(index, 1);
+        live.splice(index, 1);
       } else {
         index += 1;
       }
@@ -129,11 +138,20 @@ export function createIngestGroupCommit(
   };
 
   const pump = (): void => {
-    while (inFlight < maxInFlight && waiting.length > 0) {
+    while (liveInFlight < maxLiveInFlight && live.length > 0) {
       const group = takeGroup();
-      inFlight += 1;
+      liveInFlight += 1;
       void run(group).finally(() => {
-        inFlight -= 1;
+        liveInFlight -= 1;
+        pump();
+      });
+    }
+    while (backlogInFlight < maxBacklogInFlight && backlog.length > 0) {
+      const entry = backlog.shift();
+      if (!entry) break;
+      backlogInFlight += 1;
+      void alone(entry).finally(() => {
+        backlogInFlight -= 1;
         pump();
       });
     }
@@ -142,12 +160,12 @@ export function createIngestGroupCommit(
   return {
     submit(request) {
       return new Promise<IngestOutcome>((resolve, reject) => {
-        waiting.push({ request, resolve, reject });
+        (isSmall(request) ? live : backlog).push({ request, resolve, reject });
         pump();
       });
     },
     get pending() {
-      return waiting.length;
+      return live.length + backlog.length;
     },
   };
 }

@@ -78,18 +78,28 @@ const shape = (calls: ReturnType<typeof heldStore>['calls']) =>
   calls.map((call) => `${call.kind}:${call.keys.join(',')}`);
 
 describe('ingest group commit (issue 5 item 8)', () => {
-  it('starts a request at once, alone, when a transaction is free', () => {
+  it('starts a request at once, alone, when its lane is free', () => {
     const { store, calls } = heldStore();
-    const commit = createIngestGroupCommit(store, { maxInFlight: 2 });
+    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 2 });
     void commit.submit(request('a'));
     void commit.submit(request('bb'));
     expect(shape(calls)).toEqual(['one:a', 'one:bb']);
     expect(commit.pending).toBe(0);
   });
 
+  it('keeps one transaction of small requests in flight by default, the others gathering behind it', () => {
+    const { store, calls } = heldStore();
+    const commit = createIngestGroupCommit(store);
+    void commit.submit(request('a'));
+    void commit.submit(request('bb'));
+    void commit.submit(request('ccc'));
+    expect(shape(calls)).toEqual(['one:a']);
+    expect(commit.pending).toBe(2);
+  });
+
   it('gathers the requests that arrive while every transaction is busy into one group, one per device', async () => {
     const { store, calls, settle } = heldStore();
-    const commit = createIngestGroupCommit(store, { maxInFlight: 1 });
+    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 1 });
     const first = commit.submit(request('a'));
     const waiting = [
       commit.submit(request('bb')),
@@ -109,32 +119,49 @@ describe('ingest group commit (issue 5 item 8)', () => {
     expect(outcomes.map((o) => (o.kind === 'stored' ? o.accepted : -1))).toEqual([2, 3, 2]);
   });
 
-  it('runs a large request (a backlog) alone, never in a group with live fixes', async () => {
+  const backlogOf = (ingestKey: string): IngestRequest => ({
+    ...request(ingestKey),
+    input: {
+      points: Array.from({ length: GROUPED_REQUEST_ITEMS_MAX + 1 }, (_, i) => ({
+        Time: i + 1,
+        Lat: 60,
+        Lon: 5,
+      })),
+      events: [],
+    },
+  });
+
+  it('runs a large request (a backlog) alone in its own lane, never holding up live fixes', async () => {
     const { store, calls, settle } = heldStore();
-    const commit = createIngestGroupCommit(store, { maxInFlight: 1 });
+    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 1 });
     void commit.submit(request('a'));
-    const backlog: IngestRequest = {
-      ...request('big'),
-      input: {
-        points: Array.from({ length: GROUPED_REQUEST_ITEMS_MAX + 1 }, (_, i) => ({
-          Time: i + 1,
-          Lat: 60,
-          Lon: 5,
-        })),
-        events: [],
-      },
-    };
     void commit.submit(request('b'));
-    void commit.submit(backlog);
+    void commit.submit(backlogOf('big'));
     void commit.submit(request('c'));
+    // The backlog starts beside the live transaction, not behind it.
+    expect(shape(calls)).toEqual(['one:a', 'one:big']);
     await settle(0);
+    // The live fixes go on while the backlog is still in flight, and it never joins their group.
+    expect(shape(calls)).toEqual(['one:a', 'one:big', 'group:b,c']);
+    await settle(2);
+    void commit.submit(request('d'));
+    expect(shape(calls)).toEqual(['one:a', 'one:big', 'group:b,c', 'one:d']);
+  });
+
+  it('runs at most maxBacklogInFlight large requests at once, the next when one finishes', async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store, { maxBacklogInFlight: 2 });
+    for (const key of ['x', 'y', 'z']) void commit.submit(backlogOf(key));
+    expect(shape(calls)).toEqual(['one:x', 'one:y']);
+    expect(commit.pending).toBe(1);
     await settle(1);
-    expect(shape(calls)).toEqual(['one:a', 'group:b,c', 'one:big']);
+    expect(shape(calls)).toEqual(['one:x', 'one:y', 'one:z']);
+    expect(commit.pending).toBe(0);
   });
 
   it('puts at most maxGroup requests in one transaction', async () => {
     const { store, calls, settle } = heldStore();
-    const commit = createIngestGroupCommit(store, { maxInFlight: 1, maxGroup: 2 });
+    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 1, maxGroup: 2 });
     void commit.submit(request('a'));
     for (const key of ['b', 'c', 'd']) void commit.submit(request(key));
     await settle(0);
@@ -144,7 +171,7 @@ describe('ingest group commit (issue 5 item 8)', () => {
 
   it('retries each request of a failed group alone, so only the failing one fails', async () => {
     const { store, calls, settle } = heldStore(new Set(['bad']));
-    const commit = createIngestGroupCommit(store, { maxInFlight: 1 });
+    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 1 });
     void commit.submit(request('a'));
     const good = commit.submit(request('good'));
     const bad = commit.submit(request('bad'));
