@@ -40,7 +40,9 @@ export const AddShareForm = memo(function AddShareForm({ error, onAdd }: AddShar
           setLink(event.target.value);
         }}
       />
-      <button type="submit">{t('Monitor.Add')}</button>
+      <button type="submit" className="ll-button ll-button-primary">
+        {t('Monitor.Add')}
+      </button>
       {error ? (
         <p id="ll-monitor-add-error" className="ll-monitor-error" role="status">
           {t(`Monitor.AddError.${error}`)}

@@ -86,7 +86,7 @@ export function MonitorCardView({
       )}
       <button
         type="button"
-        className="ll-monitor-remove"
+        className="ll-button ll-monitor-remove"
         onClick={() => {
           onRemove(card.ShareToken);
         }}

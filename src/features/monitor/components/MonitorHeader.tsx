@@ -20,7 +20,7 @@ export const MonitorHeader = memo(function MonitorHeader({
     <header className="ll-monitor-header">
       <h1>{t('Monitor.Heading')}</h1>
       <p className="ll-muted">{t('Monitor.Intro')}</p>
-      <button type="button" aria-pressed={muted} onClick={onToggleMute}>
+      <button type="button" className="ll-button" aria-pressed={muted} onClick={onToggleMute}>
         {muted ? t('Monitor.Unmute') : t('Monitor.Mute')}
       </button>
     </header>

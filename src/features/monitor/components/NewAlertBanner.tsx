@@ -26,6 +26,7 @@ export function NewAlertBanner({ card, onDismiss }: NewAlertBannerProps) {
       </strong>
       <button
         type="button"
+        className="ll-button"
         onClick={() => {
           onDismiss(card.ShareToken);
         }}
