@@ -94,11 +94,17 @@ export function createIngestGroupCommit(
   const backlog: Waiting[] = [];
   let liveInFlight = 0;
   let backlogInFlight = 0;
+  /** Ingest keys of the backlogs in flight, with how many each has in flight. */
+  const backlogKeys = new Map<string, number>();
 
-  /** Takes up to `maxGroup` waiting small requests, one per device, in arrival order. */
+  /**
+   * Takes up to `maxGroup` waiting small requests, one per device, in arrival order. A device whose
+   * backlog is in flight sits out: its backlog holds the device's lock until it commits, and a group
+   * waiting for that lock would hold up every other device's live fixes with it.
+   */
   const takeGroup = (): Waiting[] => {
     const group: Waiting[] = [];
-    const keys = new Set<string>();
+    const keys = new Set<string>(backlogKeys.keys());
     for (let index = 0; index < live.length && group.length < maxGroup;) {
       const entry = live[index];
       if (entry && !keys.has(entry.request.ingestKey)) {
@@ -140,6 +146,7 @@ export function createIngestGroupCommit(
   const pump = (): void => {
     while (liveInFlight < maxLiveInFlight && live.length > 0) {
       const group = takeGroup();
+      if (group.length === 0) break;
       liveInFlight += 1;
       void run(group).finally(() => {
         liveInFlight -= 1;
@@ -149,9 +156,14 @@ export function createIngestGroupCommit(
     while (backlogInFlight < maxBacklogInFlight && backlog.length > 0) {
       const entry = backlog.shift();
       if (!entry) break;
+      const key = entry.request.ingestKey;
       backlogInFlight += 1;
+      backlogKeys.set(key, (backlogKeys.get(key) ?? 0) + 1);
       void alone(entry).finally(() => {
         backlogInFlight -= 1;
+        const left = (backlogKeys.get(key) ?? 1) - 1;
+        if (left > 0) backlogKeys.set(key, left);
+        else backlogKeys.delete(key);
         pump();
       });
     }

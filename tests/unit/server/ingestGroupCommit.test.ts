@@ -148,6 +148,25 @@ describe('ingest group commit (issue 5 item 8)', () => {
     expect(shape(calls)).toEqual(['one:a', 'one:big', 'group:b,c', 'one:d']);
   });
 
+  it("holds a device's live fix while its backlog is in flight, and no other device's with it", async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store);
+    void commit.submit(backlogOf('watch'));
+    const liveFix = commit.submit(request('watch', 2));
+    void commit.submit(request('phone'));
+    // The watch's backlog holds its device lock: a group with its live fix would wait for it, and
+    // the phone's fix with it. The phone goes on; the watch's fix waits outside the lane.
+    expect(shape(calls)).toEqual(['one:watch', 'one:phone']);
+    expect(commit.pending).toBe(1);
+    await settle(1);
+    expect(shape(calls)).toEqual(['one:watch', 'one:phone']);
+    await settle(0);
+    expect(shape(calls)).toEqual(['one:watch', 'one:phone', 'one:watch']);
+    await settle(2);
+    await expect(liveFix).resolves.toMatchObject({ accepted: 5 });
+    expect(commit.pending).toBe(0);
+  });
+
   it('runs at most maxBacklogInFlight large requests at once, the next when one finishes', async () => {
     const { store, calls, settle } = heldStore();
     const commit = createIngestGroupCommit(store, { maxBacklogInFlight: 2 });
