@@ -79,3 +79,13 @@ test("the member's activities, an activity's tabs and the units page fit a phone
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectFitsTheScreen(page);
 });
+
+test.describe('in Norwegian', () => {
+  test.use({ locale: 'nb-NO' });
+
+  test('a heading of one long compound word does not widen the page', async ({ page }) => {
+    await page.goto('/monitor');
+    await expect(page.getByRole('heading', { level: 1, name: 'Operatørovervåking' })).toBeVisible();
+    await expectFitsTheScreen(page);
+  });
+});
