@@ -27,19 +27,21 @@ export const AddShareForm = memo(function AddShareForm({ error, onAdd }: AddShar
   };
   return (
     <form className="ll-monitor-add" onSubmit={submit}>
-      <label htmlFor="ll-monitor-link">{t('Monitor.AddLabel')}</label>
-      <input
-        id="ll-monitor-link"
-        type="text"
-        value={link}
-        placeholder={t('Monitor.AddPlaceholder')}
-        autoComplete="off"
-        aria-invalid={error !== null}
-        aria-describedby={error ? 'll-monitor-add-error' : undefined}
-        onChange={(event) => {
-          setLink(event.target.value);
-        }}
-      />
+      <div className="ll-field ll-monitor-add-field">
+        <label htmlFor="ll-monitor-link">{t('Monitor.AddLabel')}</label>
+        <input
+          id="ll-monitor-link"
+          type="text"
+          value={link}
+          placeholder={t('Monitor.AddPlaceholder')}
+          autoComplete="off"
+          aria-invalid={error !== null}
+          aria-describedby={error ? 'll-monitor-add-error' : undefined}
+          onChange={(event) => {
+            setLink(event.target.value);
+          }}
+        />
+      </div>
       <button type="submit" className="ll-button ll-button-primary">
         {t('Monitor.Add')}
       </button>
