@@ -28,7 +28,7 @@ export interface IngestGroupCommitOptions {
   /**
    * Most transactions of small requests (live fixes, a few events) in flight at once; default 1.
    * One at a time makes the groups as large as the load is: on the 2-core bench machine 64 OsmAnd
-   * phones cost 0.62–0.66 ms of CPU a GET with one, 0.75–0.82 with two and 0.99–1.03 with four
+   * phones cost 0.62–0.83 ms of CPU a GET with one, 0.75–0.91 with two and 0.99–1.03 with four
    * (docs/decisions.md "Ingest throughput").
    */
   readonly maxLiveInFlight?: number;
