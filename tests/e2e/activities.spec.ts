@@ -56,6 +56,9 @@ test('the member filters the last 7 days by date, opens the regatta, replays it 
       { timeout: 30_000 },
     )
     .toBe(true);
+  // At rest the map draws on demand (no 60 Hz loop while nobody plays or scrubs), and the trail,
+  // drawn from the first frame so its shader is ready for Play, shows nothing (replay pixels 0).
+  await expect(map).toHaveAttribute('data-frames', 'on-demand');
 
   // Play: the replay's clock runs and its orange trail is drawn over the track.
   const replay = page.getByRole('group', { name: 'Replay' });

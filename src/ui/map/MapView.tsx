@@ -46,9 +46,10 @@ export interface MapViewProps {
   readonly drawnKey?: string;
   /**
    * 'on-demand': deck.gl's loop runs only while its layers change (overlayFrames.ts), for a map that
-   * changes now and then and stays open for long (a guardian's live view: one fix a second).
-   * 'every-frame' (the default): deck.gl's own loop, every display frame, for a map that animates
-   * (a replay playing). Read when the map is created.
+   * stays open for long and changes now and then (a guardian's live view: one fix a second) or rests
+   * between bursts (a replay: paused, it draws nothing; playing, its layers change every frame, which
+   * the gate grants). 'every-frame' (the default): deck.gl's own loop, every display frame, as long as
+   * the map lives. Read when the map is created.
    */
   readonly frames?: 'on-demand' | 'every-frame';
 }

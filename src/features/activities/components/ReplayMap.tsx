@@ -146,9 +146,8 @@ export default function ReplayMap({
     replayTrailLayer(
       'replay',
       columns,
-      replaying ? (timeMs - startMs) / 1000 : 0,
+      replaying ? (timeMs - startMs) / 1000 : null,
       REPLAY_COLOUR,
-      replaying,
     ),
     eventMarkerLayer('events', markers),
     ...currentPositionLayers(
@@ -173,6 +172,7 @@ export default function ReplayMap({
           styleUrl={styleUrl}
           bounds={fitBounds}
           follow={follow && replaying && position ? [position.lon, position.lat] : null}
+          frames="on-demand"
         />
       </div>
       <MarkerLegend markers={markers} />

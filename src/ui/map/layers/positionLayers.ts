@@ -27,13 +27,13 @@ function arrowIcon(colour: Rgba): string {
  * and either an arrow turned to the heading or, without a heading, a dot — all in `colour`. Empty when
  * there is no position.
  *
- * All three layers exist whenever there is a position, and only their `visible` changes: a position
- * whose heading comes and goes (a replay through a stop, a live wearer standing still) would
- * otherwise create and finalize layers frame after frame, and deck.gl releases a finalized layer's
- * shader program, so each reappearance compiles and links it again (tens of ms on a software
- * renderer; bench replay.fjord). With `shown` false all three are hidden but built, their shaders
- * linked and the arrow's icon loaded: a replay map builds its cursor while it loads, so pressing
- * Play does not stall a frame on that work (docs/decisions.md "Replay and journey rendering").
+ * All three layers exist whenever there is a position and all are drawn from the map's first frame:
+ * the ones not wanted now (the dot while there is a heading, the arrow without one, the circle
+ * without an accuracy, all three with `shown` false) are drawn at opacity 0, which shows nothing.
+ * deck.gl links a layer's shader program at its first draw, and releases it when the layer is
+ * finalized: a layer toggled through `visible`, or created when wanted, would link it (tens of ms on
+ * a software renderer; bench replay.fjord) in the frame it first appears — the frame after Play for
+ * a replay's cursor, or a live wearer's first heading. The arrow's icon loads with the map too.
  */
 export function currentPositionLayers(
   id: string,
@@ -47,7 +47,7 @@ export function currentPositionLayers(
     new ScatterplotLayer<MapPosition>({
       id: `${id}-accuracy`,
       data,
-      visible: shown && position.accuracyM !== null && position.accuracyM > 0,
+      opacity: shown && position.accuracyM !== null && position.accuracyM > 0 ? 1 : 0,
       getPosition: (p) => [p.lon, p.lat],
       getRadius: (p) => p.accuracyM ?? 0,
       radiusUnits: 'meters',
@@ -60,7 +60,7 @@ export function currentPositionLayers(
     new ScatterplotLayer<MapPosition>({
       id: `${id}-dot`,
       data,
-      visible: shown && position.headingDeg === null,
+      opacity: shown && position.headingDeg === null ? 1 : 0,
       getPosition: (p) => [p.lon, p.lat],
       getRadius: DOT_RADIUS_PX,
       radiusUnits: 'pixels',
@@ -73,7 +73,7 @@ export function currentPositionLayers(
     new IconLayer<MapPosition>({
       id: `${id}-arrow`,
       data,
-      visible: shown && position.headingDeg !== null,
+      opacity: shown && position.headingDeg !== null ? 1 : 0,
       getPosition: (p) => [p.lon, p.lat],
       getIcon: () => ({
         url: arrowIcon(colour),

@@ -70,6 +70,12 @@ export function speedPathLayer(
 }
 
 /**
+ * A replay time before every point of a track (its timestamps start at 0 s): the trips layer then
+ * discards every fragment, its start cap included.
+ */
+const BEFORE_REPLAY_S = -1;
+
+/**
  * The points of `track` played up to `currentTimeS` (seconds after the track's first point) in
  * `colour`: a deck.gl TripsLayer whose `trailLength` covers the whole track, so everything already
  * played stays drawn. Moving `currentTimeS` only changes a uniform: no attribute is rebuilt per frame.
@@ -120,21 +126,24 @@ export function speedTrackLayer(
  * The replayed part of a track up to `currentTimeS` (seconds after the track's first point; see
  * trackAttributes.relativeSeconds — float32 cannot hold epoch ms), drawn in `colour` over the dimmed
  * whole track, at the level of detail of the zoom shown ({@link TrackDetailLayer}). Null for a track
- * under 2 points. Not `visible`, it is built but not drawn (a replay map builds it while it loads).
+ * under 2 points. With `currentTimeS` null (no replay yet) the layer is drawn with its time before
+ * the first point, which shows nothing: a replay map draws it from its first frame, so the trail's
+ * shader program is linked while the map loads and not in the frame after Play (tens of ms on a
+ * software renderer, bench replay.fjord). A layer that is not `visible` is not drawn, and its program
+ * is linked at its first draw.
  */
 export function replayTrailLayer(
   id: string,
   columns: TrackColumnsLike,
-  currentTimeS: number,
+  currentTimeS: number | null,
   colour: Rgba,
-  visible = true,
 ): TrackDetailLayer | null {
   if (columns.length < 2) return null;
+  const timeS = currentTimeS ?? BEFORE_REPLAY_S;
   return new TrackDetailLayer({
     id,
-    visible,
     derived: derivedTrackOf(columns),
-    draw: (track, subId) => tripsPathLayer(subId, track, currentTimeS, colour),
+    draw: (track, subId) => tripsPathLayer(subId, track, timeS, colour),
   });
 }
 

@@ -33,11 +33,8 @@ describe('searchlightLayers (policy §2 searchlight map mode)', () => {
     expect(target(VIEW)).toEqual([6.186, 59.0]);
     // The viewer is drawn in blue, apart from the wearer's orange, with a dot while no heading is known.
     expect(dot?.props.getFillColor).toEqual([...VIEWER_COLOUR]);
-    expect([accuracy?.props.visible, dot?.props.visible, arrow?.props.visible]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    // All three are drawn; what is not wanted now (the arrow without a heading) at opacity 0.
+    expect([accuracy?.props.opacity, dot?.props.opacity, arrow?.props.opacity]).toEqual([1, 1, 0]);
   });
 
   it('turns the viewer’s arrow to their heading once one is known', () => {
@@ -46,7 +43,7 @@ describe('searchlightLayers (policy §2 searchlight map mode)', () => {
       viewer: { ...VIEW.viewer, headingDeg: 90 },
     });
     const arrow = layers[3];
-    expect(arrow?.props.visible).toBe(true);
+    expect(arrow?.props.opacity).toBe(1);
     expect(
       (arrow?.props.getAngle as (p: { headingDeg: number }) => number)({ headingDeg: 90 }),
     ).toBe(-90);

@@ -197,8 +197,10 @@ describe('layer factories', () => {
       { lon: 5, lat: 59, accuracyM: 12, headingDeg: 90 },
       colour,
     );
+    // Every layer is drawn (its shader linked from the first frame); the unwanted ones at opacity 0.
     const shown = (layers: typeof withHeading) =>
-      layers.filter((l) => l.props.visible).map((l) => l.id);
+      layers.filter((l) => l.props.visible && l.props.opacity > 0).map((l) => l.id);
+    expect(withHeading.every((l) => l.props.visible)).toBe(true);
     expect(shown(withHeading)).toEqual(['me-accuracy', 'me-arrow']);
     const arrow = withHeading[2];
     const angle = (arrow?.props as unknown as { getAngle: unknown }).getAngle as (p: {
@@ -216,14 +218,14 @@ describe('layer factories', () => {
     expect(currentPositionLayers('me', null, colour)).toEqual([]);
   });
 
-  it('builds a hidden replay cursor and trail before the replay runs, with the same layer ids', () => {
+  it('draws the replay cursor and trail before the replay runs, showing nothing, with the same layer ids', () => {
     const colour = [10, 20, 30, 255] as const;
     const position = { lon: 5, lat: 59, accuracyM: 12, headingDeg: 90 };
     const hidden = currentPositionLayers('cursor', position, colour, false);
-    expect(hidden.map((l) => [l.id, l.props.visible])).toEqual([
-      ['cursor-accuracy', false],
-      ['cursor-dot', false],
-      ['cursor-arrow', false],
+    expect(hidden.map((l) => [l.id, l.props.visible, l.props.opacity])).toEqual([
+      ['cursor-accuracy', true, 0],
+      ['cursor-dot', true, 0],
+      ['cursor-arrow', true, 0],
     ]);
     // The arrow's icon is asked for while hidden, so it loads before the replay shows it.
     const arrow = hidden[2]?.props as unknown as { data: unknown[]; getIcon: () => { id: string } };
@@ -233,9 +235,14 @@ describe('layer factories', () => {
     expect(shownIds).toEqual(hidden.map((l) => l.id));
 
     const columns = track(100, () => 2);
-    const trail = replayTrailLayer('replay', columns, 0, colour, false);
-    expect(trail?.props.visible).toBe(false);
-    expect(replayTrailLayer('replay', columns, 10, colour)?.props.visible).toBe(true);
+    // Before a replay the trail is drawn (its program linked while the map loads) but shows nothing:
+    // its time lies before the track's first point, start cap included.
+    const timeOf = (layer: TrackDetailLayer | null) =>
+      (drawn(layer, 12)?.props as unknown as { currentTime: number } | undefined)?.currentTime;
+    const before = replayTrailLayer('replay', columns, null, colour);
+    expect(before?.props.visible).toBe(true);
+    expect(timeOf(before)).toBeLessThan(0);
+    expect(timeOf(replayTrailLayer('replay', columns, 10, colour))).toBe(10);
   });
 
   it('puts alert markers on top of the others', () => {
