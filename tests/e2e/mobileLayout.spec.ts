@@ -1,5 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { activityRow, openAllActivities, signInDemoMember } from './support/demoMember';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  activityRow,
+  demoShareUrl,
+  openAllActivities,
+  signInDemoMember,
+} from './support/demoMember';
 
 /*
  * Guardians open share links on their phones, and members check their activities on theirs: no page
@@ -27,13 +32,6 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; sticking: st
 async function expectFitsTheScreen(page: Page): Promise<void> {
   // Every check runs after the page's content is in, so late content is measured too.
   expect(await overflow(page)).toEqual({ scrollWidth: 360, sticking: [] });
-}
-
-async function demoShareUrl(request: APIRequestContext): Promise<string> {
-  const shareUrl = async () =>
-    ((await (await request.get('/api/dev/demo')).json()) as { ShareUrl: string | null }).ShareUrl;
-  await expect.poll(shareUrl, { timeout: 60_000 }).toBeTruthy();
-  return (await shareUrl()) ?? '';
 }
 
 test('the guardian share view and the operator monitor fit a phone', async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { demoShareUrl } from './support/demoMember';
 import { memberWithDevice, shareLiveActivity } from './support/liveMember';
 import { startSimulator, stopSimulator } from './support/simulator';
 
@@ -8,15 +9,6 @@ import { startSimulator, stopSimulator } from './support/simulator';
  * Then the issue's check: the demo share plus two more live shares, each of a new member whose device
  * the simulator drives (`npm run simulate`'s program replaying a real track).
  */
-
-/** The dev demo's share link of its live activity, once the demo watch stored its first fix. */
-async function demoShareUrl(page: Page): Promise<string> {
-  const current = async () =>
-    ((await (await page.request.get('/api/dev/demo')).json()) as { ShareUrl: string | null })
-      .ShareUrl;
-  await expect.poll(current, { timeout: 60_000 }).toMatch(/\/share\/activity\//);
-  return String(await current());
-}
 
 test('an operator watches the demo share on the monitor, live, and opens its full view', async ({
   page,
@@ -59,7 +51,7 @@ test('the monitor watches the demo share and two more live shares from the simul
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const demoLink = await demoShareUrl(page);
+  const demoLink = await demoShareUrl(page.request);
   const [astrid, bjorn] = await Promise.all([
     memberWithDevice(browser, 'Astrid', { code: 'BRACELET', label: 'Bracelet' }),
     memberWithDevice(browser, 'Bjorn', { code: 'EV07', label: 'EV07' }),

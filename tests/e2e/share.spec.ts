@@ -1,12 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-
-/** The demo's guardian share link, once the demo watch stored its first fix (GET /api/dev/demo). */
-async function demoShareUrl(request: APIRequestContext): Promise<string> {
-  const current = async () =>
-    ((await (await request.get('/api/dev/demo')).json()) as { ShareUrl: string | null }).ShareUrl;
-  await expect.poll(current, { timeout: 60_000 }).toMatch(/\/share\/activity\//);
-  return String(await current());
-}
+import { demoShareUrl } from './support/demoMember';
 
 /**
  * The demo member signed in through the login form in a fresh context, once the demo's live activity

@@ -7,6 +7,18 @@ import {
 } from '@playwright/test';
 
 /**
+ * The dev demo's share link of its live activity (an absolute /share/activity/{ShareToken} URL), once
+ * the demo watch stored its first fix: the server answers /api/dev/demo before that with a null
+ * ShareUrl, so this polls for up to 60 s.
+ */
+export async function demoShareUrl(request: APIRequestContext): Promise<string> {
+  const current = async () =>
+    ((await (await request.get('/api/dev/demo')).json()) as { ShareUrl: string | null }).ShareUrl;
+  await expect.poll(current, { timeout: 60_000 }).toMatch(/\/share\/activity\//);
+  return String(await current());
+}
+
+/**
  * The seeded demo member of the e2e server (DEMO=1, playwright.config.ts): its history is imported
  * once per data directory, and scripts/e2e.mjs starts every run on a fresh one, so each run sees the
  * same history (server/demo/demoTracks.ts) shifted to end in the last days.
