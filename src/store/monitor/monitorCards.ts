@@ -19,15 +19,15 @@ export interface MonitorCardAlert {
   readonly AlertType: AlertType;
   /** 0 None … 4 Critical (spec app §3; src/api/enums.ts SEVERITY). */
   readonly Severity: Severity;
-  /** When it was raised, epoch ms: open since then, i.e. unacknowledged (docs/monitor.md "Sort"). */
+  /** When it was raised, epoch ms: open since then, unacknowledged (docs/monitor.md "Sort"). */
   readonly TimestampStart: number;
 }
 
 /**
- * One watched share as the operator monitor lists it (issue 8 item 6). Times epoch ms. It holds what
- * orders and frames the card, not what every fix changes (the position, the age in seconds, the
- * track: MonitorCardLive reads those, see {@link cardFix}), so a fix of a live wearer leaves it as it
- * was and the list does not render again (docs/monitor.md "Cost per frame").
+ * One watched share as the operator monitor lists it (issue 8 item 6). Times epoch ms. It holds
+ * what orders and frames the card, not what every fix changes (the position, the age in seconds,
+ * the track: MonitorCardLive reads those, see {@link cardFix}), so a fix of a live wearer leaves it
+ * as it was and the list does not render again (docs/monitor.md "Cost per frame").
  * - `status`: the share link's load state (`notFound` once revoked or expired);
  * - `WearerID` and `wearerName` ("First Last") from the share's MemberDetails, null until loaded;
  * - `activityStatus`: the live status (TelemetryWearerUpdate), else the loaded detail's;
@@ -111,12 +111,12 @@ const NAMES = new Intl.Collator();
 const STALENESS: Readonly<Record<Freshness, number>> = { none: 3, stale: 2, late: 1, live: 0 };
 
 /**
- * The monitor's order (issue 8 item 6; docs/monitor.md "Sort"): alert severity, highest first (a card
- * without an open alert after every card with one); then the time unacknowledged, the oldest open
- * alert first; then the data age, stalest first: no fix, not live, late, live, and among the cards
- * that are not live the oldest fix first (live cards are equally fresh: ordering them by the second
- * would move a card on every fix); then the wearer's name and the token, so the order is stable.
- * Negative when `a` comes first.
+ * The monitor's order (issue 8 item 6; docs/monitor.md "Sort"): alert severity, highest first (a
+ * card without an open alert after every card with one); then the time unacknowledged, the oldest
+ * open alert first; then the data age, stalest first: no fix, not live, late, live, and among the
+ * cards that are not live the oldest fix first (live cards are equally fresh: ordering them by the
+ * second would move a card on every fix); then the wearer's name and the token, so the order is
+ * stable. Negative when `a` comes first.
  */
 export function compareMonitorCards(a: MonitorCard, b: MonitorCard): number {
   const severity = (b.alert?.Severity ?? -1) - (a.alert?.Severity ?? -1);
@@ -184,8 +184,8 @@ interface CardInputs {
 }
 
 /**
- * The card of `ShareToken` made of `inputs` at `now`, and the last moment (epoch ms) until which the
- * same inputs make the same card (its freshness holds: dataAge's `freshnessUntil`).
+ * The card of `ShareToken` made of `inputs` at `now`, and the last moment (epoch ms) until which
+ * the same inputs make the same card (its freshness holds: dataAge's `freshnessUntil`).
  */
 function cardOf(
   ShareToken: string,
@@ -214,7 +214,7 @@ function cardOf(
 /** A token's cached card with the inputs it was made of and the ids its inputs are looked up by. */
 interface CachedCard {
   readonly inputs: CardInputs;
-  /** The share's activity and wearer, from `inputs.view` (kept, so a frame does not walk the view). */
+  /** The share's activity and wearer, from `inputs.view` (kept: a frame does not walk the view). */
   readonly activityId: number | null;
   readonly wearerId: number | undefined;
   /** The card was made at `now` and shows the same for these inputs up to `until` (epoch ms). */
@@ -224,10 +224,10 @@ interface CachedCard {
 }
 
 /**
- * The selector's memory between calls, like createSelector's own cache (module state; a card is only
- * reused for inputs identical by reference, so stores never mix): each token's cached card (a frame
- * allocates nothing for an unchanged card); the token list it was pruned for; the records the last
- * call read (a record that is the same object again needs no look-up per card); and the last
+ * The selector's memory between calls, like createSelector's own cache (module state; a card is
+ * only reused for inputs identical by reference, so stores never mix): each token's cached card (a
+ * frame allocates nothing for an unchanged card); the token list it was pruned for; the records the
+ * last call read (a record that is the same object again needs no look-up per card); and the last
  * result, in order.
  */
 const cardCache = new Map<string, CachedCard>();
@@ -239,8 +239,9 @@ let cachedOpenAlerts: unknown = null;
 let previousOrder: readonly MonitorCard[] = [];
 
 /**
- * `cards` in the monitor's order, starting from the previous order: the sort is adaptive, so a frame
- * that moved nothing costs one comparison per card, and then the previous array itself is returned.
+ * `cards` in the monitor's order, starting from the previous order: the sort is adaptive, so a
+ * frame that moved nothing costs one comparison per card, and then the previous array itself is
+ * returned.
  */
 function ordered(cards: MonitorCard[]): readonly MonitorCard[] {
   const rank = new Map(previousOrder.map((card, i) => [card.ShareToken, i]));
@@ -254,12 +255,12 @@ function ordered(cards: MonitorCard[]): readonly MonitorCard[] {
 
 /**
  * The watched shares as cards in the monitor's order ({@link compareMonitorCards}) at `now` (epoch
- * ms; the freshness is judged against it). Memoized on the slices it reads and `now`: live telemetry
- * recomputes it once per animation frame at most (the frame batching of socketEventActions.ts). Per
- * card, only a card whose inputs changed (one or two a frame at 100 shares × 1 Hz) or whose freshness
- * runs out at a new `now` is made again, a card that shows the same keeps its object ({@link sameMonitorCard}),
- * and an unchanged list keeps its array: a live wearer's fix changes no card, and the list does not
- * render (docs/monitor.md "Cost per frame").
+ * ms; the freshness is judged against it). Memoized on the slices it reads and `now`: live
+ * telemetry recomputes it once per animation frame at most (the frame batching of
+ * socketEventActions.ts). Per card, only a card whose inputs changed (one or two a frame at 100
+ * shares × 1 Hz) or whose freshness runs out at a new `now` is made again, a card that shows the
+ * same keeps its object ({@link sameMonitorCard}), and an unchanged list keeps its array: a live
+ * wearer's fix changes no card, and the list does not render (docs/monitor.md "Cost per frame").
  */
 export const selectMonitorCards = createSelector(
   [

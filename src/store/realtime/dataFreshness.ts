@@ -70,12 +70,8 @@ export function dataAge(
   const grace = Math.max(MIN_REPORT_GRACE_MS, intervalMs / 2);
   const liveUntil = lastFixTime + intervalMs + grace;
   const lateUntil = lastFixTime + LATE_INTERVALS * intervalMs + grace;
-  const freshness: Freshness =
-    ageMs <= intervalMs + grace
-      ? 'live'
-      : ageMs <= LATE_INTERVALS * intervalMs + grace
-        ? 'late'
-        : 'stale';
+  // A fix stamped after `now` (a device clock ahead) reads as age 0: live, as `now` is before liveUntil.
+  const freshness: Freshness = now <= liveUntil ? 'live' : now <= lateUntil ? 'late' : 'stale';
   return {
     freshness,
     ageMs,
