@@ -83,8 +83,6 @@ export function JourneyTracksMap({
       styleUrl={styleUrl}
       bounds={fit.bounds}
       drawnKey={String(tracks.reduce((points, columns) => points + columns.length, 0))}
-      // Tracks that change once a minute at most: deck.gl's loop need not run every frame.
-      frames="on-demand"
     />
   );
 }

@@ -44,14 +44,6 @@ export interface MapViewProps {
    * map shows its data, not just that the data arrived.
    */
   readonly drawnKey?: string;
-  /**
-   * 'on-demand': deck.gl's loop runs only while its layers change (overlayFrames.ts), for a map that
-   * stays open for long and changes now and then (a guardian's live view: one fix a second) or rests
-   * between bursts (a replay: paused, it draws nothing; playing, its layers change every frame, which
-   * the gate grants). 'every-frame' (the default): deck.gl's own loop, every display frame, as long as
-   * the map lives. Read when the map is created.
-   */
-  readonly frames?: 'on-demand' | 'every-frame';
 }
 
 /** Whether every layer of `layers` has its data (deck.gl `isLoaded`: no async prop still loading). */
@@ -79,13 +71,12 @@ export function MapView({
   label,
   className,
   drawnKey,
-  frames: frameMode = 'every-frame',
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapLibreOverlay | null>(null);
   const frames = useRef<OverlayFrames | null>(null);
-  const initial = useRef({ layers, theme, styleUrl, bounds, frameMode });
+  const initial = useRef({ layers, theme, styleUrl, bounds });
   const drawn = useRef({ key: drawnKey, layers });
 
   useEffect(() => {
@@ -107,17 +98,18 @@ export function MapView({
     });
     const deck = new MapLibreOverlay({ interleaved: true, layers: start.layers });
     instance.addControl(deck);
-    // On demand, deck.gl's loop stops running every display frame while nothing changes.
-    const gate = start.frameMode === 'on-demand' ? gateOverlayFrames(deck, element) : null;
-    // For browser tests: whether the loop runs on demand.
-    element.dataset.frames = gate?.attached ? 'on-demand' : 'every-frame';
+    // deck.gl's loop runs only while its layers change (overlayFrames.ts); where the gate cannot
+    // attach (a deck.gl without the expected loop), deck.gl keeps its own loop, every display frame.
+    const gate = gateOverlayFrames(deck, element);
+    // For browser tests: whether the gate holds the loop.
+    element.dataset.frames = gate.attached ? 'on-demand' : 'every-frame';
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     instance.on('render', () => {
       const { key, layers: shown } = drawn.current;
       if (
         key !== undefined &&
         element.dataset.drawn !== key &&
-        (gate?.layersCurrent() ?? true) &&
+        gate.layersCurrent() &&
         layersLoaded(shown)
       ) {
         element.dataset.drawn = key;
@@ -127,7 +119,7 @@ export function MapView({
     overlay.current = deck;
     frames.current = gate;
     return () => {
-      gate?.dispose();
+      gate.dispose();
       frames.current = null;
       overlay.current = null;
       map.current = null;

@@ -172,7 +172,6 @@ export default function ReplayMap({
           styleUrl={styleUrl}
           bounds={fitBounds}
           follow={follow && replaying && position ? [position.lon, position.lat] : null}
-          frames="on-demand"
         />
       </div>
       <MarkerLegend markers={markers} />

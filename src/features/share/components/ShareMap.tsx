@@ -109,7 +109,6 @@ export default function ShareMap({
       bounds={fitBounds}
       follow={follow && last ? [last.X, last.Y] : null}
       drawnKey={String(columns.length)}
-      frames="on-demand"
     />
   );
 }
