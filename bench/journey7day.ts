@@ -149,7 +149,8 @@ async function startProfiler(page: Page): Promise<() => Promise<unknown>> {
 
 /**
  * BENCH_TRACE=1: prints one run's timeline to stderr, ms after the navigation's start: each request of
- * the app (start, first byte, end), each long task (start, duration) and the first full render.
+ * the app (start, first byte, end), each User Timing mark (`performance.mark`, e.g. one added while
+ * investigating), each long task (start, duration) and the first full render.
  */
 async function printTimeline(
   page: Page,
@@ -162,7 +163,11 @@ async function printTimeline(
       return { name: r.name, start: r.startTime, first: r.responseStart, end: r.responseEnd };
     }),
   );
+  const marks = await page.evaluate(() =>
+    performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
+  );
   const lines = [
+    ...marks.map((m) => ({ at: m.at, text: `mark ${m.name}` })),
     ...requests.map((r) => ({
       at: r.start,
       text: `request ${new URL(r.name).pathname} first byte +${String(Math.round(r.first - r.start))} end +${String(Math.round(r.end - r.start))}`,

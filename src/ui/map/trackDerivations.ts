@@ -6,8 +6,10 @@ import type { TrackDerivationRequest } from './trackDerivation.worker';
  * Where tracks are derived (issue 7 target journey.7day: no main-thread task over 50 ms). Deriving a
  * day at 1 Hz (86,400 points: speed colours and Douglas–Peucker importance) takes ~100 ms, a week 7×
  * that; on the main thread each arriving track was one long task. Large tracks are derived in a
- * dedicated worker instead, one at a time, and drawn when their derivation arrives (deck.gl async
- * prop, layers/trackDetailLayer.ts); small ones, cheaper than the trip to a worker, at once.
+ * dedicated worker instead, which holds the one it derives and the next, and drawn when their
+ * derivation arrives (deck.gl async prop, layers/trackDetailLayer.ts); small ones, cheaper than the
+ * trip to a worker, at once. A page that will show long tracks starts the worker and the derivations
+ * ahead of its map (useTrackDerivationsAhead.ts).
  */
 
 /** Tracks of at most this many points are derived on the calling thread (a few ms at most). */
@@ -16,6 +18,8 @@ export const SYNC_DERIVATION_MAX_POINTS = 8_192;
 /** Derives tracks somewhere: answers the derivation of `columns` as they are when it starts. */
 export interface TrackDerivationRunner {
   derive(columns: TrackColumnsLike): Promise<TrackDerived>;
+  /** Gets ready for a first derivation now (a worker started and loading), if it has one to start. */
+  prewarm?(): void;
 }
 
 /** The columns' values as a derivation input of its own (copies: the originals stay the store's). */
@@ -48,21 +52,28 @@ function defaultPoolSize(): number {
 }
 
 /**
+ * Derivations a worker holds at once: the one it runs and one queued behind it in its message
+ * queue. With one, a worker that finished waited for the page's main thread (often busy drawing the
+ * track just derived) to take the answer and post the next request, idle all that while.
+ */
+export const DERIVATIONS_PER_WORKER = 2;
+
+/**
  * A runner over a pool of `poolSize` dedicated workers (`createWorker`, default {@link trackWorker};
- * {@link defaultPoolSize}), each created when first needed. Each worker holds one derivation at a
- * time; a waiting request for an older version of the same growing track (a live activity gaining a
- * point a second) is replaced by the newer one, and both callers get the newer result. Where workers
- * cannot run (no `Worker`, or one failed to load), tracks are derived on the main thread in a task
- * of their own.
+ * {@link defaultPoolSize}), each created when first needed and holding up to
+ * {@link DERIVATIONS_PER_WORKER} derivations (an idle or new worker is preferred, then the least
+ * busy). A waiting request (not yet posted) for an older version of the same growing track (a live
+ * activity gaining a point a second) is replaced by the newer one, and both callers get the newer
+ * result. Where workers cannot run (no `Worker`, or one failed to load), tracks are derived on the
+ * main thread in a task of their own.
  */
 export function workerRunner(
   createWorker: (() => Worker) | null = typeof Worker === 'undefined' ? null : trackWorker,
   poolSize: number = defaultPoolSize(),
 ): TrackDerivationRunner {
   let broken = createWorker === null;
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, { id: number; job: Job }>();
-  let created = 0;
+  /** Each started worker's posted derivations, oldest (the one running) first. */
+  const held = new Map<Worker, { id: number; job: Job }[]>();
   const waiting: Job[] = [];
   let nextId = 1;
 
@@ -83,21 +94,21 @@ export function workerRunner(
   };
   const fail = () => {
     broken = true;
-    for (const worker of [...idle, ...busy.keys()]) worker.terminate();
-    idle.length = 0;
-    const lost = [...busy.values()];
-    busy.clear();
+    const lost = [...held.values()].flat();
+    for (const worker of held.keys()) worker.terminate();
+    held.clear();
     for (const { job } of lost) deriveHere(job);
     pump();
   };
   const start = (create: () => Worker): Worker => {
     const worker = create();
-    created += 1;
+    const posted: { id: number; job: Job }[] = [];
+    held.set(worker, posted);
     worker.onmessage = (event: MessageEvent<{ id: number; derived: TrackDerived }>) => {
-      const done = busy.get(worker);
-      if (!done || done.id !== event.data.id) return;
-      busy.delete(worker);
-      idle.push(worker);
+      const index = posted.findIndex((entry) => entry.id === event.data.id);
+      const done = posted[index];
+      if (!done) return;
+      posted.splice(index, 1);
       finish(done.job, event.data.derived);
       pump();
     };
@@ -105,11 +116,20 @@ export function workerRunner(
     worker.onmessageerror = fail;
     return worker;
   };
-  /** A worker free to take a job, started if the pool has room; null when all are busy. */
+  /**
+   * A worker to post a derivation to: an idle one, else a new one while the pool has room, else the
+   * least busy one with room; null when every worker holds {@link DERIVATIONS_PER_WORKER}.
+   */
   const freeWorker = (): Worker | null => {
-    const worker = idle.pop();
-    if (worker) return worker;
-    if (!createWorker || created >= poolSize) return null;
+    let best: Worker | null = null;
+    let fewest = DERIVATIONS_PER_WORKER;
+    for (const [worker, posted] of held) {
+      if (posted.length < fewest) {
+        best = worker;
+        fewest = posted.length;
+      }
+    }
+    if (fewest === 0 || !createWorker || held.size >= poolSize) return best;
     return start(createWorker);
   };
   function pump(): void {
@@ -128,13 +148,10 @@ export function workerRunner(
       }
       if (!worker) return;
       const job = waiting.shift();
-      if (!job) {
-        idle.push(worker);
-        return;
-      }
+      if (!job) return;
       const input = snapshot(job.columns);
       const id = nextId++;
-      busy.set(worker, { id, job });
+      held.get(worker)?.push({ id, job });
       const request: TrackDerivationRequest = { id, input };
       // The snapshot's buffers move to the worker (no second copy); a fallback snapshots again.
       worker.postMessage(request, [input.time.buffer, input.positions.buffer, input.speed.buffer]);
@@ -142,6 +159,14 @@ export function workerRunner(
   }
 
   return {
+    prewarm() {
+      if (broken || !createWorker || held.size > 0) return;
+      try {
+        start(createWorker);
+      } catch {
+        broken = true;
+      }
+    },
     derive: (columns) =>
       new Promise<TrackDerived>((resolve, reject) => {
         const settle = (result: TrackDerived | Error) => {
@@ -162,6 +187,16 @@ export function workerRunner(
 }
 
 let sharedRunner: TrackDerivationRunner | null = null;
+
+/**
+ * Starts the shared runner's first track worker now, so that it has loaded by the time a large track
+ * arrives: a page that will show long tracks (a journey) calls it when it opens. Starting a worker
+ * took 0.6–1.1 s in `journey.7day` on this machine's busy two cores, all of it on the way to the
+ * first drawn track when the worker started with that track.
+ */
+export function prewarmTrackDerivations(): void {
+  (sharedRunner ??= workerRunner()).prewarm?.();
+}
 
 const derivations = new WeakMap<
   TrackColumnsLike,

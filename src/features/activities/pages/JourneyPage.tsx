@@ -13,6 +13,7 @@ import {
   selectJourneyDayIndex,
   selectShownJourney,
 } from '../../../store/activities/journeySlice';
+import { useTrackColumns } from '../../../store/locationHistory/useTrackColumns';
 import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useFormatter } from '../../../ui/format';
@@ -26,6 +27,7 @@ import { JourneyDayPicker } from '../../../ui/journey/JourneyDayPicker';
 import { JourneyTotals } from '../../../ui/journey/JourneyTotals';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { lazyChunk } from '../../../ui/lazyChunk';
+import { useTrackDerivationsAhead } from '../../../ui/map/useTrackDerivationsAhead';
 import { ActivityRow } from '../components/ActivityRow';
 import { JourneyDates } from '../components/JourneyDates';
 import { JourneyGpxButton } from '../components/JourneyGpxButton';
@@ -102,6 +104,8 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
       dispatch(activityDetailRequested({ ActivityId: id, preload: true }));
     }
   }, [dispatch, activityIds]);
+  // Their drawings are derived as they arrive, while the map's chunk may still be loading.
+  useTrackDerivationsAhead(useTrackColumns(activityIds));
 
   return (
     <section className="ll-journey" aria-labelledby="journey-title">

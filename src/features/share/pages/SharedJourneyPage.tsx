@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Journey } from '../../../api/entities/journey';
 import { useAppDispatch } from '../../../store/hooks';
+import { useTrackColumns } from '../../../store/locationHistory/useTrackColumns';
 import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyEpics';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
@@ -11,6 +12,7 @@ import { JourneyTotals } from '../../../ui/journey/JourneyTotals';
 import { useShareFormat } from '../shareFormat';
 import '../share.css';
 import { lazyChunk } from '../../../ui/lazyChunk';
+import { useTrackDerivationsAhead } from '../../../ui/map/useTrackDerivationsAhead';
 
 // MapLibre and deck.gl load with the map, not with the page.
 const JourneyMap = lazyChunk(() => import('../components/JourneyMap').then((m) => m.default));
@@ -63,6 +65,8 @@ function SharedJourneyView({
       dispatch(sharedJourneyActivityRequested({ ShareToken: shareToken, ActivityId: Number(id) }));
     }
   }, [dispatch, shareToken, idsKey]);
+  // Their drawings are derived as they arrive, while the map's chunk may still be loading.
+  useTrackDerivationsAhead(useTrackColumns(shownIds));
   useEffect(() => {
     document.title = t('Share.Journey.PageTitle', { name: wearerName });
   }, [t, wearerName]);
