@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { localeKeys } from './scripts/vite/localeKeys.ts';
 
 /** Server paths the Vite dev server forwards to the Lifeline server (`npm run dev`). */
@@ -35,7 +36,19 @@ function buildInfo(): Plugin {
 const serverOrigin = process.env.LIFELINE_SERVER_ORIGIN ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), localeKeys(), buildInfo()],
+  plugins: [
+    react(),
+    localeKeys(),
+    buildInfo(),
+    // Each script, style sheet and JSON asset also as .br and .gz beside it, which the server sends
+    // to a browser that accepts them (server/web/spa.ts `preCompressed`). Source maps and index.html
+    // (read and sent by the server itself) stay plain.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      exclude: [/\.map$/, /\.html$/],
+      threshold: 1024,
+    }),
+  ],
   // amazon-cognito-identity-js reads `global` (TOOLCHAIN.md).
   define: { global: 'globalThis' },
   build: {

@@ -37,7 +37,8 @@ function isApiPath(url: string): boolean {
 
 /**
  * Serves the built SPA from `webDir`: hashed assets under /assets/ cached for a year, everything else
- * revalidated; any other GET for an HTML page gets index.html so deep links (/member/activities) and
+ * revalidated; a file's brotli or gzip twin built beside it (`name.br`, `name.gz`) instead when the
+ * browser accepts that encoding; any other GET for an HTML page gets index.html so deep links (/member/activities) and
  * unknown paths reach the client router, which shows page-not-found. API paths and non-GET requests
  * get the JSON 404. When the SPA is not built, pages answer 503 with the command that builds it.
  */
@@ -48,6 +49,12 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       root: webDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each script, style sheet and JSON asset (vite.config.ts):
+      // a browser that accepts one gets it (the map's chunk: 1.7 MB plain, 0.38 MB as brotli).
+      preCompressed: true,
+      // Our Cache-Control (setHeaders below) only: `send`'s own header ("public, max-age=0") was
+      // written after it and replaced it, so hashed assets went out without their year of caching.
+      cacheControl: false,
       // '/' is a directory: leave it to the not-found handler, which answers index.html.
       allowedPath: (pathName) => pathName !== '/',
       setHeaders: (res, filePath) => {
@@ -56,6 +63,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The body depends on Accept-Encoding (preCompressed), which caches must key on.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

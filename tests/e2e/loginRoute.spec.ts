@@ -67,3 +67,18 @@ test('the login route fetches neither the identity library, socket.io, the form 
   ).toBeVisible();
   expect(scripts).toContain(identityLibrary);
 });
+
+test('the app’s scripts arrive compressed, as the build wrote them, and cached for a year', async ({
+  page,
+}) => {
+  // The chunk of everything the app loads at start (vite.config.ts).
+  const app = sharedChunkOf('app');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === app);
+  await page.goto('/auth/login');
+  const response = await answer;
+  const headers = await response.allHeaders();
+  // Chromium accepts brotli; the server sends the .br the build wrote beside the script.
+  expect(headers['content-encoding']).toBe('br');
+  expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../../src/api/errors';
 import { RuntimeConfig } from '../../../src/api/runtimeConfig';
@@ -11,6 +12,7 @@ import {
   buildTestServer,
   createTestDatabase,
   createWebDir,
+  TEST_SCRIPT,
   testConfig,
   type TestDatabase,
 } from './testServer';
@@ -147,6 +149,44 @@ describe('the SPA', () => {
       expect(res.statusCode).toBe(404);
       expect(ApiErrorBody.parse(res.json()).ErrorCode).toBe('NOT_FOUND');
     }
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip, deflate', 'gzip', (body: Buffer) => gunzipSync(body)],
+    ['identity', undefined, (body: Buffer) => body],
+  ])(
+    'sends a script built with compressed twins as the encoding accepted (%s), the same script',
+    async (acceptEncoding, encoding, decode) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/app-test.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString('utf8')).toBe(TEST_SCRIPT);
+    },
+  );
+
+  it('has a file outside /assets/ (not named by its hash) revalidated on every use', async () => {
+    const res = await app.inject({ method: 'GET', url: '/build.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a script without compressed twins plain to a browser that accepts brotli', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/tiny-test.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('export {};\n');
   });
 
   it('says how to build it when it is not built', async () => {

@@ -1,7 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { inject } from 'vitest';
@@ -48,8 +49,18 @@ export async function createWebDir(): Promise<string> {
     path.join(dir, 'build.json'),
     JSON.stringify({ BuildTimestamp: 1_795_000_000_000 }),
   );
+  // A hashed script with the .br and .gz twins the build writes beside it (vite.config.ts), and one
+  // too small to have any.
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'assets', 'app-test.js'), TEST_SCRIPT);
+  await writeFile(path.join(dir, 'assets', 'app-test.js.br'), brotliCompressSync(TEST_SCRIPT));
+  await writeFile(path.join(dir, 'assets', 'app-test.js.gz'), gzipSync(TEST_SCRIPT));
+  await writeFile(path.join(dir, 'assets', 'tiny-test.js'), 'export {};\n');
   return dir;
 }
+
+/** The script of {@link createWebDir}'s `assets/app-test.js`. */
+export const TEST_SCRIPT = `export const answer = ${JSON.stringify('lifeline '.repeat(400))};\n`;
 
 /** The embedded-mode test configuration, with overrides of the environment. */
 export function testConfig(env: Record<string, string> = {}, webDir?: string): ServerConfig {
