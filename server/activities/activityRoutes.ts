@@ -1,4 +1,5 @@
 import { TrackCache } from './trackCache';
+import { acceptsBrotli, brotliTwinOf } from './trackCompression';
 import { startTrackWarmer, type TrackWarmer } from './trackWarmer';
 import type { FastifyPluginCallback } from 'fastify';
 import {
@@ -42,7 +43,8 @@ const STILL_OPEN = { ErrorCode: 'UNKNOWN', Error: 'The activity is still open' }
  *   an unknown or another member's id answers 404 `{ ErrorCode: 'UNKNOWN' }` (the response's
  *   `Activity` is required, so there is no false-status form);
  * - `member-wearer-activity-track`: the same points as columns (src/api/trackBinary.ts), 404 alike;
- *   closed activities' tracks answered from this process's TrackCache while their row is unchanged;
+ *   closed activities' tracks answered from this process's TrackCache while their row is unchanged,
+ *   a whole one brotli-encoded to a client that accepts it (trackCompression.ts);
  * - `-delete`, `-edit`, `-splits`, `-trim`: `DeleteStatus` / `EditStatus` / `UpdateSuccess` /
  *   `TrimStatus` true, or false with ErrorCode UNKNOWN when the id is unknown or another member's
  *   (and for trim, when the activity is still open); a trim bound outside the activity answers 400
@@ -115,10 +117,15 @@ export const activityRoutes: FastifyPluginCallback<{
       if (!track) {
         return sendApiError(reply, 404, NO_SUCH_ACTIVITY.ErrorCode, NO_SUCH_ACTIVITY.Error);
       }
-      return reply
+      reply
         .type(TRACK_BINARY_MEDIA_TYPE)
         .header('cache-control', 'no-store')
-        .send(Buffer.from(track.buffer, track.byteOffset, track.byteLength));
+        .header('vary', 'accept-encoding');
+      // A closed activity's whole track goes brotli-encoded (made once per version) where accepted.
+      if (trackCache.holds(track) && acceptsBrotli(request.headers['accept-encoding'])) {
+        return reply.header('content-encoding', 'br').send(await brotliTwinOf(track));
+      }
+      return reply.send(Buffer.from(track.buffer, track.byteOffset, track.byteLength));
     },
     authorised,
   );

@@ -25,6 +25,8 @@ interface Entry {
  */
 export class TrackCache {
   readonly #entries = new Map<number, Entry>();
+  /** Every body ever kept (weakly): an answer that is one of them is a whole cached track. */
+  readonly #bodies = new WeakSet<Uint8Array>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number = TRACK_CACHE_MAX_BYTES) {}
@@ -53,10 +55,19 @@ export class TrackCache {
     return entry.body;
   }
 
+  /**
+   * Whether `body` is a whole track this cache keeps or kept (the same object, not equal bytes): an
+   * answer sent again and again until its activity changes, worth encoding once (trackCompression.ts).
+   */
+  holds(body: Uint8Array): boolean {
+    return this.#bodies.has(body);
+  }
+
   /** Keeps `body` as the track of `activityId` at `version`, replacing any other version. */
   set(activityId: number, version: string, body: Uint8Array): void {
     this.#delete(activityId);
     if (body.byteLength > this.maxBytes / 4) return;
+    this.#bodies.add(body);
     this.#entries.set(activityId, { version, body });
     this.#bytes += body.byteLength;
     for (const [id] of this.#entries) {

@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { activityTrack } from './activityRepository';
 import type { TrackCache } from './trackCache';
+import { brotliTwinOf } from './trackCompression';
 
 /*
  * Builds the tracks of recently closed activities before anyone asks (issue 7 target journey.7day).
  * The first read of a day at 1 Hz costs the server ~200 ms of PostgreSQL and transfer; a member who
  * opens the journey or the activity after it ends would wait for it, one day after another. Every
  * few seconds this looks at the activities closed or changed in the last 15 minutes and builds, one
- * at a time, the track of each whose current version the cache lacks (trackCache.ts). The paths that
+ * at a time, the track of each whose current version the cache lacks (trackCache.ts), and its brotli
+ * encoding (trackCompression.ts). The paths that
  * close an activity (a tracking stop at ingest, the silence sweep) or cut it (a re-cut, a trim) set
  * its `updated_at`, so none needs to tell the warmer; a change that does not (a late heart rate) is
  * built again on its next read. Each server process warms its own cache.
@@ -40,12 +42,14 @@ export async function warmTrackCache(db: Db, cache: TrackCache): Promise<number>
   let built = 0;
   for (const row of rows) {
     if (cache.has(row.activity_id, row.version)) continue;
-    await activityTrack(
+    const whole = await activityTrack(
       db,
       row.member_id,
       { ActivityId: row.activity_id, TimeStart: 0, TimeEnd: Number.MAX_SAFE_INTEGER },
       cache,
     );
+    // Its brotli twin too, which the first reader would otherwise wait for (trackCompression.ts).
+    if (whole && cache.holds(whole)) await brotliTwinOf(whole);
     built += 1;
   }
   return built;

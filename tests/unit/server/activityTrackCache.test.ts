@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TrackCache } from '../../../server/activities/trackCache';
@@ -79,6 +80,30 @@ describe('member-wearer-activity-track from the track cache', () => {
       .where('activity_id', '=', activityId)
       .execute();
     expect((await track(activityId)).positions[10]).toBe(0);
+  });
+
+  it('sends a whole cached track brotli-encoded to a client that accepts it, the same bytes decoded', async () => {
+    const { activityId, points } = await closedRun(30);
+    const ask = (acceptEncoding: string, window = { TimeStart: 0, TimeEnd: Date.now() }) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/member-integration/member-wearer-activity-track',
+        headers: { authorization: `Bearer ${member.token}`, 'accept-encoding': acceptEncoding },
+        payload: { ActivityId: activityId, ...window },
+      });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const encoded = await ask('gzip, deflate, br');
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.headers['content-encoding']).toBe('br');
+    expect(encoded.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2);
+    expect(brotliDecompressSync(encoded.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // A window cut for one request goes plain: encoding it would cost more than it saves.
+    const window = { TimeStart: points[3]?.Time ?? 0, TimeEnd: points[8]?.Time ?? 0 };
+    const cut = await ask('br', window);
+    expect(cut.headers['content-encoding']).toBeUndefined();
+    expect(times(decodeTrackBinary(new Uint8Array(cut.rawPayload).buffer))).toHaveLength(6);
   });
 
   it('shows a late fix and a late heart rate as soon as they are stored', async () => {
