@@ -15,7 +15,7 @@ const twins = new WeakMap<Uint8Array, Promise<Buffer>>();
 /**
  * The brotli encoding of `body`, a whole track the server's TrackCache holds (trackCache.ts) and so
  * sends again and again: made once per body, in libuv's thread pool (not on the event loop), and kept
- * as long as the body is. A 1 Hz day is 3.4 MB plain (src/api/trackBinary.ts): a 7-day journey's
+ * as long as the body is (a failure is not kept). A 1 Hz day is 3.4 MB plain (src/api/trackBinary.ts): a 7-day journey's
  * tracks 24 MB, about a quarter of that encoded, on a member's or guardian's phone.
  * @throws Error (rejects) when zlib fails.
  */
@@ -30,6 +30,8 @@ export function brotliTwinOf(body: Uint8Array): Promise<Buffer> {
       },
     });
     twins.set(body, twin);
+    // A failed encoding is not kept: the next request tries again.
+    twin.catch(() => twins.delete(body));
   }
   return twin;
 }

@@ -10,8 +10,8 @@ import {
  * (`MapLibreOverlay._deck`) and the deck's luma.gl `AnimationLoop`, which takes a new
  * `animationFrameProvider` through `setProps` while it runs. Pinned by TOOLCHAIN.md's versions; the
  * browser tests check on the real classes that the gate holds (`data-frames="on-demand"`,
- * tests/e2e/activities.spec.ts, share.spec.ts and journey.spec.ts). When these parts are missing, the gate does not attach
- * and the loop runs every frame as before.
+ * tests/e2e/activities.spec.ts, share.spec.ts and journey.spec.ts). When these parts are missing,
+ * the gate does not attach and the loop runs every frame as before.
  */
 interface OverlayInternals {
   readonly _deck?:

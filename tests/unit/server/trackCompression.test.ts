@@ -24,3 +24,16 @@ describe('a cached track’s brotli twin', () => {
     expect(new Uint8Array(brotliDecompressSync(bytes))).toEqual(body);
   });
 });
+
+describe('a failed brotli twin', () => {
+  it('is not kept: the next request for the same body tries again', async () => {
+    const body = new Uint8Array(4096).fill(7);
+    // A body whose bytes were moved away (a detached buffer) cannot be encoded.
+    const moved = structuredClone(body.buffer, { transfer: [body.buffer] });
+    const failed = brotliTwinOf(body);
+    await expect(failed).rejects.toThrow();
+    expect(brotliTwinOf(body)).not.toBe(failed);
+    await expect(brotliTwinOf(body)).rejects.toThrow();
+    expect(moved.byteLength).toBe(4096);
+  });
+});
