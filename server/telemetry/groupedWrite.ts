@@ -13,7 +13,7 @@ import { statsColumns } from './activityStats';
 import type { IngestDevice, Trx } from './ingestDevice';
 import { TimelineWalker, type Segment } from './segmentation';
 import { insertFixesOfDevices, type InsertedDeviceFix } from './telemetryStore';
-import { loadTimeline } from './timelineLoad';
+import { loadActivityTimelines } from './timelineLoad';
 
 /*
  * The group commit's set-based path (issue 5 item 8; docs/decisions.md "Ingest throughput"). A live
@@ -134,7 +134,7 @@ function insertedUnder(plan: GroupedPlan): number | null {
 
 /**
  * Writes `plans` (of distinct devices, their rows locked by this transaction) in two statements,
- * plus, when an `inside` plan stored a new late fix, one read of each such activity's timeline and
+ * plus, when an `inside` plan stored a new late fix, one read of all such activities' timelines and
  * one update of them all: one update of the `append` plans' activities (their last fix and totals,
  * `updated_at`), then one insert of every plan's fixes — the `append` and `inside` ones under their
  * activity, the other `resent` ones not attributed yet. Answers each plan's {@link GroupedWrite}, in
@@ -207,7 +207,7 @@ export async function writeGrouped(
 /**
  * Folds again the totals of the open activity of each `inside` plan among `plans` (those that stored
  * a new fix): its timeline from its start — the fixes just inserted under it among them — is walked
- * as a re-cut (timelineRecut.ts) walks it, one read per activity, and the activities whose walk
+ * as a re-cut (timelineRecut.ts) walks it, all of them read by one statement, and the activities whose walk
  * still ends in that one open activity are saved by one update. Answers the devices whose plan that
  * settled; for the others (a walk that came out otherwise) the caller re-cuts as before — their new
  * fixes are already under the activity, where a re-cut reads them and moves them if need be.
@@ -216,23 +216,23 @@ async function refoldInside(
   trx: Trx,
   plans: readonly GroupedPlan[],
 ): Promise<Map<number, Segment>> {
+  const folds = plans.flatMap((plan) =>
+    plan.kind === 'resent' && plan.inside !== null
+      ? [{ deviceId: plan.device.deviceId, inside: plan.inside }]
+      : [],
+  );
+  const timelines = await loadActivityTimelines(
+    trx,
+    folds.map(({ deviceId, inside }) => ({
+      deviceId,
+      activityId: inside.activity.activity_id,
+      fromMs: inside.activity.timestamp_start_ms,
+    })),
+  );
   const refolds: { deviceId: number; activityId: number; segment: Segment }[] = [];
-  for (const plan of plans) {
-    if (plan.kind !== 'resent' || plan.inside === null) continue;
-    const { activity, deviceNowMs } = plan.inside;
-    const items = await loadTimeline(
-      trx,
-      { deviceId: plan.device.deviceId, memberId: plan.device.memberId },
-      {
-        fromMs: activity.timestamp_start_ms,
-        untilMs: null,
-        newFixTimes: new Set(),
-        newStartTimes: new Set(),
-        activityIds: [activity.activity_id],
-      },
-    );
+  folds.forEach(({ deviceId, inside: { activity, deviceNowMs } }, index) => {
     const walker = new TimelineWalker();
-    for (const item of items) walker.push(item);
+    for (const item of timelines[index] ?? []) walker.push(item);
     const segments = walker.finish(deviceNowMs);
     const [segment] = segments;
     if (
@@ -242,9 +242,9 @@ async function refoldInside(
       segment.start === activity.timestamp_start_ms &&
       segment.openedBy === activity.opened_by
     ) {
-      refolds.push({ deviceId: plan.device.deviceId, activityId: activity.activity_id, segment });
+      refolds.push({ deviceId, activityId: activity.activity_id, segment });
     }
-  }
+  });
   await updateActivities(trx, refolds);
   return new Map(refolds.map((refold) => [refold.deviceId, refold.segment]));
 }
