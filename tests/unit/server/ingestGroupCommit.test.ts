@@ -80,7 +80,7 @@ const shape = (calls: ReturnType<typeof heldStore>['calls']) =>
 describe('ingest group commit (issue 5 item 8)', () => {
   it('starts a request at once, alone, when its lane is free', () => {
     const { store, calls } = heldStore();
-    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 2 });
+    const commit = createIngestGroupCommit(store, { maxLiveInFlight: 2, minCrowdedGroup: 1 });
     void commit.submit(request('a'));
     void commit.submit(request('bb'));
     expect(shape(calls)).toEqual(['one:a', 'one:bb']);
@@ -95,6 +95,26 @@ describe('ingest group commit (issue 5 item 8)', () => {
     void commit.submit(request('ccc'));
     expect(shape(calls)).toEqual(['one:a']);
     expect(commit.pending).toBe(2);
+  });
+
+  it('starts a second transaction beside the first only once a crowd of distinct devices waits', async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store, { minCrowdedGroup: 3 });
+    void commit.submit(request('a'));
+    void commit.submit(request('bb'));
+    void commit.submit(request('ccc'));
+    // A device's second request is not a third device: still no crowd.
+    void commit.submit(request('bb', 2));
+    expect(shape(calls)).toEqual(['one:a']);
+    void commit.submit(request('dddd'));
+    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc,dddd']);
+    expect(commit.pending).toBe(1);
+    // No third transaction (two by default), however many wait.
+    for (const key of ['e', 'f', 'g', 'h']) void commit.submit(request(key));
+    expect(calls).toHaveLength(2);
+    // Once a transaction finished, the next starts for whatever waits, crowd or not.
+    await settle(0);
+    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc,dddd', 'group:bb,e,f,g,h']);
   });
 
   it('gathers the requests that arrive while every transaction is busy into one group, one per device', async () => {
