@@ -134,10 +134,10 @@ function insertedUnder(plan: GroupedPlan): number | null {
 
 /**
  * Writes `plans` (of distinct devices, their rows locked by this transaction) in two statements,
- * plus, when an `inside` plan stored a new late fix, one read of all such activities' timelines and
- * one update of them all: one update of the `append` plans' activities (their last fix and totals,
- * `updated_at`), then one insert of every plan's fixes — the `append` and `inside` ones under their
- * activity, the other `resent` ones not attributed yet. Answers each plan's {@link GroupedWrite}, in
+ * plus, when an `inside` plan stored a new late fix, one read of all such activities' timelines:
+ * one insert of every plan's fixes — the `append` and `inside` ones under their activity, the other
+ * `resent` ones not attributed yet — then one update of the `append` plans' activities and the
+ * folded ones (their last fix and totals, `updated_at`). Answers each plan's {@link GroupedWrite}, in
  * order. Throws (the transaction then stores nothing) when an activity or a fix of an `append` plan
  * was not written as planned.
  */
@@ -145,11 +145,6 @@ export async function writeGrouped(
   trx: Trx,
   plans: readonly GroupedPlan[],
 ): Promise<GroupedWrite[]> {
-  const appends = plans.filter((plan) => plan.kind === 'append');
-  await updateActivities(
-    trx,
-    appends.map((plan) => ({ activityId: plan.before.activity_id, segment: plan.segment })),
-  );
   const inserted = await insertFixesOfDevices(
     trx,
     plans.map((plan) => ({
@@ -169,12 +164,22 @@ export async function writeGrouped(
     trx,
     plans.filter((plan) => (byDevice.get(plan.device.deviceId)?.length ?? 0) > 0),
   );
+  // The appends' activities and the folded ones, in one statement (the fold reads fixes and events,
+  // not these rows, so the appends' update may wait for it).
+  await updateActivities(trx, [
+    ...plans.flatMap((plan) =>
+      plan.kind === 'append'
+        ? [{ activityId: plan.before.activity_id, segment: plan.segment }]
+        : [],
+    ),
+    ...refolded.values(),
+  ]);
   return plans.map((plan) => {
     const fixes = byDevice.get(plan.device.deviceId) ?? [];
     const fixTimes = fixes.map((fix) => fix.device_time_ms);
     const counts = { fixes: fixes.length, events: 0, fixTimes, eventKeys: [] };
     if (plan.kind === 'resent') {
-      const segment = refolded.get(plan.device.deviceId);
+      const segment = refolded.get(plan.device.deviceId)?.segment;
       if (!segment || !plan.inside) return { plan, stored: counts };
       return {
         plan,
@@ -204,18 +209,21 @@ export async function writeGrouped(
   });
 }
 
+/** An open activity whose totals a fold computed again: its device, id and new segment. */
+interface Refold {
+  readonly deviceId: number;
+  readonly activityId: number;
+  readonly segment: Segment;
+}
+
 /**
  * Folds again the totals of the open activity of each `inside` plan among `plans` (those that stored
  * a new fix): its timeline from its start — the fixes just inserted under it among them — is walked
- * as a re-cut (timelineRecut.ts) walks it, all of them read by one statement, and the activities whose walk
- * still ends in that one open activity are saved by one update. Answers the devices whose plan that
- * settled; for the others (a walk that came out otherwise) the caller re-cuts as before — their new
+ * as a re-cut (timelineRecut.ts) walks it, all of them read by one statement. Answers, by device,
+ * the activities whose walk still ends in that one open activity (the caller saves them); for the others (a walk that came out otherwise) the caller re-cuts as before — their new
  * fixes are already under the activity, where a re-cut reads them and moves them if need be.
  */
-async function refoldInside(
-  trx: Trx,
-  plans: readonly GroupedPlan[],
-): Promise<Map<number, Segment>> {
+async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Map<number, Refold>> {
   const folds = plans.flatMap((plan) =>
     plan.kind === 'resent' && plan.inside !== null
       ? [{ deviceId: plan.device.deviceId, inside: plan.inside }]
@@ -229,7 +237,7 @@ async function refoldInside(
       fromMs: inside.activity.timestamp_start_ms,
     })),
   );
-  const refolds: { deviceId: number; activityId: number; segment: Segment }[] = [];
+  const refolds: Refold[] = [];
   folds.forEach(({ deviceId, inside: { activity, deviceNowMs } }, index) => {
     const walker = new TimelineWalker();
     for (const item of timelines[index] ?? []) walker.push(item);
@@ -245,8 +253,7 @@ async function refoldInside(
       refolds.push({ deviceId, activityId: activity.activity_id, segment });
     }
   });
-  await updateActivities(trx, refolds);
-  return new Map(refolds.map((refold) => [refold.deviceId, refold.segment]));
+  return new Map(refolds.map((refold) => [refold.deviceId, refold]));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAndBuild, type StoredCounts } from '../../../server/telemetry/activityBuilder';
 import { accumulateFixes, statsColumns } from '../../../server/telemetry/activityStats';
@@ -85,6 +86,22 @@ function withoutIds(counts: StoredCounts) {
   };
 }
 
+/**
+ * The test database with every statement it runs counted (a Kysely plugin sees each query; the
+ * transaction's `begin` and `commit` do not pass through plugins).
+ */
+function countingStatements() {
+  const statements: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      statements.push(node.kind);
+      return node;
+    },
+    transformResult: ({ result }) => Promise.resolve(result),
+  };
+  return { db: database.db.withPlugin(plugin), statements };
+}
+
 async function lock(devices: readonly TestDevice[]): Promise<IngestDevice[]> {
   return database.db.transaction().execute(async (trx) => {
     const locked = await lockIngestDevices(
@@ -148,12 +165,15 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
       lockedGroupB && planGroupedWrite(lockedGroupB, nextB, [], nowMs),
     ];
     expect(plans.map((plan) => plan?.kind)).toEqual(['append', 'append']);
-    const grouped = await database.db.transaction().execute((trx) =>
+    const counting = countingStatements();
+    const grouped = await counting.db.transaction().execute((trx) =>
       writeGrouped(
         trx,
         plans.flatMap((plan) => (plan ? [plan] : [])),
       ),
     );
+    // One insert of both requests' fixes, one update of both activities.
+    expect(counting.statements).toHaveLength(2);
 
     expect(grouped.map((write) => withoutIds(write.stored))).toEqual(
       perRequest.map((counts) => withoutIds(counts)),
@@ -185,40 +205,58 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
   });
 
   it('folds late fixes into the open activity without a re-cut, storing what a re-cut stores', async () => {
-    const [alone, groupA, groupB] = [await addWearer(), await addWearer(), await addWearer()];
+    const [alone, groupA, groupB, groupC] = [
+      await addWearer(),
+      await addWearer(),
+      await addWearer(),
+      await addWearer(),
+    ];
     // A gap from 10 s to 60 s: the late fixes fill it; the heart rate arrived before its fix.
     const first = [...walk(3, 0), ...walk(4, 60)];
     const vitals: IngestEvent = { Type: 'VITALS', Time: NOW + 30 * SECOND, HeartRateBpm: 98 };
-    for (const device of [alone, groupA, groupB]) {
+    for (const device of [alone, groupA, groupB, groupC]) {
       await ingestTelemetry(database.db, device.key, { points: first, events: [vitals] }, NOW);
     }
     const late = [...walk(1, 5), ...walk(1, 30), ...walk(1, 45)];
     const nowMs = NOW + 2 * MINUTE;
     await ingestTelemetry(database.db, alone.key, { points: late, events: [] }, nowMs);
-    const [lockedA, lockedB] = await lock([groupA, groupB]);
-    if (!lockedA || !lockedB) throw new Error('test: no device');
+    const [lockedA, lockedB, lockedC] = await lock([groupA, groupB, groupC]);
+    if (!lockedA || !lockedB || !lockedC) throw new Error('test: no device');
     const plans = [
       planGroupedWrite(lockedA, late, [], nowMs),
       // All re-sent: nothing to fold.
       planGroupedWrite(lockedB, walk(2, 60), [], nowMs),
+      // In order: an append, in the same group.
+      planGroupedWrite(lockedC, walk(1, 80), [], nowMs),
     ];
     expect(plans.map((plan) => plan?.kind === 'resent' && plan.inside !== null)).toEqual([
       true,
       true,
+      false,
     ]);
-    const writes = await database.db.transaction().execute((trx) =>
+    expect(plans[2]?.kind).toBe('append');
+    const counting = countingStatements();
+    const writes = await counting.db.transaction().execute((trx) =>
       writeGrouped(
         trx,
         plans.flatMap((plan) => (plan ? [plan] : [])),
       ),
     );
+    // The fixes' insert, the folded activity's timeline, and one update of the folded activity's
+    // and the appended one's totals.
+    expect(counting.statements).toHaveLength(3);
 
     expect(
       writes.map((write) => [write.stored.inOrder !== undefined, write.stored.fixTimes.length]),
     ).toEqual([
       [true, 2],
       [false, 0],
+      [true, 1],
     ]);
+    expect((await stored(groupC.deviceId)).activities[0]).toMatchObject({
+      last_fix_ms: NOW + 80 * SECOND,
+      distance_m: writes[2]?.stored.inOrder?.saved[0]?.row.distance_m,
+    });
     const rows = await stored(groupA.deviceId);
     expect(rows).toEqual(await stored(alone.deviceId));
     expect(rows.activities).toHaveLength(1);
