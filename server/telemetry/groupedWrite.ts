@@ -220,8 +220,9 @@ interface Refold {
  * Folds again the totals of the open activity of each `inside` plan among `plans` (those that stored
  * a new fix): its timeline from its start — the fixes just inserted under it among them — is walked
  * as a re-cut (timelineRecut.ts) walks it, all of them read by one statement. Answers, by device,
- * the activities whose walk still ends in that one open activity (the caller saves them); for the others (a walk that came out otherwise) the caller re-cuts as before — their new
- * fixes are already under the activity, where a re-cut reads them and moves them if need be.
+ * the activities whose walk still ends in that one open activity (the caller saves them); for the
+ * others (a walk that came out otherwise) the caller re-cuts as before — their new fixes are already
+ * under the activity, where a re-cut reads them and moves them if need be.
  */
 async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Map<number, Refold>> {
   const folds = plans.flatMap((plan) =>

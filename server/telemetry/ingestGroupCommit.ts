@@ -129,13 +129,18 @@ export function createIngestGroupCommit(
     return group;
   };
 
-  /** Whether at least `wanted` waiting small requests of distinct devices could share a group. */
+  /**
+   * Whether at least `wanted` waiting small requests of distinct devices could share a group. It
+   * runs on every submit while a transaction is in flight, so it looks at the first 4 × `wanted`
+   * waiting requests only (a few devices flooding the queue cannot make each submit scan it all).
+   */
   const crowdOf = (wanted: number): boolean => {
     if (live.length < wanted) return false;
     const keys = new Set<string>();
-    for (const entry of live) {
-      const key = entry.request.ingestKey;
-      if (!backlogKeys.has(key)) keys.add(key);
+    const scan = Math.min(live.length, 4 * wanted);
+    for (let index = 0; index < scan; index += 1) {
+      const key = live[index]?.request.ingestKey;
+      if (key !== undefined && !backlogKeys.has(key)) keys.add(key);
       if (keys.size >= wanted) return true;
     }
     return false;

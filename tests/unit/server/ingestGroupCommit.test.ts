@@ -117,6 +117,17 @@ describe('ingest group commit (issue 5 item 8)', () => {
     expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc,dddd', 'group:bb,e,f,g,h']);
   });
 
+  it('looks for the crowd among the first few waiting requests only', () => {
+    const { store, calls } = heldStore();
+    const commit = createIngestGroupCommit(store, { minCrowdedGroup: 2 });
+    void commit.submit(request('a'));
+    // One device's eight requests fill the window of 4 × 2 the crowd is looked for in.
+    for (let time = 1; time <= 8; time += 1) void commit.submit(request('x', time));
+    void commit.submit(request('y'));
+    expect(shape(calls)).toEqual(['one:a']);
+    expect(commit.pending).toBe(9);
+  });
+
   it('gathers the requests that arrive while every transaction is busy into one group, one per device', async () => {
     const { store, calls, settle } = heldStore();
     const commit = createIngestGroupCommit(store, { maxLiveInFlight: 1 });
