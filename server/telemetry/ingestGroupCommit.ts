@@ -105,17 +105,23 @@ export function createIngestGroupCommit(
   const backlog: Waiting[] = [];
   let liveInFlight = 0;
   let backlogInFlight = 0;
-  /** Ingest keys of the backlogs in flight, with how many each has in flight. */
-  const backlogKeys = new Map<string, number>();
+  /**
+   * Ingest keys of the devices with a transaction in flight (a live group or a backlog). A device has
+   * at most one: its next request waits until that one committed, so it sees its effects, and the
+   * device lock never waits for another request of the same device (whose fixes the lock statement's
+   * snapshot could not see: ingestDevice.ts).
+   */
+  const busyKeys = new Set<string>();
 
   /**
-   * Takes up to `maxGroup` waiting small requests, one per device, in arrival order. A device whose
-   * backlog is in flight sits out: its backlog holds the device's lock until it commits, and a group
-   * waiting for that lock would hold up every other device's live fixes with it.
+   * Takes up to `maxGroup` waiting small requests, one per device, in arrival order. A device with a
+   * transaction in flight sits out: that transaction holds the device's lock until it commits (a
+   * backlog can take a while), and a group waiting for that lock would hold up every other device's
+   * live fixes with it.
    */
   const takeGroup = (): Waiting[] => {
     const group: Waiting[] = [];
-    const keys = new Set<string>(backlogKeys.keys());
+    const keys = new Set<string>(busyKeys);
     for (let index = 0; index < live.length && group.length < maxGroup;) {
       const entry = live[index];
       if (entry && !keys.has(entry.request.ingestKey)) {
@@ -140,7 +146,7 @@ export function createIngestGroupCommit(
     const scan = Math.min(live.length, 4 * wanted);
     for (let index = 0; index < scan; index += 1) {
       const key = live[index]?.request.ingestKey;
-      if (key !== undefined && !backlogKeys.has(key)) keys.add(key);
+      if (key !== undefined && !busyKeys.has(key)) keys.add(key);
       if (keys.size >= wanted) return true;
     }
     return false;
@@ -176,23 +182,26 @@ export function createIngestGroupCommit(
       if (liveInFlight > 0 && !crowdOf(minCrowdedGroup)) break;
       const group = takeGroup();
       if (group.length === 0) break;
+      const keys = group.map((entry) => entry.request.ingestKey);
+      for (const key of keys) busyKeys.add(key);
       liveInFlight += 1;
       void run(group).finally(() => {
         liveInFlight -= 1;
+        for (const key of keys) busyKeys.delete(key);
         pump();
       });
     }
-    while (backlogInFlight < maxBacklogInFlight && backlog.length > 0) {
-      const entry = backlog.shift();
+    while (backlogInFlight < maxBacklogInFlight) {
+      // The first waiting backlog of a device without a transaction in flight.
+      const index = backlog.findIndex((entry) => !busyKeys.has(entry.request.ingestKey));
+      const [entry] = index < 0 ? [] : backlog.splice(index, 1);
       if (!entry) break;
       const key = entry.request.ingestKey;
+      busyKeys.add(key);
       backlogInFlight += 1;
-      backlogKeys.set(key, (backlogKeys.get(key) ?? 0) + 1);
       void alone(entry).finally(() => {
         backlogInFlight -= 1;
-        const left = (backlogKeys.get(key) ?? 1) - 1;
-        if (left > 0) backlogKeys.set(key, left);
-        else backlogKeys.delete(key);
+        busyKeys.delete(key);
         pump();
       });
     }

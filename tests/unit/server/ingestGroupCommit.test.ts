@@ -112,9 +112,15 @@ describe('ingest group commit (issue 5 item 8)', () => {
     // No third transaction (two by default), however many wait.
     for (const key of ['e', 'f', 'g', 'h']) void commit.submit(request(key));
     expect(calls).toHaveLength(2);
-    // Once a transaction finished, the next starts for whatever waits, crowd or not.
+    // Once a transaction finished, the next starts for whatever waits, crowd or not — but not with
+    // bb's second request while its first is in flight in the other transaction.
     await settle(0);
-    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc,dddd', 'group:bb,e,f,g,h']);
+    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc,dddd', 'group:e,f,g,h']);
+    // bb's second request alone is no crowd: it waits for a transaction to be the only one.
+    await settle(1);
+    expect(calls).toHaveLength(3);
+    await settle(2);
+    expect(shape(calls)).toEqual(['one:a', 'group:bb,ccc,dddd', 'group:e,f,g,h', 'one:bb']);
   });
 
   it('looks for the crowd among the first few waiting requests only', () => {
@@ -206,6 +212,23 @@ describe('ingest group commit (issue 5 item 8)', () => {
     expect(commit.pending).toBe(1);
     await settle(1);
     expect(shape(calls)).toEqual(['one:x', 'one:y', 'one:z']);
+    expect(commit.pending).toBe(0);
+  });
+
+  it('never runs two transactions of one device at once, across the lanes', async () => {
+    const { store, calls, settle } = heldStore();
+    const commit = createIngestGroupCommit(store);
+    void commit.submit(request('watch'));
+    // The watch's backlog waits for its live fix, its second backlog for its first; the phone's
+    // backlog goes on at once.
+    void commit.submit(backlogOf('watch'));
+    void commit.submit(backlogOf('watch'));
+    void commit.submit(backlogOf('phone'));
+    expect(shape(calls)).toEqual(['one:watch', 'one:phone']);
+    await settle(0);
+    expect(shape(calls)).toEqual(['one:watch', 'one:phone', 'one:watch']);
+    await settle(2);
+    expect(shape(calls)).toEqual(['one:watch', 'one:phone', 'one:watch', 'one:watch']);
     expect(commit.pending).toBe(0);
   });
 
