@@ -115,6 +115,16 @@ export interface HeardReport {
  * alike). In the same statement, each of `reports` whose item is newer than any heard from its device
  * is stored as what the server heard (`devices.heard_ms` / `heard_device_ms`, deviceLag.ts
  * `heardAfter`); the devices answered still read as they were before it.
+ *
+ * The latest activity's row is locked too (after the devices: the order the ingest, the sweeps and
+ * an alert's resolve take them in). In PostgreSQL's READ COMMITTED a statement reads one snapshot,
+ * taken when it began; when it waits for a row lock it then sees the newest version of the rows it
+ * locks, and of nothing else. A resolve holds the member's device rows while it moves the activity's
+ * status, so an ingest whose lock waited for it read the status from before the resolve and wrote
+ * it back (tests/unit/server/ingestLockFreshness.test.ts). Locked, the activity row reads as the
+ * resolve left it. The other values read here (the frontier, the ceiling, the alert watch) change
+ * only with another request of the same device, which never runs beside this one
+ * (ingestGroupCommit.ts), or are hints (`alertWatch`: one request evaluated without need).
  */
 export async function lockIngestDevices(
   trx: Trx,
@@ -135,20 +145,22 @@ export async function lockIngestDevices(
         (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
           or exists (select 1 from zones z where z.member_id = d.member_id and z.active))
           as alert_watch,
-        l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
-        l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms,
-        l.heart_rate_sum, l.heart_rate_count
+        (select a.activity_id from activities a
+          where a.device_id = d.device_id and a.member_id = d.member_id
+          order by a.timestamp_start_ms desc, a.activity_id desc
+          limit 1) as latest_id
       from devices d
       join members m on m.member_id = d.member_id
-      left join lateral (
-        select a.* from activities a
-        where a.device_id = d.device_id and a.member_id = d.member_id
-        order by a.timestamp_start_ms desc, a.activity_id desc
-        limit 1
-      ) l on true
       where d.ingest_key = any(${[...ingestKeys]}::text[]) and d.member_id is not null
       order by d.device_id
       for no key update of d
+    ), latest as (
+      select l.activity_id, l.activity_type, l.status, l.timestamp_start_ms, l.timestamp_end_ms,
+        l.last_fix_ms, l.opened_by, l.closed_by, l.stats_state, l.distance_m, l.duration_ms,
+        l.heart_rate_sum, l.heart_rate_count
+      from activities l join locked k on l.activity_id = k.latest_id
+      order by l.activity_id
+      for no key update of l
     ), heard as (
       update devices h set heard_ms = v.now_ms, heard_device_ms = v.newest_ms
       from locked k, unnest(
@@ -159,6 +171,9 @@ export async function lockIngestDevices(
       where k.ingest_key = v.ingest_key and h.device_id = k.device_id
         and (k.heard_device_ms is null or v.newest_ms > k.heard_device_ms)
     )
-    select * from locked order by device_id`.execute(trx);
+    select k.ingest_key, k.device_id, k.member_id, k.wearer_id, k.heard_ms, k.heard_device_ms,
+      k.ceiling_id, k.frontier_ms, k.alert_watch, l.*
+    from locked k left join latest l on l.activity_id = k.latest_id
+    order by k.device_id`.execute(trx);
   return new Map(rows.map((row) => [row.ingest_key, toIngestDevice(row)]));
 }
