@@ -75,6 +75,16 @@ async function resolveWhileIngesting<T>(device: TestDevice, ingest: () => Promis
   return started;
 }
 
+/** Opens `device`'s activity with two fixes and gives it `status` (as an SOS would). */
+async function startActivity(device: TestDevice, status: 'ACTIVE' | 'ASSISTANCE'): Promise<void> {
+  await ingestTelemetry(database.db, device.key, { points: [fixAt(0), fixAt(4)], events: [] }, NOW);
+  await database.db
+    .updateTable('activities')
+    .set({ status })
+    .where('device_id', '=', device.deviceId)
+    .execute();
+}
+
 async function statusOf(device: TestDevice): Promise<string> {
   const row = await database.db
     .selectFrom('activities')
@@ -95,17 +105,7 @@ afterAll(async () => {
 describe('the device lock reads what the transaction it waited for wrote (issue 8 item 4)', () => {
   it('a lone fix that waited for a resolve keeps the RESOLVED status', async () => {
     const device = await wearer();
-    await ingestTelemetry(
-      database.db,
-      device.key,
-      { points: [fixAt(0), fixAt(4)], events: [] },
-      NOW,
-    );
-    await database.db
-      .updateTable('activities')
-      .set({ status: 'ASSISTANCE' })
-      .where('device_id', '=', device.deviceId)
-      .execute();
+    await startActivity(device, 'ASSISTANCE');
 
     const outcome = await resolveWhileIngesting(device, () =>
       ingestTelemetry(database.db, device.key, { points: [fixAt(8)], events: [] }, NOW),
@@ -120,19 +120,8 @@ describe('the device lock reads what the transaction it waited for wrote (issue 
 
   it('a group whose lock waited for a resolve keeps the RESOLVED status and publishes it', async () => {
     const [held, other] = [await wearer(), await wearer()];
-    for (const device of [held, other]) {
-      await ingestTelemetry(
-        database.db,
-        device.key,
-        { points: [fixAt(0), fixAt(4)], events: [] },
-        NOW,
-      );
-    }
-    await database.db
-      .updateTable('activities')
-      .set({ status: 'ASSISTANCE' })
-      .where('device_id', '=', held.deviceId)
-      .execute();
+    await startActivity(held, 'ASSISTANCE');
+    await startActivity(other, 'ACTIVE');
 
     const outcomes = await resolveWhileIngesting(held, () =>
       ingestGroup(database.db, [
