@@ -30,16 +30,22 @@ export interface StatsFix {
  * (stored as JSON in `activities.stats_state`, so in-order points extend them without re-reading):
  * - `firstMs`, `lastMs`: device times (epoch ms) of the first and last accepted fix, null before one;
  * - `lastLat`, `lastLon`: degrees of the last accepted fix;
- * - `distanceM`: haversine path length through the accepted fixes, metres;
+ * - `distanceM`: haversine path length through the accepted fixes, metres, each step rounded to a
+ *   multiple of {@link DISTANCE_QUANTUM_M} so that sums and differences of steps are exact (see there);
  * - `maxReportedMps`: the highest median of {@link TOP_SPEED_WINDOW} consecutive speeds the accepted
  *   fixes reported (m/s), null until that many reported one;
+ * - `maxReportedAtMs`: the time (epoch ms) of the last fix of the latest such window with that median,
+ *   null while there is none;
  * - `recentReportedMps`: the last (up to {@link TOP_SPEED_WINDOW}) reported speeds, m/s, oldest first;
  * - `maxSegmentMps`: the highest median of {@link TOP_SPEED_WINDOW} consecutive speeds between
  *   consecutive accepted fixes (m/s), 0 until there are that many;
+ * - `maxSegmentAtMs`: the time (epoch ms) of the fix that ends the latest such window of speeds with
+ *   that median, null while there is none;
  * - `recentSegmentsMps`: the last (up to {@link TOP_SPEED_WINDOW}) speeds between fixes, m/s;
  * - `accepted`: how many fixes were accepted.
  * The `recent…` lists are absent from totals stored before they existed (migration 0019 recomputes
- * every activity's totals); absent reads as empty.
+ * every activity's totals); absent reads as empty. The `…AtMs` times are absent from totals stored
+ * before them: such totals are folded again from the fixes, never patched (lateFold.ts).
  */
 export interface StatsState {
   readonly firstMs: number | null;
@@ -48,8 +54,10 @@ export interface StatsState {
   readonly lastLon: number;
   readonly distanceM: number;
   readonly maxReportedMps: number | null;
+  readonly maxReportedAtMs?: number | null;
   readonly recentReportedMps?: readonly number[];
   readonly maxSegmentMps: number;
+  readonly maxSegmentAtMs?: number | null;
   readonly recentSegmentsMps?: readonly number[];
   readonly accepted: number;
 }
@@ -62,11 +70,27 @@ export const EMPTY_STATS: StatsState = {
   lastLon: 0,
   distanceM: 0,
   maxReportedMps: null,
+  maxReportedAtMs: null,
   recentReportedMps: [],
   maxSegmentMps: 0,
+  maxSegmentAtMs: null,
   recentSegmentsMps: [],
   accepted: 0,
 };
+
+/**
+ * The unit each step of `distanceM` is rounded to: 2⁻²⁰ m (about 1 µm, so a day of 1 Hz fixes drifts
+ * by well under a millimetre). Every multiple of it below 2³³ m (8.6 million km) is a float64 exactly,
+ * so adding and subtracting steps never rounds: the distance is the same bits whatever order the steps
+ * were summed in. That lets a late fix be folded in by patching the distance around it (lateFold.ts)
+ * and still agree exactly with a fold of the whole activity.
+ */
+export const DISTANCE_QUANTUM_M = 2 ** -20;
+
+/** `meters` rounded to the nearest multiple of {@link DISTANCE_QUANTUM_M}. */
+function quantisedMeters(meters: number): number {
+  return Math.round(meters / DISTANCE_QUANTUM_M) * DISTANCE_QUANTUM_M;
+}
 
 /** The median of 1 … {@link TOP_SPEED_WINDOW} numbers (the mean of the middle two of an even count). */
 function medianOf(values: readonly number[]): number {
@@ -78,19 +102,24 @@ function medianOf(values: readonly number[]): number {
 }
 
 /**
- * One speed added to a series' window: the last {@link TOP_SPEED_WINDOW} speeds and the highest
- * median of a full window so far (`max`, m/s; the series' starting value — null, or 0 — until the
- * window is first full).
+ * One speed, of the fix at `timeMs`, added to a series' window: the last {@link TOP_SPEED_WINDOW}
+ * speeds, the highest median of a full window so far (`max`, m/s; the series' starting value — null,
+ * or 0 — until the window is first full) and where the latest window with that median ends (`atMs`;
+ * undefined, from totals stored before it was kept, stays so until a window sets it).
  */
 function pushSpeed<T extends number | null>(
   recent: readonly number[] | undefined,
   max: T,
+  atMs: number | null | undefined,
   speedMps: number,
-): { recent: readonly number[]; max: number | T } {
+  timeMs: number,
+): { recent: readonly number[]; max: number | T; atMs: number | null | undefined } {
   const next = [...(recent ?? []), speedMps].slice(-TOP_SPEED_WINDOW);
-  if (next.length < TOP_SPEED_WINDOW) return { recent: next, max };
+  if (next.length < TOP_SPEED_WINDOW) return { recent: next, max, atMs };
   const median = medianOf(next);
-  return { recent: next, max: max === null ? median : Math.max(max, median) };
+  return max === null || median >= max
+    ? { recent: next, max: median, atMs: timeMs }
+    : { recent: next, max, atMs };
 }
 
 /**
@@ -119,8 +148,18 @@ export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
   if (!isAcceptedFix(fix)) return state;
   const reported =
     fix.speed === null
-      ? { recent: state.recentReportedMps ?? [], max: state.maxReportedMps }
-      : pushSpeed(state.recentReportedMps, state.maxReportedMps, fix.speed);
+      ? {
+          recent: state.recentReportedMps ?? [],
+          max: state.maxReportedMps,
+          atMs: state.maxReportedAtMs,
+        }
+      : pushSpeed(
+          state.recentReportedMps,
+          state.maxReportedMps,
+          state.maxReportedAtMs,
+          fix.speed,
+          fix.time,
+        );
   if (state.lastMs === null) {
     return {
       ...state,
@@ -129,16 +168,28 @@ export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
       lastLat: fix.lat,
       lastLon: fix.lon,
       maxReportedMps: reported.max,
+      maxReportedAtMs: reported.atMs,
       recentReportedMps: reported.recent,
+      maxSegmentAtMs: state.maxSegmentAtMs,
       accepted: 1,
     };
   }
-  const step = haversineMeters({ lat: state.lastLat, lon: state.lastLon }, fix);
+  const step = quantisedMeters(haversineMeters({ lat: state.lastLat, lon: state.lastLon }, fix));
   const seconds = (fix.time - state.lastMs) / 1000;
   const segments =
     seconds > 0
-      ? pushSpeed(state.recentSegmentsMps, state.maxSegmentMps, step / seconds)
-      : { recent: state.recentSegmentsMps ?? [], max: state.maxSegmentMps };
+      ? pushSpeed(
+          state.recentSegmentsMps,
+          state.maxSegmentMps,
+          state.maxSegmentAtMs,
+          step / seconds,
+          fix.time,
+        )
+      : {
+          recent: state.recentSegmentsMps ?? [],
+          max: state.maxSegmentMps,
+          atMs: state.maxSegmentAtMs,
+        };
   return {
     firstMs: state.firstMs,
     lastMs: fix.time,
@@ -146,8 +197,10 @@ export function accumulateFix(state: StatsState, fix: StatsFix): StatsState {
     lastLon: fix.lon,
     distanceM: state.distanceM + step,
     maxReportedMps: reported.max,
+    maxReportedAtMs: reported.atMs,
     recentReportedMps: reported.recent,
     maxSegmentMps: segments.max,
+    maxSegmentAtMs: segments.atMs,
     recentSegmentsMps: segments.recent,
     accepted: state.accepted + 1,
   };
