@@ -9,9 +9,11 @@ import {
   type SavedActivity,
 } from './activityRows';
 import { statusAfter } from './activityRules';
-import { statsColumns } from './activityStats';
+import { statsColumns, type StatsState } from './activityStats';
 import type { IngestDevice, Trx } from './ingestDevice';
-import { TimelineWalker, type Segment } from './segmentation';
+import { foldLateFixes, NEIGHBOURHOOD_FIXES } from './lateFold';
+import { loadLateFixNeighbourhoods } from './neighbourhoodLoad';
+import { ACTIVITY_SILENCE_MS, lastSeenMs, TimelineWalker, type Segment } from './segmentation';
 import { insertFixesOfDevices, type InsertedDeviceFix } from './telemetryStore';
 import { loadActivityTimelines } from './timelineLoad';
 
@@ -31,9 +33,10 @@ import { loadActivityTimelines } from './timelineLoad';
  *   its open activity — still open, same start, type and status — to `segment` (its new totals);
  * - `resent`: fixes all at or before the device's frontier (re-sent ones, late ones). The insert
  *   skips the re-sent. When they all come after the start of the device's open activity (`inside`),
- *   they are inserted under it and, when one was new, the activity's totals are folded again from its
- *   fixes ({@link writeGrouped}); otherwise, when a late one was new, the caller re-cuts the timeline
- *   (activityBuilder.ts `recutStored`), as the per-request late path does.
+ *   they are inserted under it and, when one was new, the activity's totals are folded again
+ *   ({@link writeGrouped}: from the fixes around the new ones, or from all its fixes); otherwise,
+ *   when a late one was new, the caller re-cuts the timeline (activityBuilder.ts `recutStored`), as
+ *   the per-request late path does.
  */
 export type GroupedPlan =
   | {
@@ -134,7 +137,8 @@ function insertedUnder(plan: GroupedPlan): number | null {
 
 /**
  * Writes `plans` (of distinct devices, their rows locked by this transaction) in two statements,
- * plus, when an `inside` plan stored a new late fix, one read of all such activities' timelines:
+ * plus, when an `inside` plan stored a new late fix, one read of the fixes around all such late fixes
+ * (and one of whole timelines when some activity is short or its totals cannot be patched):
  * one insert of every plan's fixes — the `append` and `inside` ones under their activity, the other
  * `resent` ones not attributed yet — then one update of the `append` plans' activities and the
  * folded ones (their last fix and totals, `updated_at`). Answers each plan's {@link GroupedWrite}, in
@@ -160,16 +164,19 @@ export async function writeGrouped(
     fixes.push(fix);
     byDevice.set(fix.device_id, fixes);
   }
-  const refolded = await refoldInside(
-    trx,
-    plans.filter((plan) => (byDevice.get(plan.device.deviceId)?.length ?? 0) > 0),
-  );
+  const refolded = await refoldInside(trx, plans, byDevice);
   // The appends' activities and the folded ones, in one statement (the fold reads fixes and events,
   // not these rows, so the appends' update may wait for it).
   await updateActivities(trx, [
     ...plans.flatMap((plan) =>
       plan.kind === 'append'
-        ? [{ activityId: plan.before.activity_id, segment: plan.segment }]
+        ? [
+            {
+              activityId: plan.before.activity_id,
+              lastFixMs: plan.segment.lastFixMs,
+              stats: plan.segment.stats,
+            },
+          ]
         : [],
     ),
     ...refolded.values(),
@@ -179,11 +186,14 @@ export async function writeGrouped(
     const fixTimes = fixes.map((fix) => fix.device_time_ms);
     const counts = { fixes: fixes.length, events: 0, fixTimes, eventKeys: [] };
     if (plan.kind === 'resent') {
-      const segment = refolded.get(plan.device.deviceId)?.segment;
-      if (!segment || !plan.inside) return { plan, stored: counts };
+      const refold = refolded.get(plan.device.deviceId);
+      if (!refold || !plan.inside) return { plan, stored: counts };
       return {
         plan,
-        stored: { ...counts, inOrder: foldedWrite(plan, plan.inside.activity, segment, fixes) },
+        stored: {
+          ...counts,
+          inOrder: foldedWrite(plan, plan.inside.activity, refold.stats, fixes),
+        },
       };
     }
     if (fixes.length !== plan.points.length) {
@@ -209,27 +219,106 @@ export async function writeGrouped(
   });
 }
 
-/** An open activity whose totals a fold computed again: its device, id and new segment. */
+/** An open activity whose totals a fold computed again: its device, id, last fix and new totals. */
 interface Refold {
   readonly deviceId: number;
   readonly activityId: number;
-  readonly segment: Segment;
+  /** Device time of the activity's last fix after the fold, epoch ms. */
+  readonly lastFixMs: number | null;
+  readonly stats: StatsState;
+}
+
+/** An `inside` plan that stored new late fixes: its device, open activity and the fixes' times. */
+interface Fold {
+  readonly deviceId: number;
+  readonly inside: NonNullable<Extract<GroupedPlan, { kind: 'resent' }>['inside']>;
+  readonly newTimes: ReadonlySet<number>;
 }
 
 /**
- * Folds again the totals of the open activity of each `inside` plan among `plans` (those that stored
- * a new fix): its timeline from its start — the fixes just inserted under it among them — is walked
- * as a re-cut (timelineRecut.ts) walks it, all of them read by one statement. Answers, by device,
- * the activities whose walk still ends in that one open activity (the caller saves them); for the
- * others (a walk that came out otherwise) the caller re-cuts as before — their new fixes are already
- * under the activity, where a re-cut reads them and moves them if need be.
+ * Whether the stored totals of `activity` may be patched around late fixes (lateFold.ts) rather than
+ * folded from all its fixes: they match its stats columns (a trim rewrites both), and it has enough
+ * trusted fixes that its neighbourhood is smaller than itself.
  */
-async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Map<number, Refold>> {
-  const folds = plans.flatMap((plan) =>
-    plan.kind === 'resent' && plan.inside !== null
-      ? [{ deviceId: plan.device.deviceId, inside: plan.inside }]
-      : [],
+function patchable(activity: ActivityRow): activity is ActivityRow & { stats_state: StatsState } {
+  const state = activity.stats_state;
+  if (state === null || state.accepted < 2 * NEIGHBOURHOOD_FIXES) return false;
+  const columns = statsColumns(state);
+  return columns.distance_m === activity.distance_m && columns.duration_ms === activity.duration_ms;
+}
+
+/**
+ * Folds again the totals of the open activity of each `inside` plan among `plans` that stored a new
+ * fix (`inserted`, by device). A long activity's totals are patched from the fixes around the new
+ * ones (lateFold.ts), all such neighbourhoods read by one statement; the others — short activities,
+ * totals the patch cannot tell — are folded from their whole timeline from the start, walked as a
+ * re-cut (timelineRecut.ts) walks it, all read by one more statement. Answers, by device, the
+ * activities that stay the one open activity (the caller saves them); for the others (a walk that
+ * came out otherwise) the caller re-cuts as before — their new fixes are already under the
+ * activity, where a re-cut reads them and moves them if need be.
+ */
+async function refoldInside(
+  trx: Trx,
+  plans: readonly GroupedPlan[],
+  inserted: ReadonlyMap<number, readonly InsertedDeviceFix[]>,
+): Promise<Map<number, Refold>> {
+  const folds = plans.flatMap((plan): Fold[] => {
+    const fixes = inserted.get(plan.device.deviceId) ?? [];
+    if (plan.kind !== 'resent' || plan.inside === null || fixes.length === 0) return [];
+    const newTimes = new Set(fixes.map((fix) => fix.device_time_ms));
+    return [{ deviceId: plan.device.deviceId, inside: plan.inside, newTimes }];
+  });
+  const refolds = await patchAround(
+    trx,
+    folds.filter((fold) => patchable(fold.inside.activity)),
   );
+  const whole = folds.filter((fold) => !refolds.has(fold.deviceId));
+  for (const refold of await refoldWhole(trx, whole)) refolds.set(refold.deviceId, refold);
+  return refolds;
+}
+
+/**
+ * The folds among `folds` (of {@link patchable} activities) whose totals their neighbourhood tells,
+ * by device: the activity stays open — no new fix after 30 minutes' silence, nor is `deviceNowMs` —
+ * and lateFold.ts `foldLateFixes` answers.
+ */
+async function patchAround(trx: Trx, folds: readonly Fold[]): Promise<Map<number, Refold>> {
+  const neighbourhoods = await loadLateFixNeighbourhoods(
+    trx,
+    folds.map(({ deviceId, inside, newTimes }) => ({
+      deviceId,
+      activityId: inside.activity.activity_id,
+      newTimes,
+    })),
+  );
+  const refolds = new Map<number, Refold>();
+  folds.forEach(({ deviceId, inside: { activity, deviceNowMs }, newTimes }, index) => {
+    const neighbourhood = neighbourhoods[index];
+    const lastSeen = lastSeenMs({
+      lastFixMs: activity.last_fix_ms,
+      start: activity.timestamp_start_ms,
+    });
+    const lastFixMs = Math.max(lastSeen, ...newTimes);
+    if (!neighbourhood || !patchable(activity)) return;
+    if (
+      lastFixMs - lastSeen > ACTIVITY_SILENCE_MS ||
+      deviceNowMs - lastFixMs > ACTIVITY_SILENCE_MS
+    ) {
+      return;
+    }
+    const stats = foldLateFixes(activity.stats_state, neighbourhood);
+    if (stats !== null) {
+      refolds.set(deviceId, { deviceId, activityId: activity.activity_id, lastFixMs, stats });
+    }
+  });
+  return refolds;
+}
+
+/**
+ * The folds among `folds` whose whole timeline, walked from the activity's start, still ends in that
+ * one open activity, with its new totals.
+ */
+async function refoldWhole(trx: Trx, folds: readonly Fold[]): Promise<Refold[]> {
   const timelines = await loadActivityTimelines(
     trx,
     folds.map(({ deviceId, inside }) => ({
@@ -238,27 +327,32 @@ async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Ma
       fromMs: inside.activity.timestamp_start_ms,
     })),
   );
-  const refolds: Refold[] = [];
-  folds.forEach(({ deviceId, inside: { activity, deviceNowMs } }, index) => {
+  return folds.flatMap(({ deviceId, inside: { activity, deviceNowMs } }, index) => {
     const walker = new TimelineWalker();
     for (const item of timelines[index] ?? []) walker.push(item);
     const segments = walker.finish(deviceNowMs);
     const [segment] = segments;
-    if (
+    const same =
       segments.length === 1 &&
       segment !== undefined &&
       segment.closedBy === null &&
       segment.start === activity.timestamp_start_ms &&
-      segment.openedBy === activity.opened_by
-    ) {
-      refolds.push({ deviceId, activityId: activity.activity_id, segment });
-    }
+      segment.openedBy === activity.opened_by;
+    return same
+      ? [
+          {
+            deviceId,
+            activityId: activity.activity_id,
+            lastFixMs: segment.lastFixMs,
+            stats: segment.stats,
+          },
+        ]
+      : [];
   });
-  return new Map(refolds.map((refold) => [refold.deviceId, refold]));
 }
 
 /**
- * What a folded `inside` plan wrote, as stored — its activity (totals from `segment`, heart rates
+ * What a folded `inside` plan wrote, as stored — its activity (totals `stats`, heart rates
  * counted with the inserted fixes') and its new fixes — so its publication needs no read-back, as an
  * append's does not. Unlike an append, the activity is told in EntityChanges too: late fixes change
  * the track before its end.
@@ -266,7 +360,7 @@ async function refoldInside(trx: Trx, plans: readonly GroupedPlan[]): Promise<Ma
 function foldedWrite(
   plan: Extract<GroupedPlan, { kind: 'resent' }>,
   activity: ActivityRow,
-  segment: Segment,
+  stats: StatsState,
   fixes: readonly InsertedDeviceFix[],
 ): NonNullable<StoredCounts['inOrder']> {
   const heartRate = plan.device.latestHeartRate;
@@ -281,7 +375,7 @@ function foldedWrite(
       status: activity.status,
       timestamp_start_ms: activity.timestamp_start_ms,
       timestamp_end_ms: null,
-      ...statsColumns(segment.stats),
+      ...statsColumns(stats),
       heart_rate_sum: heartRate.sum,
       heart_rate_count: heartRate.count,
     },
@@ -303,11 +397,11 @@ function foldedWrite(
  */
 async function updateActivities(
   trx: Trx,
-  updates: readonly { readonly activityId: number; readonly segment: Segment }[],
+  updates: readonly Pick<Refold, 'activityId' | 'lastFixMs' | 'stats'>[],
 ): Promise<void> {
   if (updates.length === 0) return;
   const column = <T>(pick: (update: (typeof updates)[number]) => T) => updates.map(pick);
-  const stats = updates.map((update) => statsColumns(update.segment.stats));
+  const stats = updates.map((update) => statsColumns(update.stats));
   const { rows } = await sql<{ activity_id: number }>`
     update activities a set
       last_fix_ms = v.last_fix_ms, stats_state = v.stats_state, distance_m = v.distance_m,
@@ -315,8 +409,8 @@ async function updateActivities(
       speed_max_mps = v.speed_max_mps, updated_at = ${new Date()}
     from unnest(
       ${column((update) => update.activityId)}::bigint[],
-      ${column((update) => update.segment.lastFixMs)}::bigint[],
-      ${column((update) => JSON.stringify(update.segment.stats))}::jsonb[],
+      ${column((update) => update.lastFixMs)}::bigint[],
+      ${column((update) => JSON.stringify(update.stats))}::jsonb[],
       ${stats.map((row) => row.distance_m)}::float8[],
       ${stats.map((row) => row.duration_ms)}::bigint[],
       ${stats.map((row) => row.speed_avg_mps)}::float8[],

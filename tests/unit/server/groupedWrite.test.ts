@@ -94,7 +94,8 @@ function countingStatements() {
   const statements: string[] = [];
   const plugin: KyselyPlugin = {
     transformQuery: ({ node }) => {
-      statements.push(node.kind);
+      // A raw statement by its text (parameters as `?`), the others by their kind.
+      statements.push(node.kind === 'RawNode' ? node.sqlFragments.join('?') : node.kind);
       return node;
     },
     transformResult: ({ result }) => Promise.resolve(result),
@@ -286,6 +287,50 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
     );
   });
 
+  it('folds late fixes into a long activity from their neighbourhood, storing what a re-cut stores', async () => {
+    const [alone, grouped] = [await addWearer(), await addWearer()];
+    // 60 fixes every 5 s with three gaps (at 100 s, 145 s and 150 s) that the late fixes fill.
+    // (Gaps that split the window of the top speed fold the whole activity: lateFold.test.ts.)
+    const all = walk(63, 0);
+    const lateTimes = [NOW + 100 * SECOND, NOW + 145 * SECOND, NOW + 150 * SECOND];
+    const first = all.filter((point) => !lateTimes.includes(point.Time));
+    const late = all.filter((point) => lateTimes.includes(point.Time));
+    for (const device of [alone, grouped]) {
+      await ingestTelemetry(database.db, device.key, { points: first, events: [] }, NOW);
+    }
+    const nowMs = NOW + 6 * MINUTE;
+    await ingestTelemetry(database.db, alone.key, { points: late, events: [] }, nowMs);
+    const [locked] = await lock([grouped]);
+    if (!locked) throw new Error('test: no device');
+    const plan = planGroupedWrite(locked, late, [], nowMs);
+    expect(plan?.kind === 'resent' && plan.inside !== null).toBe(true);
+    const counting = countingStatements();
+    const [write] = await counting.db
+      .transaction()
+      .execute((trx) => writeGrouped(trx, plan ? [plan] : []));
+    // The fixes' insert, the read of the fixes around the late ones (not the whole activity), and
+    // the update of the activity's totals.
+    expect(counting.statements).toHaveLength(3);
+    expect(counting.statements.filter((text) => text.includes('cross join lateral'))).toHaveLength(
+      1,
+    );
+    expect(write?.stored.inOrder).toBeDefined();
+    const rows = await stored(grouped.deviceId);
+    expect(rows).toEqual(await stored(alone.deviceId));
+    expect(rows.activities).toHaveLength(1);
+    expect(rows.activities[0]?.stats_state).toEqual(
+      accumulateFixes(
+        all.map((point) => ({
+          time: point.Time,
+          lat: point.Lat,
+          lon: point.Lon,
+          hacc: point.Hacc ?? null,
+          speed: point.Speed ?? null,
+        })),
+      ),
+    );
+  });
+
   it('stores a group of many wearers with late, re-sent and event requests as each alone', async () => {
     const scenarios: {
       name: string;
@@ -317,6 +362,13 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
         requests: [
           { points: [...walk(2, 0), ...walk(2, 15)], events: [] },
           { points: [...walk(1, 5), ...walk(1, 10)], events: [] },
+        ],
+      },
+      {
+        name: 'late in a long activity',
+        requests: [
+          { points: [...walk(20, 0), ...walk(20, 105)], events: [] },
+          { points: walk(1, 100), events: [] },
         ],
       },
       {
@@ -399,7 +451,7 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
       });
     }
     expect(outcomes.map((outcome) => (outcome.kind === 'stored' ? outcome.accepted : -1))).toEqual([
-      1, 0, 1, 1, 1, 1, 2,
+      1, 0, 1, 1, 1, 1, 1, 2,
     ]);
   });
 });
