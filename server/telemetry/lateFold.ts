@@ -103,7 +103,11 @@ function foldSeries(
     return { max: old.max, atMs: topAtMs, recent };
   }
   if (old.max === near.max) {
-    return { max: old.max, atMs: Math.max(topAtMs, near.atMs ?? -Infinity), recent };
+    // The latest window with the top median decides, to the bit (0 and −0 are equal here).
+    const nearIsLater = (near.atMs ?? -Infinity) > topAtMs;
+    return nearIsLater
+      ? { max: near.max, atMs: near.atMs, recent }
+      : { max: old.max, atMs: topAtMs, recent };
   }
   return { max: near.max, atMs: near.atMs, recent };
 }
@@ -120,9 +124,10 @@ function foldSeries(
 export function foldLateFixes(state: StatsState, around: LateFixNeighbourhood): StatsState | null {
   const near = accumulateFixes(around.fixes);
   if (around.reachesStart && around.reachesEnd) return near;
-  if (Math.round(state.distanceM / DISTANCE_QUANTUM_M) * DISTANCE_QUANTUM_M !== state.distanceM) {
-    return null;
-  }
+  const older = state.maxReportedAtMs === undefined || state.maxSegmentAtMs === undefined;
+  const quantised =
+    Math.round(state.distanceM / DISTANCE_QUANTUM_M) * DISTANCE_QUANTUM_M === state.distanceM;
+  if (older || !quantised) return null;
   const trusted = around.fixes.filter(isAcceptedFix);
   const isNew = (fix: StatsFix) => around.newTimes.has(fix.time);
   const added = trusted.filter(isNew);

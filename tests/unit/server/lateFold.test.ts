@@ -123,6 +123,22 @@ describe('folding late fixes from their neighbourhood (issue 5 item 2)', () => {
     expect(foldLateFixes(state, neighbourhood(fixes, new Set([START + 30_000])))).toBe(state);
   });
 
+  it('takes a tie for the top speed from the latest window, to the bit (0 and −0)', () => {
+    // A device reporting −0 while still, then 0: the last three fixes arrive late.
+    const fixes = Array.from({ length: 60 }, (_, i) => ({
+      time: START + i * 1000,
+      lat: 59.9 + i * 0.0001,
+      lon: 10.7,
+      hacc: 5,
+      speed: i < 57 ? -0 : 0,
+    }));
+    const lateTimes = new Set(fixes.slice(57).map((fix) => fix.time));
+    const state = accumulateFixes(fixes.slice(0, 57));
+    const patched = foldLateFixes(state, neighbourhood(fixes, lateTimes));
+    expect(patched).toEqual(accumulateFixes(fixes));
+    expect(Object.is(patched?.maxReportedMps, 0)).toBe(true);
+  });
+
   it('folds the whole activity again when a late fix splits the window of the top speed', () => {
     // A burst of 9 m/s over fixes 20–24 (the latest window with that median ends at fix 26). The
     // late fix 22 lands inside that window: whether another window still reaches the top, only the
