@@ -236,15 +236,17 @@ interface Fold {
 }
 
 /**
- * Whether the stored totals of `activity` may be patched around late fixes (lateFold.ts) rather than
- * folded from all its fixes: they match its stats columns (a trim rewrites both), and it has enough
- * trusted fixes that its neighbourhood is smaller than itself.
+ * The stored totals of `activity` when they may be patched around late fixes (lateFold.ts) rather
+ * than folded from all its fixes, else null: they match its stats columns (a trim rewrites both),
+ * and it has enough trusted fixes that its neighbourhood is smaller than itself.
  */
-function patchable(activity: ActivityRow): activity is ActivityRow & { stats_state: StatsState } {
+function patchableTotals(activity: ActivityRow): StatsState | null {
   const state = activity.stats_state;
-  if (state === null || state.accepted < 2 * NEIGHBOURHOOD_FIXES) return false;
+  if (state === null || state.accepted < 2 * NEIGHBOURHOOD_FIXES) return null;
   const columns = statsColumns(state);
-  return columns.distance_m === activity.distance_m && columns.duration_ms === activity.duration_ms;
+  const matching =
+    columns.distance_m === activity.distance_m && columns.duration_ms === activity.duration_ms;
+  return matching ? state : null;
 }
 
 /**
@@ -270,7 +272,10 @@ async function refoldInside(
   });
   const refolds = await patchAround(
     trx,
-    folds.filter((fold) => patchable(fold.inside.activity)),
+    folds.flatMap((fold) => {
+      const totals = patchableTotals(fold.inside.activity);
+      return totals === null ? [] : [{ ...fold, totals }];
+    }),
   );
   const whole = folds.filter((fold) => !refolds.has(fold.deviceId));
   for (const refold of await refoldWhole(trx, whole)) refolds.set(refold.deviceId, refold);
@@ -278,11 +283,14 @@ async function refoldInside(
 }
 
 /**
- * The folds among `folds` (of {@link patchable} activities) whose totals their neighbourhood tells,
- * by device: the activity stays open — no new fix after 30 minutes' silence, nor is `deviceNowMs` —
- * and lateFold.ts `foldLateFixes` answers.
+ * The folds among `folds` (with their activities' {@link patchableTotals}) whose totals their
+ * neighbourhood tells, by device: the activity stays open — no new fix after 30 minutes' silence,
+ * nor is `deviceNowMs` — and lateFold.ts `foldLateFixes` answers.
  */
-async function patchAround(trx: Trx, folds: readonly Fold[]): Promise<Map<number, Refold>> {
+async function patchAround(
+  trx: Trx,
+  folds: readonly (Fold & { readonly totals: StatsState })[],
+): Promise<Map<number, Refold>> {
   const neighbourhoods = await loadLateFixNeighbourhoods(
     trx,
     folds.map(({ deviceId, inside, newTimes }) => ({
@@ -292,21 +300,21 @@ async function patchAround(trx: Trx, folds: readonly Fold[]): Promise<Map<number
     })),
   );
   const refolds = new Map<number, Refold>();
-  folds.forEach(({ deviceId, inside: { activity, deviceNowMs }, newTimes }, index) => {
+  folds.forEach(({ deviceId, inside: { activity, deviceNowMs }, newTimes, totals }, index) => {
     const neighbourhood = neighbourhoods[index];
     const lastSeen = lastSeenMs({
       lastFixMs: activity.last_fix_ms,
       start: activity.timestamp_start_ms,
     });
     const lastFixMs = Math.max(lastSeen, ...newTimes);
-    if (!neighbourhood || !patchable(activity)) return;
+    if (!neighbourhood) return;
     if (
       lastFixMs - lastSeen > ACTIVITY_SILENCE_MS ||
       deviceNowMs - lastFixMs > ACTIVITY_SILENCE_MS
     ) {
       return;
     }
-    const stats = foldLateFixes(activity.stats_state, neighbourhood);
+    const stats = foldLateFixes(totals, neighbourhood);
     if (stats !== null) {
       refolds.set(deviceId, { deviceId, activityId: activity.activity_id, lastFixMs, stats });
     }
