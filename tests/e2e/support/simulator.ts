@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+/** Where each simulator's output goes (Playwright's output folder): read it when a test failed. */
+const LOG_DIR = path.join(ROOT, 'test-results', 'simulators');
 
 /**
  * Starts `npm run simulate`'s program (tools/simulate.ts) as its own process: the device of
  * `ingestKey` replays the real track `track` (a file of tests/fixtures/tracks) to `server` over the
  * OsmAnd protocol, looping, and answers messages as the watch. `options.sosAt` presses SOS once per
  * loop after that fraction of the points (`--sos-at`), `options.speed` replays faster (`--speed`).
- * Stop it with {@link stopSimulator}.
+ * Its output (what it sent, what the server answered) goes to `test-results/simulators/`, one file
+ * per device and track. Stop it with {@link stopSimulator}.
  */
 export function startSimulator(
   server: string,
@@ -16,7 +20,12 @@ export function startSimulator(
   track: string,
   options: { readonly sosAt?: number; readonly speed?: number } = {},
 ): ChildProcess {
-  return spawn(
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = openSync(
+    path.join(LOG_DIR, `${ingestKey.slice(0, 8)}-${path.parse(track).name}.log`),
+    'a',
+  );
+  const child = spawn(
     process.execPath,
     [
       '--import',
@@ -32,8 +41,10 @@ export function startSimulator(
       ...(options.sosAt === undefined ? [] : ['--sos-at', String(options.sosAt)]),
       ...(options.speed === undefined ? [] : ['--speed', String(options.speed)]),
     ],
-    { cwd: ROOT, stdio: 'ignore' },
+    { cwd: ROOT, stdio: ['ignore', log, log] },
   );
+  closeSync(log);
+  return child;
 }
 
 /** Stops a simulator started by {@link startSimulator} and waits until its process has ended. */
