@@ -331,6 +331,32 @@ describe('the group commit set-based path (issue 5 item 8)', () => {
     );
   });
 
+  it('re-cuts a late fix whose activity the silence closes, counting its heart rate once', async () => {
+    const [alone, grouped] = [await addWearer(), await addWearer()];
+    // A heart rate stored for 10 s, before its fix; the late fix at 10 s arrives when the device has
+    // been silent for 40 minutes, so the walk closes the activity and the request is re-cut.
+    const first = [...walk(2, 0), ...walk(2, 15)];
+    const vitals: IngestEvent = { Type: 'VITALS', Time: NOW + 10 * SECOND, HeartRateBpm: 104 };
+    for (const device of [alone, grouped]) {
+      await ingestTelemetry(database.db, device.key, { points: first, events: [vitals] }, NOW);
+    }
+    const late = walk(1, 10);
+    const nowMs = NOW + 40 * MINUTE;
+    await ingestTelemetry(database.db, alone.key, { points: late, events: [] }, nowMs);
+    const [outcome] = await ingestGroup(database.db, [
+      { ingestKey: grouped.key, input: { points: late, events: [] }, nowMs },
+    ]);
+    expect(outcome?.kind).toBe('stored');
+    const rows = await stored(grouped.deviceId);
+    expect(rows).toEqual(await stored(alone.deviceId));
+    expect(rows.activities).toHaveLength(1);
+    expect(rows.activities[0]).toMatchObject({
+      closed_by: 'SILENCE',
+      heart_rate_sum: 104,
+      heart_rate_count: 1,
+    });
+  });
+
   it('stores a group of many wearers with late, re-sent and event requests as each alone', async () => {
     const scenarios: {
       name: string;
