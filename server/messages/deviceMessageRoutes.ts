@@ -85,7 +85,10 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
 
   app.post(
     '/ingest/messages',
-    { schema: { response: { 200: DeviceMessagesResponse } } },
+    {
+      config: { securityHeaders: 'device' },
+      schema: { response: { 200: DeviceMessagesResponse } },
+    },
     async (request, reply) => {
       const parsed = DeviceMessagesRequest.safeParse(request.body);
       if (!parsed.success) return invalidDeviceRequest(reply, zodIssues(parsed.error, 'body'));
@@ -97,7 +100,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
 
   app.post(
     '/ingest/messages/state',
-    { schema: { response: { 200: DeviceMessageAck } } },
+    { config: { securityHeaders: 'device' }, schema: { response: { 200: DeviceMessageAck } } },
     async (request, reply) => {
       const nowMs = clock();
       const parsed = parseTimed(DeviceMessageStateRequest, request.body, nowMs);
@@ -119,7 +122,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
 
   app.post(
     '/ingest/messages/reply',
-    { schema: { response: { 200: DeviceMessageAck } } },
+    { config: { securityHeaders: 'device' }, schema: { response: { 200: DeviceMessageAck } } },
     async (request, reply) => {
       const nowMs = clock();
       const parsed = parseTimed(DeviceMessageReplyRequest, request.body, nowMs);

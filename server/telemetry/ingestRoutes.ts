@@ -130,11 +130,13 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     return answer(outcome.accepted, outcome.duplicates);
   };
 
-  app.get('/ingest/osmand', osmand);
-  app.post('/ingest/osmand', osmand);
+  const deviceRoute = { config: { securityHeaders: 'device' } } as const;
+  app.get('/ingest/osmand', deviceRoute, osmand);
+  app.post('/ingest/osmand', deviceRoute, osmand);
   app.post(
     '/ingest/batch',
     {
+      ...deviceRoute,
       bodyLimit: INGEST_BATCH_BODY_LIMIT_BYTES,
       schema: { response: { 200: IngestBatchResponse } },
     },

@@ -137,6 +137,22 @@ describe('the SPA', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it.each([
+    ['GET', '/ingest/osmand?id=x&lat=1&lon=2&timestamp=1'],
+    ['POST', '/ingest/batch'],
+    ['POST', '/ingest/messages'],
+    ['POST', '/ingest/messages/state'],
+    ['POST', '/ingest/messages/reply'],
+  ] as const)('answers devices at %s %s with the API security headers', async (method, url) => {
+    const res = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('serves a share link’s page to any GET that is not a file, whatever it accepts', async () => {
     const res = await app.inject({ method: 'GET', url: SHARE_PATH, headers: { accept: '*/*' } });
     expect(res.statusCode).toBe(200);
