@@ -18,8 +18,8 @@ let app: FastifyInstance | undefined;
 async function serverFor(env: Record<string, string>): Promise<FastifyInstance> {
   app = Fastify();
   registerSecurityHeaders(app, loadConfig(env));
-  app.get('/page', async () => 'page');
-  app.get('/ingest/probe', { config: { securityHeaders: 'device' } }, async () => ({ ok: true }));
+  app.get('/page', () => 'page');
+  app.get('/ingest/probe', { config: { securityHeaders: 'device' } }, () => ({ ok: true }));
   await app.ready();
   return app;
 }
