@@ -50,6 +50,17 @@ export interface PublishingAdapter {
   serverCount(): Promise<number>;
 }
 
+/** What {@link publishOnlyToPeers} adds to the adapter it patches. */
+export interface AloneNow {
+  /**
+   * Whether this node is alone right now ({@link PeerWatch.alone} over the adapter's count of other
+   * nodes, read synchronously): a broadcast no socket of this process hears then reaches no one.
+   * False when the count cannot be read (an adapter version without `nodesMap`), so a caller never
+   * drops what another node might deliver.
+   */
+  aloneNow(): boolean;
+}
+
 /** The adapter's own publishing step (`doPublish`, protected in socket.io-adapter's types). */
 type DoPublish = (message: ClusterMessage) => Promise<Offset>;
 
@@ -61,10 +72,13 @@ type DoPublish = (message: ClusterMessage) => Promise<Offset>;
  * or EntityChanges then costs no NOTIFY statement, and the node no longer parses its own
  * notifications back. Once another node announces itself (its INITIAL_HEARTBEAT), broadcasts go out
  * again. Patches the instance's `doPublish` (socket.io-adapter 2.5's hook the PostgreSQL adapter
- * implements); answers `adapter`.
+ * implements) and adds {@link AloneNow}; answers `adapter`.
  */
-export function publishOnlyToPeers<A extends PublishingAdapter>(adapter: A, watch: PeerWatch): A {
-  const hooks = adapter as unknown as { doPublish: DoPublish };
+export function publishOnlyToPeers<A extends PublishingAdapter>(
+  adapter: A,
+  watch: PeerWatch,
+): A & AloneNow {
+  const hooks = adapter as unknown as { doPublish: DoPublish; nodesMap?: unknown };
   const publish = hooks.doPublish.bind(adapter);
   hooks.doPublish = async (message) => {
     const plainBroadcast =
@@ -72,5 +86,9 @@ export function publishOnlyToPeers<A extends PublishingAdapter>(adapter: A, watc
     if (plainBroadcast && watch.alone(await adapter.serverCount())) return '';
     return publish(message);
   };
-  return adapter;
+  // ClusterAdapterWithHeartbeat (socket.io-adapter 2.5) keeps the other nodes it heard in `nodesMap`;
+  // `serverCount()` answers 1 + its size, but only as a promise.
+  const aloneNow = (): boolean =>
+    hooks.nodesMap instanceof Map && watch.alone(1 + hooks.nodesMap.size);
+  return Object.assign(adapter, { aloneNow });
 }

@@ -9,7 +9,8 @@ import { activityRoom, memberRoom } from './rooms';
  * change outbox → socket.io rooms). Each call validates its payload with the contract's schema
  * (src/api/socket.ts) and emits the parsed value, so a caller's bug sends nothing rather than garbage:
  * it returns false and logs the issues at error level. It returns true once the event is handed to
- * socket.io, which delivers it on every server node (the PostgreSQL adapter) without waiting here.
+ * socket.io, which delivers it on every server node (the PostgreSQL adapter) without waiting here,
+ * or when no socket anywhere could hear it (see {@link createPublisher}).
  * The adapter publishes each emit through PostgreSQL before delivering it, even on this node, so two
  * emits may reach a socket in either order: clients must not rely on the order between an
  * EntityChanges batch and a TelemetryWearerUpdate (the client store folds each on its own).
@@ -36,8 +37,17 @@ export interface RealtimePublisher {
   ): boolean;
 }
 
-/** The {@link RealtimePublisher} over `io`. */
-export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): RealtimePublisher {
+/**
+ * The {@link RealtimePublisher} over `io`. `hears(rooms)` tells whether any socket, on any node, can
+ * hear a broadcast to those rooms (audience.ts); when none can, an event is neither validated nor
+ * emitted, and the call answers true (nothing was lost: there was no one to send it to). Default:
+ * every broadcast may be heard.
+ */
+export function createPublisher(
+  io: RealtimeServer,
+  log: FastifyBaseLogger,
+  hears: (rooms: readonly string[]) => boolean = () => true,
+): RealtimePublisher {
   const validMember = (memberId: number, event: string): boolean => {
     if (Id.safeParse(memberId).success) return true;
     log.error({ memberId, event }, 'realtime: not published, bad member id');
@@ -46,6 +56,9 @@ export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): Rea
   return {
     publishTelemetry(memberId, update) {
       if (!validMember(memberId, 'TelemetryWearerUpdate')) return false;
+      const heard = [memberRoom(memberId)];
+      if (typeof update.ActivityId === 'number') heard.push(activityRoom(update.ActivityId));
+      if (!hears(heard)) return true;
       const parsed = TelemetryWearerUpdate.safeParse(update);
       if (!parsed.success) {
         log.error(
@@ -54,9 +67,7 @@ export function createPublisher(io: RealtimeServer, log: FastifyBaseLogger): Rea
         );
         return false;
       }
-      const rooms = [memberRoom(memberId)];
-      if (parsed.data.ActivityId !== null) rooms.push(activityRoom(parsed.data.ActivityId));
-      io.to(rooms).emit('TelemetryWearerUpdate', parsed.data);
+      io.to(heard).emit('TelemetryWearerUpdate', parsed.data);
       return true;
     },
     publishEntityChanges(memberId, changes, options) {

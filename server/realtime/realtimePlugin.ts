@@ -11,6 +11,7 @@ import { locateSocket } from './locateSocket';
 import { isAllowedOrigin } from './originPolicy';
 import { createPostgresClusterAdapter } from './postgresAdapter';
 import { createPublisher, type RealtimePublisher } from './publisher';
+import { socketAudience } from './audience';
 import {
   registerSocketVerifyRateLimit,
   type SocketVerifyRateLimits,
@@ -132,7 +133,12 @@ function realtime(
   });
 
   const realtimeApi: Realtime = {
-    ...createPublisher(io, app.log),
+    // Events no socket on any node can hear are skipped (audience.ts).
+    ...createPublisher(
+      io,
+      app.log,
+      socketAudience(() => io.of('/').adapter),
+    ),
     ready: () => cluster?.listening ?? Promise.resolve(),
     serverCount: () => io.of('/').adapter.serverCount(),
     roomsOf: async (socketId) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPeerWatch } from '../../../server/realtime/peerWatch';
+import { createPeerWatch, publishOnlyToPeers } from '../../../server/realtime/peerWatch';
 
 describe('createPeerWatch', () => {
   const timeoutMs = 10_000;
@@ -34,5 +34,43 @@ describe('createPeerWatch', () => {
     expect(watch.alone(1)).toBe(false);
     nowMs = 60_000 + timeoutMs;
     expect(watch.alone(1)).toBe(true);
+  });
+});
+
+describe('publishOnlyToPeers: aloneNow', () => {
+  const timeoutMs = 10_000;
+
+  /** An adapter as ClusterAdapterWithHeartbeat keeps its peers (`nodesMap`), or without the field. */
+  function fakeAdapter(nodesMap?: Map<string, number>) {
+    return {
+      serverCount: () => Promise.resolve(1 + (nodesMap?.size ?? 0)),
+      doPublish: () => Promise.resolve('offset'),
+      ...(nodesMap ? { nodesMap } : {}),
+    };
+  }
+
+  it('reads the peers the adapter holds right now, under the watch’s timeout', () => {
+    let nowMs = 0;
+    const watch = createPeerWatch(timeoutMs, () => nowMs);
+    const nodes = new Map<string, number>();
+    const adapter = publishOnlyToPeers(fakeAdapter(nodes), watch);
+    watch.listened();
+    expect(adapter.aloneNow()).toBe(false);
+    nowMs = timeoutMs;
+    expect(adapter.aloneNow()).toBe(true);
+    nodes.set('other-node', nowMs);
+    expect(adapter.aloneNow()).toBe(false);
+    nodes.delete('other-node');
+    expect(adapter.aloneNow()).toBe(true);
+  });
+
+  it('is never alone when the adapter keeps no `nodesMap` to read', () => {
+    let nowMs = 0;
+    const watch = createPeerWatch(timeoutMs, () => nowMs);
+    const adapter = publishOnlyToPeers(fakeAdapter(), watch);
+    watch.listened();
+    nowMs = timeoutMs;
+    expect(watch.alone(1)).toBe(true);
+    expect(adapter.aloneNow()).toBe(false);
   });
 });

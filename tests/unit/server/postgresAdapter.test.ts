@@ -142,6 +142,18 @@ describe('a node alone on the database', () => {
     await observer.end();
   });
 
+  it('tells synchronously whether it is alone (aloneNow), as its broadcasts do', async () => {
+    let nowMs = 1_000_000;
+    const node = await startNode(() => nowMs);
+    const adapter = node.io.of('/').adapter as unknown as { aloneNow(): boolean };
+    expect(adapter.aloneNow()).toBe(false);
+    nowMs += 2 * heartbeatIntervalMs;
+    expect(adapter.aloneNow()).toBe(true);
+    const other = await startNode();
+    await expect.poll(() => adapter.aloneNow()).toBe(false);
+    for (const each of [node, other]) await each.close();
+  });
+
   it('publishes again as soon as another node announced itself', async () => {
     let nowMs = 1_000_000;
     const observer = await channelObserver(database.url);
