@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ActivityRow } from './activityRows';
 import type { DeviceHeard } from './deviceLag';
@@ -106,34 +106,17 @@ export interface HeardReport {
 }
 
 /**
- * Finds the activated devices whose ingest keys are `ingestKeys`, each with its latest activity, and
- * locks their rows (`for no key update`, in device id order, so two transactions locking overlapping
- * sets cannot deadlock on them) until the transaction ends: one device's requests build its
- * activities one at a time (other devices run in parallel) and a concurrent remove-device cannot
- * rotate a key mid-request. Answers a map from ingest key to device; a key that is unknown, rotated
- * by remove-device, or of a registry device no member holds has no entry (callers answer all three
- * alike). In the same statement, each of `reports` whose item is newer than any heard from its device
- * is stored as what the server heard (`devices.heard_ms` / `heard_device_ms`, deviceLag.ts
- * `heardAfter`); the devices answered still read as they were before it.
- *
- * The latest activity's row is locked too (after the devices: the order the ingest, the sweeps and
- * an alert's resolve take them in). In PostgreSQL's READ COMMITTED a statement reads one snapshot,
- * taken when it began; when it waits for a row lock it then sees the newest version of the rows it
- * locks, and of nothing else. A resolve holds the member's device rows while it moves the activity's
- * status, so an ingest whose lock waited for it read the status from before the resolve and wrote
- * it back (tests/unit/server/ingestLockFreshness.test.ts). Locked, the activity row reads as the
- * resolve left it. The other values read here (the frontier, the ceiling, the alert watch) change
- * only with another request of the same device, which never runs beside this one
- * (ingestGroupCommit.ts), or are hints (`alertWatch`: one request evaluated without need).
+ * The statement of {@link lockIngestDevices} for `ingestKeys` (non-empty) and `reports`, unexecuted
+ * (tests read its plan). Each device's lookups are index probes whatever its history: the ceiling
+ * through `activities_device_id`, the frontier through the primary key of `location_points` and
+ * `device_events_tracking`, the latest activity through `activities_device_start` (migration 0024).
  */
-export async function lockIngestDevices(
-  trx: Trx,
+export function lockStatement(
   ingestKeys: readonly string[],
-  reports: readonly HeardReport[] = [],
-): Promise<Map<string, IngestDevice>> {
-  if (ingestKeys.length === 0) return new Map();
+  reports: readonly HeardReport[],
+): RawBuilder<LockedRow> {
   // The update reads `locked`: it only touches rows this statement has locked, in device id order.
-  const { rows } = await sql<LockedRow>`
+  return sql<LockedRow>`
     with locked as (
       select d.ingest_key, d.device_id, d.member_id, m.wearer_id, d.heard_ms, d.heard_device_ms,
         (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
@@ -174,6 +157,36 @@ export async function lockIngestDevices(
     select k.ingest_key, k.device_id, k.member_id, k.wearer_id, k.heard_ms, k.heard_device_ms,
       k.ceiling_id, k.frontier_ms, k.alert_watch, l.*
     from locked k left join latest l on l.activity_id = k.latest_id
-    order by k.device_id`.execute(trx);
+    order by k.device_id`;
+}
+
+/**
+ * Finds the activated devices whose ingest keys are `ingestKeys`, each with its latest activity, and
+ * locks their rows (`for no key update`, in device id order, so two transactions locking overlapping
+ * sets cannot deadlock on them) until the transaction ends: one device's requests build its
+ * activities one at a time (other devices run in parallel) and a concurrent remove-device cannot
+ * rotate a key mid-request. Answers a map from ingest key to device; a key that is unknown, rotated
+ * by remove-device, or of a registry device no member holds has no entry (callers answer all three
+ * alike). In the same statement, each of `reports` whose item is newer than any heard from its device
+ * is stored as what the server heard (`devices.heard_ms` / `heard_device_ms`, deviceLag.ts
+ * `heardAfter`); the devices answered still read as they were before it.
+ *
+ * The latest activity's row is locked too (after the devices: the order the ingest, the sweeps and
+ * an alert's resolve take them in). In PostgreSQL's READ COMMITTED a statement reads one snapshot,
+ * taken when it began; when it waits for a row lock it then sees the newest version of the rows it
+ * locks, and of nothing else. A resolve holds the member's device rows while it moves the activity's
+ * status, so an ingest whose lock waited for it read the status from before the resolve and wrote
+ * it back (tests/unit/server/ingestLockFreshness.test.ts). Locked, the activity row reads as the
+ * resolve left it. The other values read here (the frontier, the ceiling, the alert watch) change
+ * only with another request of the same device, which never runs beside this one
+ * (ingestGroupCommit.ts), or are hints (`alertWatch`: one request evaluated without need).
+ */
+export async function lockIngestDevices(
+  trx: Trx,
+  ingestKeys: readonly string[],
+  reports: readonly HeardReport[] = [],
+): Promise<Map<string, IngestDevice>> {
+  if (ingestKeys.length === 0) return new Map();
+  const { rows } = await lockStatement(ingestKeys, reports).execute(trx);
   return new Map(rows.map((row) => [row.ingest_key, toIngestDevice(row)]));
 }
