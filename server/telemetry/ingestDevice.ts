@@ -109,7 +109,8 @@ export interface HeardReport {
  * The statement of {@link lockIngestDevices} for `ingestKeys` (non-empty) and `reports`, unexecuted
  * (tests read its plan). Each device's lookups are index probes whatever its history: the ceiling
  * through `activities_device_id`, the frontier through the primary key of `location_points` and
- * `device_events_tracking`, the latest activity through `activities_device_start` (migration 0024).
+ * `device_events_tracking`, the latest activity through `activities_device_start` (migration 0024,
+ * with the statistics that let the planner see it).
  */
 export function lockStatement(
   ingestKeys: readonly string[],
