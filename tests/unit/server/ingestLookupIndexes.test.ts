@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockIngestDevices, lockStatement } from '../../../server/telemetry/ingestDevice';
 import { addTestDevice, addTestMember, type TestDevice } from './deviceFixtures';
+import { pagesOf, planNodes, type ExplainRow, type PlanNode } from './queryPlans';
 import { createTestDatabase, type TestDatabase } from './testServer';
 
 /*
@@ -20,28 +21,13 @@ const OTHER_ACTIVITIES_EACH = 15;
 let database: TestDatabase;
 let device: TestDevice;
 
-/** A node of PostgreSQL's JSON plan: its type, index, buffers and children. */
-interface PlanNode {
-  readonly 'Node Type': string;
-  readonly 'Index Name'?: string;
-  readonly 'Relation Name'?: string;
-  readonly 'Shared Hit Blocks': number;
-  readonly 'Shared Read Blocks': number;
-  readonly Plans?: readonly PlanNode[];
-}
-
-function* nodes(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* nodes(child);
-}
-
 /** The lock statement's executed plan for `device` (in a transaction rolled back: it locks). */
 async function lockPlan(): Promise<PlanNode> {
   let plan: PlanNode | undefined;
   await database.db
     .transaction()
     .execute(async (trx) => {
-      const { rows } = await sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>`
+      const { rows } = await sql<ExplainRow>`
         explain (analyze, buffers, format json) ${lockStatement([device.key], [])}`.execute(trx);
       plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
       throw new Error('rollback');
@@ -114,7 +100,7 @@ afterAll(async () => {
 describe('the device lock on a long history', () => {
   it('finds the newest tracking event, the highest activity id and the latest activity by one index probe each', async () => {
     const plan = await lockPlan();
-    const all = [...nodes(plan)];
+    const all = planNodes(plan);
     const onEvents = all.filter((node) => node['Relation Name'] === 'device_events');
     expect(onEvents.map((node) => node['Index Name'])).toEqual(['device_events_tracking']);
     // Each lookup in the device's history reads a handful of pages: not the 6,000 vitals, the 300
@@ -126,9 +112,9 @@ describe('the device lock on a long history', () => {
     );
     expect(lookups.length).toBeGreaterThanOrEqual(4);
     for (const node of lookups) {
-      expect(node['Shared Hit Blocks'] + node['Shared Read Blocks']).toBeLessThanOrEqual(4);
+      expect(pagesOf(node)).toBeLessThanOrEqual(4);
     }
-    expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(40);
+    expect(pagesOf(plan)).toBeLessThan(40);
   });
 
   it('answers the frontier and the ceiling those probes find', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../../../server/db/schema';
 import { insertEvents } from '../../../server/telemetry/telemetryStore';
 import type { IngestEvent } from '../../../src/api/ingest';
 import { addTestDevice, addTestMember } from './deviceFixtures';
+import { planNodes, type ExplainRow } from './queryPlans';
 import { createTestDatabase, type TestDatabase } from './testServer';
 
 /*
@@ -47,16 +48,6 @@ afterAll(async () => {
   await database.drop();
 });
 
-interface PlanNode {
-  readonly 'Node Type': string;
-  readonly 'Relation Name'?: string;
-  readonly 'Index Cond'?: string;
-  readonly 'Recheck Cond'?: string;
-  readonly Plans?: readonly PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 it("looks up each VITALS event's fix by its primary key", async () => {
   const statements: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
@@ -83,13 +74,12 @@ it("looks up each VITALS event's fix by its primary key", async () => {
       });
     const statement = statements.find((query) => query.sql.includes('update location_points'));
     if (!statement) throw new Error('no statement of insertEvents updates location_points');
-    const { rows } = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-      `explain (format json) ${statement.sql}`,
-      [...statement.parameters],
-    );
+    const { rows } = await pool.query<ExplainRow>(`explain (format json) ${statement.sql}`, [
+      ...statement.parameters,
+    ]);
     const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
     if (!plan) throw new Error('no plan');
-    const scans = nodesOf(plan).filter(
+    const scans = planNodes(plan).filter(
       (node) => node['Relation Name'] === 'location_points' && node['Node Type'] !== 'ModifyTable',
     );
     // p (the fix updated) and f (its old heart rate).
