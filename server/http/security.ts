@@ -12,6 +12,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Route options of a device route (tracker apps, watches, the simulator): the API's security headers
+ * instead of the SPA's ({@link registerSecurityHeaders}). Spread into the route's options.
+ */
+export const DEVICE_ROUTE = { config: { securityHeaders: 'device' } } as const;
+
 /** How long browsers keep to HTTPS in production (Strict-Transport-Security max-age), s: a year. */
 const HSTS_MAX_AGE_S = 31_536_000;
 const HSTS = `max-age=${String(HSTS_MAX_AGE_S)}; includeSubDomains`;
@@ -30,7 +36,7 @@ const DEVICE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'non
  * directive again — which cost about 2 % of the server's main thread under device ingest
  * (docs/decisions.md "Ingest throughput"); the headers are the same.
  *
- * Routes with `config: { securityHeaders: 'device' }` (the `/ingest/*` routes: OsmAnd phones,
+ * Routes with {@link DEVICE_ROUTE}'s options (the `/ingest/*` routes: OsmAnd phones,
  * watches, the simulator) get the set OWASP's REST cheat sheet gives an API instead: `X-Content-
  * Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`
  * and HSTS in production. The other nine headers only matter to a document in a browser, and on a

@@ -11,6 +11,7 @@ import { ingestTimeProblem } from '../../src/api/ingest';
 import type { Db } from '../db/database';
 import { invalidDeviceRequest, unknownIngestKey } from '../telemetry/deviceAnswers';
 import { sendApiError } from '../http/errorHandler';
+import { DEVICE_ROUTE } from '../http/security';
 import { zodIssues, type Parsed } from '../telemetry/ingestValidation';
 import {
   markDeviceMessageState,
@@ -85,10 +86,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
 
   app.post(
     '/ingest/messages',
-    {
-      config: { securityHeaders: 'device' },
-      schema: { response: { 200: DeviceMessagesResponse } },
-    },
+    { ...DEVICE_ROUTE, schema: { response: { 200: DeviceMessagesResponse } } },
     async (request, reply) => {
       const parsed = DeviceMessagesRequest.safeParse(request.body);
       if (!parsed.success) return invalidDeviceRequest(reply, zodIssues(parsed.error, 'body'));
@@ -100,7 +98,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
 
   app.post(
     '/ingest/messages/state',
-    { config: { securityHeaders: 'device' }, schema: { response: { 200: DeviceMessageAck } } },
+    { ...DEVICE_ROUTE, schema: { response: { 200: DeviceMessageAck } } },
     async (request, reply) => {
       const nowMs = clock();
       const parsed = parseTimed(DeviceMessageStateRequest, request.body, nowMs);
@@ -122,7 +120,7 @@ export const deviceMessageRoutes: FastifyPluginCallback<DeviceMessageRoutesOptio
 
   app.post(
     '/ingest/messages/reply',
-    { config: { securityHeaders: 'device' }, schema: { response: { 200: DeviceMessageAck } } },
+    { ...DEVICE_ROUTE, schema: { response: { 200: DeviceMessageAck } } },
     async (request, reply) => {
       const nowMs = clock();
       const parsed = parseTimed(DeviceMessageReplyRequest, request.body, nowMs);

@@ -45,11 +45,6 @@ export function createPeerWatch(
   };
 }
 
-/** What {@link publishOnlyToPeers} uses of a socket.io cluster adapter (ClusterAdapterWithHeartbeat). */
-export interface PublishingAdapter {
-  serverCount(): Promise<number>;
-}
-
 /** What {@link publishOnlyToPeers} adds to the adapter it patches. */
 export interface AloneNow {
   /**
@@ -72,23 +67,20 @@ type DoPublish = (message: ClusterMessage) => Promise<Offset>;
  * or EntityChanges then costs no NOTIFY statement, and the node no longer parses its own
  * notifications back. Once another node announces itself (its INITIAL_HEARTBEAT), broadcasts go out
  * again. Patches the instance's `doPublish` (socket.io-adapter 2.5's hook the PostgreSQL adapter
- * implements) and adds {@link AloneNow}; answers `adapter`.
+ * implements) and adds {@link AloneNow}, which it also decides by; answers `adapter` (a
+ * ClusterAdapterWithHeartbeat: its `doPublish` and `nodesMap` are read).
  */
-export function publishOnlyToPeers<A extends PublishingAdapter>(
-  adapter: A,
-  watch: PeerWatch,
-): A & AloneNow {
+export function publishOnlyToPeers<A extends object>(adapter: A, watch: PeerWatch): A & AloneNow {
   const hooks = adapter as unknown as { doPublish: DoPublish; nodesMap?: unknown };
-  const publish = hooks.doPublish.bind(adapter);
-  hooks.doPublish = async (message) => {
-    const plainBroadcast =
-      message.type === MessageType.BROADCAST && message.data.requestId === undefined;
-    if (plainBroadcast && watch.alone(await adapter.serverCount())) return '';
-    return publish(message);
-  };
   // ClusterAdapterWithHeartbeat (socket.io-adapter 2.5) keeps the other nodes it heard in `nodesMap`;
   // `serverCount()` answers 1 + its size, but only as a promise.
   const aloneNow = (): boolean =>
     hooks.nodesMap instanceof Map && watch.alone(1 + hooks.nodesMap.size);
+  const publish = hooks.doPublish.bind(adapter);
+  hooks.doPublish = (message) => {
+    const plainBroadcast =
+      message.type === MessageType.BROADCAST && message.data.requestId === undefined;
+    return plainBroadcast && aloneNow() ? Promise.resolve('') : publish(message);
+  };
   return Object.assign(adapter, { aloneNow });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import { IngestBatchRequest, IngestBatchResponse } from '../../src/api/ingest';
 import type { AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
+import { DEVICE_ROUTE } from '../http/security';
 import { invalidDeviceRequest, unknownIngestKey } from './deviceAnswers';
 import type { IngestInput } from './ingest';
 import { createIngestGroupCommit, databaseIngestStore } from './ingestGroupCommit';
@@ -130,13 +131,12 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     return answer(outcome.accepted, outcome.duplicates);
   };
 
-  const deviceRoute = { config: { securityHeaders: 'device' } } as const;
-  app.get('/ingest/osmand', deviceRoute, osmand);
-  app.post('/ingest/osmand', deviceRoute, osmand);
+  app.get('/ingest/osmand', DEVICE_ROUTE, osmand);
+  app.post('/ingest/osmand', DEVICE_ROUTE, osmand);
   app.post(
     '/ingest/batch',
     {
-      ...deviceRoute,
+      ...DEVICE_ROUTE,
       bodyLimit: INGEST_BATCH_BODY_LIMIT_BYTES,
       schema: { response: { 200: IngestBatchResponse } },
     },

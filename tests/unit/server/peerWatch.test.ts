@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MessageType, type ClusterMessage } from 'socket.io-adapter';
 import { createPeerWatch, publishOnlyToPeers } from '../../../server/realtime/peerWatch';
 
 describe('createPeerWatch', () => {
@@ -43,7 +44,6 @@ describe('publishOnlyToPeers: aloneNow', () => {
   /** An adapter as ClusterAdapterWithHeartbeat keeps its peers (`nodesMap`), or without the field. */
   function fakeAdapter(nodesMap?: Map<string, number>) {
     return {
-      serverCount: () => Promise.resolve(1 + (nodesMap?.size ?? 0)),
       doPublish: () => Promise.resolve('offset'),
       ...(nodesMap ? { nodesMap } : {}),
     };
@@ -72,5 +72,39 @@ describe('publishOnlyToPeers: aloneNow', () => {
     nowMs = timeoutMs;
     expect(watch.alone(1)).toBe(true);
     expect(adapter.aloneNow()).toBe(false);
+  });
+});
+
+describe('publishOnlyToPeers: doPublish', () => {
+  it('keeps a plain broadcast local exactly while aloneNow, and publishes everything else', async () => {
+    let nowMs = 0;
+    const watch = createPeerWatch(10_000, () => nowMs);
+    const nodes = new Map<string, number>();
+    const published: MessageType[] = [];
+    const adapter = publishOnlyToPeers(
+      {
+        nodesMap: nodes,
+        doPublish: (message: ClusterMessage) => {
+          published.push(message.type);
+          return Promise.resolve('offset');
+        },
+      },
+      watch,
+    );
+    const broadcast = {
+      type: MessageType.BROADCAST,
+      data: { packet: {}, opts: { rooms: [], except: [] } },
+    } as unknown as ClusterMessage;
+    const emit = {
+      type: MessageType.SERVER_SIDE_EMIT,
+      data: { packet: [] },
+    } as unknown as ClusterMessage;
+    watch.listened();
+    nowMs = 10_000;
+    expect(await adapter.doPublish(broadcast)).toBe('');
+    expect(await adapter.doPublish(emit)).toBe('offset');
+    nodes.set('other-node', nowMs);
+    expect(await adapter.doPublish(broadcast)).toBe('offset');
+    expect(published).toEqual([MessageType.SERVER_SIDE_EMIT, MessageType.BROADCAST]);
   });
 });

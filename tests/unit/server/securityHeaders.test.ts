@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { registerSecurityHeaders } from '../../../server/http/security';
+import { DEVICE_ROUTE, registerSecurityHeaders } from '../../../server/http/security';
 
 const PRODUCTION_ENV = {
   NODE_ENV: 'production',
@@ -19,7 +19,7 @@ async function serverFor(env: Record<string, string>): Promise<FastifyInstance> 
   app = Fastify();
   registerSecurityHeaders(app, loadConfig(env));
   app.get('/page', () => 'page');
-  app.get('/ingest/probe', { config: { securityHeaders: 'device' } }, () => ({ ok: true }));
+  app.get('/ingest/probe', DEVICE_ROUTE, () => ({ ok: true }));
   await app.ready();
   return app;
 }
