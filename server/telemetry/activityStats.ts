@@ -92,13 +92,42 @@ function quantisedMeters(meters: number): number {
   return Math.round(meters / DISTANCE_QUANTUM_M) * DISTANCE_QUANTUM_M;
 }
 
-/** The median of 1 … {@link TOP_SPEED_WINDOW} numbers (the mean of the middle two of an even count). */
+/**
+ * Scratch space of {@link medianOf}: the stats fold takes a median at every accepted fix, and a sorted
+ * copy per fix was a sixth of the ingest's allocations (docs/decisions.md "Ingest throughput").
+ */
+const medianScratch = new Float64Array(TOP_SPEED_WINDOW);
+
+/**
+ * The median of 1 … {@link TOP_SPEED_WINDOW} numbers (the mean of the middle two of an even count),
+ * sorted in a scratch array by a stable insertion sort: the same result as a sorted copy's, without
+ * allocating.
+ */
 function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  const count = values.length;
+  for (let index = 0; index < count; index += 1) {
+    const value = values[index] ?? 0;
+    let at = index;
+    for (; at > 0 && (medianScratch[at - 1] ?? 0) > value; at -= 1) {
+      medianScratch[at] = medianScratch[at - 1] ?? 0;
+    }
+    medianScratch[at] = value;
+  }
+  const middle = count >> 1;
+  return count % 2 === 1
+    ? (medianScratch[middle] ?? 0)
+    : ((medianScratch[middle - 1] ?? 0) + (medianScratch[middle] ?? 0)) / 2;
+}
+
+/** The last {@link TOP_SPEED_WINDOW} of `recent` and then `speedMps`, in one new array. */
+function windowWith(recent: readonly number[], speedMps: number): number[] {
+  const kept = Math.min(recent.length, TOP_SPEED_WINDOW - 1);
+  const next = new Array<number>(kept + 1);
+  for (let index = 0; index < kept; index += 1) {
+    next[index] = recent[recent.length - kept + index] ?? 0;
+  }
+  next[kept] = speedMps;
+  return next;
 }
 
 /**
@@ -114,7 +143,7 @@ function pushSpeed<T extends number | null>(
   speedMps: number,
   timeMs: number,
 ): { recent: readonly number[]; max: number | T; atMs: number | null | undefined } {
-  const next = [...(recent ?? []), speedMps].slice(-TOP_SPEED_WINDOW);
+  const next = windowWith(recent ?? [], speedMps);
   if (next.length < TOP_SPEED_WINDOW) return { recent: next, max, atMs };
   const median = medianOf(next);
   return max === null || median >= max

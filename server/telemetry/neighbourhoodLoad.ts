@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { numberArray } from '../db/numberArrays';
 import type { Trx } from './ingestDevice';
 import { NEIGHBOURHOOD_FIXES, type LateFixNeighbourhood } from './lateFold';
 
@@ -40,10 +41,10 @@ export async function loadLateFixNeighbourhoods(
   const { rows } = await sql<NeighbourhoodRow>`
     with s as (
       select * from unnest(
-        ${slices.map((slice) => slice.deviceId)}::bigint[],
-        ${slices.map((slice) => slice.activityId)}::bigint[],
-        ${bounds.map((bound) => bound.first)}::bigint[],
-        ${bounds.map((bound) => bound.last)}::bigint[]
+        ${numberArray(slices.map((slice) => slice.deviceId))}::bigint[],
+        ${numberArray(slices.map((slice) => slice.activityId))}::bigint[],
+        ${numberArray(bounds.map((bound) => bound.first))}::bigint[],
+        ${numberArray(bounds.map((bound) => bound.last))}::bigint[]
       ) with ordinality as s(device_id, activity_id, first_ms, last_ms, slice)
     )
     select s.slice, n.side, n.device_time_ms as time_ms, n.lat, n.lon, n.hacc, n.speed_mps

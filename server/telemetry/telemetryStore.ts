@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
+import { numberArray } from '../db/numberArrays';
 import type { Trx } from './ingestDevice';
 
 /**
@@ -88,8 +89,10 @@ export async function insertFixesOfDevices(
     })),
   );
   if (rows.length === 0) return [];
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-  const value = <T>(pick: (point: IngestPoint) => T) => column((row) => pick(row.point));
+  // Each column an array literal of numbers (server/db/numberArrays.ts), one parameter each.
+  const column = (pick: (row: (typeof rows)[number]) => number | null) =>
+    numberArray(rows.map(pick));
+  const value = (pick: (point: IngestPoint) => number | null) => column((row) => pick(row.point));
   // The stored VITALS event `e` at the fix's time decides when there is one, else the request's.
   const heartRate = storedHeartRate(
     sql`case when e.event_time_ms is null then u.heart_rate else e.heart_rate_bpm end`,
