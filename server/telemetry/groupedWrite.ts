@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import type { ActivityRow as ActivityViewRow } from '../activities/activityMapping';
-import { numberArray } from '../db/numberArrays';
+import { float8Array, int8Array } from '../db/numberArrays';
 import { fixItem, storedFixes, type StoredCounts } from './activityBuilder';
 import {
   continuableSegment,
@@ -409,10 +409,10 @@ async function updateActivities(
   updates: readonly Pick<Refold, 'activityId' | 'lastFixMs' | 'stats'>[],
 ): Promise<void> {
   if (updates.length === 0) return;
-  // Numbers as array literals (server/db/numberArrays.ts); the totals as one JSON array, not a
+  // Numbers as binary arrays (server/db/numberArrays.ts); the totals as one JSON array, not a
   // jsonb[] whose every quote pg would escape.
   const column = (pick: (update: (typeof updates)[number]) => number | null) =>
-    numberArray(updates.map(pick));
+    int8Array(updates.map(pick));
   const stats = updates.map((update) => statsColumns(update.stats));
   const states = JSON.stringify(updates.map((update) => update.stats));
   const { rows } = await sql<{ activity_id: number }>`
@@ -425,10 +425,10 @@ async function updateActivities(
       ${column((update) => update.lastFixMs)}::bigint[],
       array(select s.state from jsonb_array_elements(${states}::jsonb) with ordinality
         as s(state, n) order by s.n),
-      ${numberArray(stats.map((row) => row.distance_m))}::float8[],
-      ${numberArray(stats.map((row) => row.duration_ms))}::bigint[],
-      ${numberArray(stats.map((row) => row.speed_avg_mps))}::float8[],
-      ${numberArray(stats.map((row) => row.speed_max_mps))}::float8[]
+      ${float8Array(stats.map((row) => row.distance_m))}::float8[],
+      ${int8Array(stats.map((row) => row.duration_ms))}::bigint[],
+      ${float8Array(stats.map((row) => row.speed_avg_mps))}::float8[],
+      ${float8Array(stats.map((row) => row.speed_max_mps))}::float8[]
     ) as v(activity_id, last_fix_ms, stats_state, distance_m, duration_ms, speed_avg_mps,
       speed_max_mps)
     where a.activity_id = v.activity_id

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { numberArray } from '../db/numberArrays';
+import { int8Array } from '../db/numberArrays';
 import type { Database } from '../db/schema';
 import type { ActivityRow } from './activityRows';
 import type { DeviceHeard } from './deviceLag';
@@ -150,8 +150,8 @@ export function lockStatement(
       update devices h set heard_ms = v.now_ms, heard_device_ms = v.newest_ms
       from locked k, unnest(
         ${reports.map((report) => report.ingestKey)}::text[],
-        ${numberArray(reports.map((report) => report.nowMs))}::bigint[],
-        ${numberArray(reports.map((report) => report.newestItemMs))}::bigint[]
+        ${int8Array(reports.map((report) => report.nowMs))}::bigint[],
+        ${int8Array(reports.map((report) => report.newestItemMs))}::bigint[]
       ) as v(ingest_key, now_ms, newest_ms)
       where k.ingest_key = v.ingest_key and h.device_id = k.device_id
         and (k.heard_device_ms is null or v.newest_ms > k.heard_device_ms)

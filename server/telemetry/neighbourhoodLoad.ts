@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { numberArray } from '../db/numberArrays';
+import { int8Array } from '../db/numberArrays';
 import type { Trx } from './ingestDevice';
 import { NEIGHBOURHOOD_FIXES, type LateFixNeighbourhood } from './lateFold';
 
@@ -41,10 +41,10 @@ export async function loadLateFixNeighbourhoods(
   const { rows } = await sql<NeighbourhoodRow>`
     with s as (
       select * from unnest(
-        ${numberArray(slices.map((slice) => slice.deviceId))}::bigint[],
-        ${numberArray(slices.map((slice) => slice.activityId))}::bigint[],
-        ${numberArray(bounds.map((bound) => bound.first))}::bigint[],
-        ${numberArray(bounds.map((bound) => bound.last))}::bigint[]
+        ${int8Array(slices.map((slice) => slice.deviceId))}::bigint[],
+        ${int8Array(slices.map((slice) => slice.activityId))}::bigint[],
+        ${int8Array(bounds.map((bound) => bound.first))}::bigint[],
+        ${int8Array(bounds.map((bound) => bound.last))}::bigint[]
       ) with ordinality as s(device_id, activity_id, first_ms, last_ms, slice)
     )
     select s.slice, n.side, n.device_time_ms as time_ms, n.lat, n.lon, n.hacc, n.speed_mps

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
-import { numberArray } from '../db/numberArrays';
+import { float8Array, int8Array } from '../db/numberArrays';
 import type { Trx } from './ingestDevice';
 
 /**
@@ -89,10 +89,11 @@ export async function insertFixesOfDevices(
     })),
   );
   if (rows.length === 0) return [];
-  // Each column an array literal of numbers (server/db/numberArrays.ts), one parameter each.
-  const column = (pick: (row: (typeof rows)[number]) => number | null) =>
-    numberArray(rows.map(pick));
-  const value = (pick: (point: IngestPoint) => number | null) => column((row) => pick(row.point));
+  // Each column one binary array parameter (server/db/numberArrays.ts).
+  type Row = (typeof rows)[number];
+  const ints = (pick: (row: Row) => number | null) => int8Array(rows.map(pick));
+  const floats = (pick: (point: IngestPoint) => number | null) =>
+    float8Array(rows.map((row) => pick(row.point)));
   // The stored VITALS event `e` at the fix's time decides when there is one, else the request's.
   const heartRate = storedHeartRate(
     sql`case when e.event_time_ms is null then u.heart_rate else e.heart_rate_bpm end`,
@@ -105,14 +106,14 @@ export async function insertFixesOfDevices(
     select u.device_id, u.time_ms, u.activity_id, u.lon, u.lat, u.alt, u.hacc, u.speed, u.bearing,
       u.battery, ${heartRate}, u.vacc
     from unnest(
-      ${column((row) => row.batch.deviceId)}::bigint[],
-      ${value((p) => p.Time)}::bigint[], ${column((row) => row.activityId)}::bigint[],
-      ${value((p) => p.Lon)}::float8[], ${value((p) => p.Lat)}::float8[],
-      ${value((p) => p.Alt ?? null)}::float8[], ${value((p) => p.Hacc ?? null)}::float8[],
-      ${value((p) => p.Speed ?? null)}::float8[], ${value((p) => p.Bearing ?? null)}::float8[],
-      ${value((p) => p.Battery ?? null)}::float8[],
-      ${column((row) => row.batch.heartRates.get(row.point.Time) ?? null)}::float8[],
-      ${value((p) => p.Vacc ?? null)}::float8[]
+      ${ints((row) => row.batch.deviceId)}::bigint[],
+      ${ints((row) => row.point.Time)}::bigint[], ${ints((row) => row.activityId)}::bigint[],
+      ${floats((p) => p.Lon)}::float8[], ${floats((p) => p.Lat)}::float8[],
+      ${floats((p) => p.Alt ?? null)}::float8[], ${floats((p) => p.Hacc ?? null)}::float8[],
+      ${floats((p) => p.Speed ?? null)}::float8[], ${floats((p) => p.Bearing ?? null)}::float8[],
+      ${floats((p) => p.Battery ?? null)}::float8[],
+      ${float8Array(rows.map((row) => row.batch.heartRates.get(row.point.Time) ?? null))}::float8[],
+      ${floats((p) => p.Vacc ?? null)}::float8[]
     ) as u(device_id, time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery,
       heart_rate, vacc)
     left join device_events e on e.device_id = u.device_id and e.event_time_ms = u.time_ms
