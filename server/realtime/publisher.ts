@@ -40,8 +40,9 @@ export interface RealtimePublisher {
 /**
  * The {@link RealtimePublisher} over `io`. `hears(rooms)` tells whether any socket, on any node, can
  * hear a broadcast to those rooms (audience.ts); when none can, an event is neither validated nor
- * emitted, and the call answers true (nothing was lost: there was no one to send it to). Default:
- * every broadcast may be heard.
+ * emitted, and the call answers true (nothing was lost: there was no one to send it to); an
+ * EntityChanges batch goes only to those of its rooms someone hears. Default: every broadcast may be
+ * heard.
  */
 export function createPublisher(
   io: RealtimeServer,
@@ -72,6 +73,17 @@ export function createPublisher(
     },
     publishEntityChanges(memberId, changes, options) {
       if (!validMember(memberId, 'EntityChanges')) return false;
+      const ownerOnly = options?.ownerOnly === true;
+      // The rooms the batch would reach, read before it is checked: whoever hears none of them is
+      // spared the validation and the encoding.
+      const activityIds = ownerOnly
+        ? []
+        : changes.flatMap((change) =>
+            typeof change.ActivityId === 'number' ? [change.ActivityId] : [],
+          );
+      if (!hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)])) {
+        return true;
+      }
       const parsed = EntityChanges.safeParse(changes);
       if (!parsed.success) {
         log.error(
@@ -81,8 +93,10 @@ export function createPublisher(
         return false;
       }
       if (parsed.data.length === 0) return true;
-      io.to(memberRoom(memberId)).emit('EntityChanges', parsed.data);
-      if (options?.ownerOnly === true) return true;
+      if (hears([memberRoom(memberId)])) {
+        io.to(memberRoom(memberId)).emit('EntityChanges', parsed.data);
+      }
+      if (ownerOnly) return true;
       // Sockets watching one activity (share viewers) hear only that activity's changes; the member's
       // own sockets already heard the whole batch.
       const byActivity = new Map<number, EntityChanges>();
@@ -91,6 +105,7 @@ export function createPublisher(
         byActivity.set(change.ActivityId, [...(byActivity.get(change.ActivityId) ?? []), change]);
       }
       for (const [activityId, changes] of byActivity) {
+        if (!hears([activityRoom(activityId)])) continue;
         io.to(activityRoom(activityId)).except(memberRoom(memberId)).emit('EntityChanges', changes);
       }
       return true;
