@@ -76,11 +76,14 @@ export function createPublisher(
       const ownerOnly = options?.ownerOnly === true;
       // The rooms the batch would reach, read before it is checked: whoever hears none of them is
       // spared the validation and the encoding.
-      const activityIds = ownerOnly
-        ? []
-        : changes.flatMap((change) =>
-            typeof change.ActivityId === 'number' ? [change.ActivityId] : [],
-          );
+      // Read defensively: a caller's bad batch is the validation's to report, not to throw here.
+      const activityIds =
+        ownerOnly || !Array.isArray(changes)
+          ? []
+          : (changes as readonly unknown[]).flatMap((change) => {
+              const activityId = (change as { ActivityId?: unknown } | null)?.ActivityId;
+              return typeof activityId === 'number' ? [activityId] : [];
+            });
       if (!hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)])) {
         return true;
       }

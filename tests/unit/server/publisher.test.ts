@@ -132,6 +132,15 @@ describe('createPublisher: EntityChanges with an audience', () => {
     expect(emits).toEqual([]);
   });
 
+  it('reports a batch that is not a list of changes, whoever hears', () => {
+    const { io, emits } = recordingServer();
+    const publisher = createPublisher(io, log, hearing('member:7'));
+    for (const broken of [null, { ActivityId: 42 }, [null], [undefined, change('Alert', 5, 43)]]) {
+      expect(publisher.publishEntityChanges(7, broken as unknown as EntityChanges)).toBe(false);
+    }
+    expect(emits).toEqual([]);
+  });
+
   it('still refuses a batch breaking the contract when someone hears', () => {
     const { io, emits } = recordingServer();
     const broken = [{ EntityType: 'Nonsense', ActivityId: 42 }] as unknown as EntityChanges;
