@@ -90,6 +90,50 @@ function trackPath(value: string | undefined): string {
   return file;
 }
 
+/** The simulator's flags, as `util.parseArgs` reads them. */
+const OPTIONS = {
+  server: { type: 'string' },
+  key: { type: 'string' },
+  track: { type: 'string' },
+  speed: { type: 'string' },
+  loop: { type: 'boolean' },
+  'sos-at': { type: 'string' },
+  'start-at': { type: 'string' },
+  session: { type: 'string' },
+  reply: { type: 'string' },
+  'poll-messages': { type: 'string' },
+  battery: { type: 'string' },
+  drain: { type: 'string' },
+  'heart-rate': { type: 'string' },
+} as const;
+
+/** Whether `arg` is one of the simulator's own flags (`--track`, `--track=…`, `-h` …). */
+function isOwnFlag(arg: string): boolean {
+  const name = /^--([^=]+)/.exec(arg)?.[1];
+  return arg === '-h' || name === 'help' || (name !== undefined && name in OPTIONS);
+}
+
+/**
+ * `args` with each `--key` and the argument after it joined as `--key=<value>`, unless that argument
+ * is one of the simulator's own flags (then the key is missing, and `parseArgs` says so). An ingest key
+ * is base64url and begins with '-' once in 64 keys, which `parseArgs` refuses as an ambiguous option
+ * value after `--key <ingest key>`, the form the usage and the docs show.
+ */
+function withKeyJoined(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    const next = args[index + 1];
+    if (arg === '--key' && next !== undefined && !isOwnFlag(next)) {
+      joined.push(`--key=${next}`);
+      index += 1;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 /**
  * Reads the simulator's arguments (`process.argv.slice(2)`) with node's `util.parseArgs`, strictly:
  * an unknown flag, a positional argument, a missing required flag, a `--track` that is not a .gpx,
@@ -103,24 +147,10 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
   if (args.includes('--help') || args.includes('-h')) return { kind: 'help' };
   try {
     const { values } = parseArgs({
-      args: [...args],
+      args: withKeyJoined(args),
       strict: true,
       allowPositionals: false,
-      options: {
-        server: { type: 'string' },
-        key: { type: 'string' },
-        track: { type: 'string' },
-        speed: { type: 'string' },
-        loop: { type: 'boolean' },
-        'sos-at': { type: 'string' },
-        'start-at': { type: 'string' },
-        session: { type: 'string' },
-        reply: { type: 'string' },
-        'poll-messages': { type: 'string' },
-        battery: { type: 'string' },
-        drain: { type: 'string' },
-        'heart-rate': { type: 'string' },
-      },
+      options: OPTIONS,
     });
     const server = required('server', values.server);
     if (!/^https?:\/\/[^/]/i.test(server) || !URL.canParse(server)) {

@@ -80,6 +80,21 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes an ingest key that begins with a dash after --key (base64url: one key in 64)', () => {
+    const key = '-EAi9QwM-dashed_key-0123456789ab';
+    for (const args of [
+      ['--server', 'http://x', '--key', key, '--track', 'a.gpx'],
+      ['--key', key, '--server', 'http://x', '--track', 'a.gpx'],
+      ['--server', 'http://x', `--key=${key}`, '--track', 'a.gpx'],
+      ['--server', 'http://x', '--key', `--${key}`, '--track', 'a.gpx'],
+    ]) {
+      const request = parseCliArgs(args);
+      expect(request.kind === 'run' ? request.config.ingestKey : request).toBe(
+        args.find((arg) => arg.includes('dashed_key'))?.replace('--key=', ''),
+      );
+    }
+  });
+
   it('answers --help before anything else', () => {
     expect(parseCliArgs(['--bogus', '--help'])).toEqual({ kind: 'help' });
     expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
@@ -90,6 +105,8 @@ describe('parseCliArgs', () => {
     [[], /--server is required/],
     [REQUIRED.slice(0, 4), /--track is required/],
     [['--server', 'http://x', '--track', 'a.gpx'], /--key is required/],
+    [['--server', 'http://x', '--key', '--track', 'a.gpx'], /--key.*ambiguous/],
+    [['--server', 'http://x', '--track', 'a.gpx', '--key'], /--key/],
     [[...REQUIRED, '--server', 'localhost:3000'], /--server must be an http\(s\) URL/],
     [[...REQUIRED.slice(0, 4), '--track', 'a.kml'], /--track must be a \.gpx, \.tcx, \.fit file/],
     [[...REQUIRED, '--speed', '0'], /--speed must be a number above 0, not "0"/],
