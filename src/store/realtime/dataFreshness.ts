@@ -80,3 +80,48 @@ export function dataAge(
     freshnessUntil: freshness === 'live' ? liveUntil : freshness === 'late' ? lateUntil : Infinity,
   };
 }
+
+/**
+ * An age under this reads "just now", ms: a wearer reporting every second or two is not shown
+ * counting "0 s, 1 s, 0 s ago" (noise to the eye, and a polite live region announcing every second).
+ */
+export const AGE_JUST_NOW_MS = 5_000;
+
+/**
+ * Reporting intervals shorter than this show no countdown to the next report, ms: "next report in
+ * 1 s" would change with every fix. The line says how often the wearer reports instead.
+ */
+export const COUNTDOWN_MIN_INTERVAL_MS = 10_000;
+
+/**
+ * Whether a data-age line has nothing that counts: the newest fix is under {@link AGE_JUST_NOW_MS}
+ * old and the wearer reports more often than every {@link COUNTDOWN_MIN_INTERVAL_MS}, so the line
+ * reads "live, just now, reporting every N s" until a report is missed (docs/share-viewing.md "Data
+ * age").
+ */
+export function isAgeQuiet(age: DataAge): boolean {
+  return (
+    age.ageMs !== null && age.ageMs < AGE_JUST_NOW_MS && age.intervalMs < COUNTDOWN_MIN_INTERVAL_MS
+  );
+}
+
+/** How often a counting data-age line re-reads the clock, ms (its texts are in whole seconds). */
+export const AGE_TICK_MS = 1_000;
+
+/**
+ * When a data-age line shown at `now` (epoch ms) must read the clock again, epoch ms; null when its
+ * text can no longer change by itself (no fix yet). A quiet line ({@link isAgeQuiet}) waits until its
+ * fix is {@link AGE_JUST_NOW_MS} old — the freshness cannot change before, as its grace is at least
+ * {@link MIN_REPORT_GRACE_MS} — so a wearer reporting every second costs the viewer no frame between
+ * fixes; a counting line reads it every {@link AGE_TICK_MS}.
+ *
+ * @param lastFixTime device time of the newest fix, epoch ms; null without one.
+ */
+export function nextAgeReadAt(
+  lastFixTime: number | null,
+  age: DataAge,
+  now: number,
+): number | null {
+  if (lastFixTime === null || age.ageMs === null) return null;
+  return isAgeQuiet(age) ? lastFixTime + AGE_JUST_NOW_MS : now + AGE_TICK_MS;
+}

@@ -17,7 +17,7 @@ import {
 import { requestCompassPermission } from '../../../streams/compass';
 import type { Formatter, Measure } from '../../../ui/format';
 import { SearchlightArrow } from '../../../ui/searchlight/SearchlightArrow';
-import { useNow } from '../../../ui/time/useNow';
+import { useWallClock } from '../../../ui/time/useWallClock';
 
 /**
  * The searchlight on a share view (issue 8 item 5; spec app §4 "Searchlight"): "Show me the way" turns
@@ -41,7 +41,8 @@ export function SearchlightPanel({
   const rotation = useAppSelector(selectSearchlightArrowRotation);
   const distanceM = useAppSelector(selectSearchlightDistanceM);
   const cardinal = useAppSelector(selectSearchlightCardinal);
-  const now = useNow(1_000);
+  // The heading's staleness counts only while the arrow shows: a hidden searchlight costs no tick.
+  const now = useWallClock((nowMs) => (state.requested && visible ? nowMs + 1_000 : null));
   const stale = useAppSelector((s) => selectSearchlightHeadingStale(s, now));
   const [compassNote, setCompassNote] = useState<string | null>(null);
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { advance, withFakeClockAt } from './clockTestKit';
 import { DEFAULT_UNITS } from '../../../../src/api/entities/client';
-import { initI18n } from '../../../../src/app/i18n';
 import { DataAgeLine } from '../../../../src/features/share/components/DataAgeLine';
-import { createStorage } from '../../../../src/streams/storage';
 import { formatterFor } from '../../../../src/ui/format/formatter';
 import { ServerClockOffsetContext } from '../../../../src/ui/time/serverClock';
 
@@ -27,29 +27,19 @@ function Page({ onRender, replayAtMs }: { onRender: () => void; replayAtMs?: num
 }
 
 const line = () => screen.getByText(/last position/).closest('p')?.textContent;
-const advance = (ms: number) => {
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
-};
-
 describe('DataAgeLine (issue 8 item 2: the age of the last fix, shown plainly)', () => {
-  beforeAll(async () => {
-    await initI18n(createStorage(null), 'en-GB');
-  });
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(T0);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeClockAt(T0);
 
   it('turns from live to late to not live as the clock runs, re-rendering itself and not the page', () => {
     const pageRenders = vi.fn();
     render(<Page onRender={pageRenders} />);
-    expect(line()).toBe('Live. last position 2 seconds ago · next report expected in 3 seconds');
-    advance(19_000);
+    // 2 s old from a wearer reporting every 5 s: nothing counts yet.
+    expect(line()).toBe('Live. last position just now · reporting every 5 seconds');
+    advance(2_999);
+    expect(line()).toBe('Live. last position just now · reporting every 5 seconds');
+    advance(1);
+    expect(line()).toBe('Live. last position 5 seconds ago · next report overdue by 0 seconds');
+    advance(16_000);
     expect(line()).toBe('Late: last position 21 seconds ago · next report overdue by 16 seconds');
     advance(10_000);
     expect(line()).toBe(
@@ -72,6 +62,51 @@ describe('DataAgeLine (issue 8 item 2: the age of the last fix, shown plainly)',
     const before = line();
     advance(30_000);
     expect(line()).toBe(before);
-    expect(before).toBe('Live. last position 1 second ago · next report expected in 4 seconds');
+    expect(before).toBe('Live. last position just now · reporting every 5 seconds');
+  });
+
+  it('counts down to a report due in a minute, every second', () => {
+    render(
+      <DataAgeLine lastFixTime={T0 - 2_000} recentIntervalsMs={[60_000, 60_000]} format={format} />,
+    );
+    expect(line()).toBe('Live. last position just now · next report expected in 58 seconds');
+    advance(1_000);
+    expect(line()).toBe('Live. last position just now · next report expected in 57 seconds');
+    advance(3_000);
+    expect(line()).toBe('Live. last position 6 seconds ago · next report expected in 54 seconds');
+  });
+
+  it('renders once per fix, and never between, for a wearer reporting every second', () => {
+    const commits = vi.fn();
+    const view = (lastFixTime: number) => (
+      <Profiler id="age" onRender={commits}>
+        <DataAgeLine lastFixTime={lastFixTime} recentIntervalsMs={[1_000, 1_000]} format={format} />
+      </Profiler>
+    );
+    const { rerender } = render(view(T0 - 100));
+    for (let fix = 1; fix <= 30; fix += 1) {
+      // The next fix arrives a second later, 100 ms after its device time.
+      advance(1_000);
+      rerender(view(T0 + fix * 1_000 - 100));
+    }
+    expect(line()).toBe('Live. last position just now · reporting every second');
+    expect(commits).toHaveBeenCalledTimes(31);
+    // The reports stop: the line counts again once the newest fix is 5 s old, and then every second.
+    advance(4_899);
+    expect(commits).toHaveBeenCalledTimes(31);
+    advance(1);
+    expect(line()).toBe('Live. last position 5 seconds ago · next report overdue by 4 seconds');
+    advance(1_000);
+    expect(line()).toBe('Live. last position 6 seconds ago · next report overdue by 5 seconds');
+    expect(commits).toHaveBeenCalledTimes(33);
+  });
+
+  it('says so, and does not tick, before the first fix', () => {
+    render(<DataAgeLine lastFixTime={null} recentIntervalsMs={[]} format={format} />);
+    const text = () => screen.getByText(/not reported a position/).closest('p')?.textContent;
+    expect(text()).toBe("No position yet. The wearer's device has not reported a position.");
+    expect(vi.getTimerCount()).toBe(0);
+    advance(60_000);
+    expect(text()).toBe("No position yet. The wearer's device has not reported a position.");
   });
 });

@@ -137,7 +137,8 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(screen.getByText('Active')).toBeVisible();
     expect(screen.getByText(/^Kayaking · started/)).toBeVisible();
     expect(screen.getByText('Live.')).toBeVisible();
-    expect(screen.getByText(/last position \d seconds? ago/)).toBeVisible();
+    // A fix 2 s old: "just now" (docs/share-viewing.md "Data age").
+    expect(screen.getByText('last position just now')).toBeVisible();
     expect(screen.getByText('4.25 km')).toBeVisible();
     expect(screen.getByText('7.2 km/h')).toBeVisible();
     expect(screen.queryByRole('heading', { name: /Assistance request/ })).toBeNull();
