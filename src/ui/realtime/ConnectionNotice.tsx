@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The live connection's state as the screens show it (spec app §4 "Socket connection"). */
@@ -13,7 +14,7 @@ export type LiveConnection = 'idle' | 'connecting' | 'connected' | 'reconnecting
  * @param connection the store's `realtime.connection`
  * @param attempt the reconnection attempt (1 …), null when not reconnecting
  */
-export function ConnectionNotice({
+export const ConnectionNotice = memo(function ConnectionNotice({
   connection,
   attempt,
 }: {
@@ -33,4 +34,4 @@ export function ConnectionNotice({
       {text}
     </p>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -20,7 +20,7 @@ const NameForm = z.object({ name: PersonName });
  * this browser (src/store/shares/shareViewer.ts), so a later visit shows it with a "Change name"
  * button instead of the form. Nothing until the viewer was read from storage.
  */
-export function GuardianName() {
+export const GuardianName = memo(function GuardianName() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const viewer = useAppSelector(selectShareViewer);
@@ -74,4 +74,4 @@ export function GuardianName() {
       </form>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../store/hooks';
 
@@ -6,7 +7,7 @@ import { useAppStore } from '../../../store/hooks';
  * secrets, src/store/actionLog) as `lifeline-incident-{time}.json`, which /incident-replay loads to show
  * this screen again exactly as it was, moment by moment.
  */
-export function IncidentRecordButton() {
+export const IncidentRecordButton = memo(function IncidentRecordButton() {
   const { t } = useTranslation();
   const store = useAppStore();
   const save = () => {
@@ -25,4 +26,4 @@ export function IncidentRecordButton() {
       {t('Share.Incident.Save')}
     </button>
   );
-}
+});

@@ -55,11 +55,16 @@ export function SearchlightPanel({
   }, [dispatch]);
   const lat = target?.lat;
   const lon = target?.lon;
+  const requested = state.requested;
+  // The wearer's position goes to the store only while the viewer asked for the searchlight: a
+  // store update (and a render of every subscriber) per fix for a searchlight put away was a
+  // second render per fix on every share page.
   useEffect(() => {
+    if (!requested) return;
     dispatch(
       searchlightTargetChanged(lat === undefined || lon === undefined ? null : { lat, lon }),
     );
-  }, [dispatch, lat, lon]);
+  }, [dispatch, lat, lon, requested]);
 
   const toggle = () => {
     if (state.requested) {

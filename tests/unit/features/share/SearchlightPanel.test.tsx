@@ -10,9 +10,12 @@ import {
   searchlightHeadingReceived,
   searchlightPositionReceived,
   searchlightRequestChanged,
+  selectSearchlight,
 } from '../../../../src/store/searchlight/searchlightSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { SEARCHLIGHT_HEADING_STALE_MS } from '../../../../src/store/timing';
+import type { LatLon } from '../../../../src/api/geo/haversine';
+import type { Measure } from '../../../../src/ui/format';
 import { formatterFor } from '../../../../src/ui/format/formatter';
 import { testDependencies } from '../../store/testDependencies';
 
@@ -23,26 +26,38 @@ const VIEWER = { lat: 59.91076, lon: 10.75275 };
 const WEARER = { lat: 59.66328, lon: 10.62914 };
 const STALE_TEXT = 'The direction may be out of date';
 
+const text = (m: Measure) => `${m.value} ${m.unit}`;
+
 function renderPanel() {
   const store = createAppStore({ dependencies: testDependencies() });
   const commits = vi.fn();
-  render(
+  const view = (target: LatLon) => (
     <Provider store={store}>
       <Profiler id="searchlight" onRender={commits}>
-        <SearchlightPanel target={WEARER} format={format} text={(m) => `${m.value} ${m.unit}`} />
+        <SearchlightPanel target={target} format={format} text={text} />
       </Profiler>
-    </Provider>,
+    </Provider>
   );
-  return { store, commits };
+  const { rerender } = render(view(WEARER));
+  return {
+    store,
+    commits,
+    /** The wearer's next fix. */
+    moveWearer: (target: LatLon) => {
+      rerender(view(target));
+    },
+  };
 }
 
-describe('SearchlightPanel (issue 8 item 5): the heading ages on screen', () => {
+describe('SearchlightPanel (issue 8 item 5)', () => {
   withFakeClockAt(T0);
 
   it('says the direction may be out of date once the heading is over 10 s old', () => {
     const { store } = renderPanel();
     act(() => {
       store.dispatch(searchlightRequestChanged(true));
+    });
+    act(() => {
       store.dispatch(searchlightPositionReceived({ ...VIEWER, accuracy: 10, time: T0 }));
       store.dispatch(searchlightHeadingReceived({ degrees: 180, source: 'compass', time: T0 }));
     });
@@ -62,5 +77,23 @@ describe('SearchlightPanel (issue 8 item 5): the heading ages on screen', () => 
     advance(60_000);
     expect(commits).toHaveBeenCalledTimes(before);
     expect(screen.getByRole('button', { name: 'Show me the way' })).toBeVisible();
+  });
+
+  it("puts the wearer's position in the store only while the viewer asked for the searchlight", () => {
+    const { store, moveWearer } = renderPanel();
+    const actions: string[] = [];
+    store.subscribe(() => {
+      actions.push(JSON.stringify(selectSearchlight(store.getState()).target));
+    });
+    moveWearer({ lat: 59.664, lon: 10.63 });
+    moveWearer({ lat: 59.665, lon: 10.631 });
+    expect(actions).toEqual([]);
+    expect(selectSearchlight(store.getState()).target).toBeNull();
+    act(() => {
+      store.dispatch(searchlightRequestChanged(true));
+    });
+    expect(selectSearchlight(store.getState()).target).toEqual({ lat: 59.665, lon: 10.631 });
+    moveWearer({ lat: 59.666, lon: 10.632 });
+    expect(selectSearchlight(store.getState()).target).toEqual({ lat: 59.666, lon: 10.632 });
   });
 });

@@ -205,8 +205,12 @@ describe('the shared activity page (issue 8 item 2)', () => {
     const { store } = open(shared(activity(2_000)));
     await screen.findByTestId('share-map');
     expect(shareMap.props?.searchlight).toBeNull();
+    // The viewer asks for it (the panel then hands the store the wearer's position), and the
+    // searchlight's epic reports this device's position.
     act(() => {
       store.dispatch(searchlightRequestChanged(true));
+    });
+    act(() => {
       store.dispatch(
         searchlightPositionReceived({ lat: 58.97, lon: 5.7331, accuracy: 12, time: Date.now() }),
       );
