@@ -30,9 +30,29 @@ const RADIUS_PX: Readonly<Record<MapMarkerKind, number>> = {
 };
 
 /**
+ * Whether two marker lists mark the same events at the same places (ids, kinds and positions in
+ * order): deck.gl's `dataComparator` for {@link eventMarkerLayer}. A live map builds its markers
+ * anew with every fix, and their layer's attributes and buffers were rebuilt each time though the
+ * markers rarely move (docs/share-viewing.md "Map").
+ */
+export function sameMarkers(next: readonly MapMarker[], previous?: readonly MapMarker[]): boolean {
+  if (previous === undefined || next.length !== previous.length) return false;
+  return next.every((marker, i) => {
+    const other = previous[i];
+    return (
+      other !== undefined &&
+      marker.id === other.id &&
+      marker.kind === other.kind &&
+      marker.lon === other.lon &&
+      marker.lat === other.lat
+    );
+  });
+}
+
+/**
  * Start/end and alert, message and note markers (issue 7 item 1) as one pickable ScatterplotLayer of
  * white-rimmed dots, coloured and sized by kind; alerts are drawn last so they stay on top. Null when
- * there are no markers.
+ * there are no markers. A new list of the same markers ({@link sameMarkers}) updates nothing.
  */
 export function eventMarkerLayer(
   id: string,
@@ -44,6 +64,9 @@ export function eventMarkerLayer(
   return new ScatterplotLayer<MapMarker>({
     id,
     data,
+    // Unchanged markers (the usual case when a fix arrives) keep their attributes and buffers.
+    dataComparator: (next, previous) =>
+      sameMarkers(next as readonly MapMarker[], previous as readonly MapMarker[] | undefined),
     pickable: true,
     getPosition: (m) => [m.lon, m.lat],
     getRadius: (m) => RADIUS_PX[m.kind],

@@ -1,7 +1,7 @@
 import type { Layer } from '@deck.gl/core';
 import { describe, expect, it } from 'vitest';
 import { currentPositionLayers } from '../../../../src/ui/map/layers/positionLayers';
-import { eventMarkerLayer } from '../../../../src/ui/map/layers/markerLayers';
+import { eventMarkerLayer, type MapMarker } from '../../../../src/ui/map/layers/markerLayers';
 import {
   replayTrailLayer,
   speedTrackLayer,
@@ -253,6 +253,29 @@ describe('layer factories', () => {
     ]);
     expect((layer?.props.data as { id: string }[]).map((m) => m.id)).toEqual(['s', 'm', 'a']);
     expect(eventMarkerLayer('events', [])).toBeNull();
+  });
+
+  it('takes a new list of the same markers for unchanged data, and a moved or new one for a change', () => {
+    const markers = (noteLon: number): MapMarker[] => [
+      { id: 'start', kind: 'start', lon: 5.7, lat: 58.9 },
+      { id: 'alert-3', kind: 'alert', lon: 5.8, lat: 59 },
+      { id: 'note-9', kind: 'note', lon: noteLon, lat: 59.01 },
+    ];
+    const dataOf = (list: MapMarker[]) => eventMarkerLayer('events', list)?.props.data;
+    const unchanged = (next: MapMarker[], previous: MapMarker[]) =>
+      eventMarkerLayer('events', next)?.props.dataComparator?.(dataOf(next), dataOf(previous));
+    expect(unchanged(markers(5.81), markers(5.81))).toBe(true);
+    expect(unchanged(markers(5.82), markers(5.81))).toBe(false);
+    expect(unchanged(markers(5.81).slice(0, 2), markers(5.81))).toBe(false);
+    expect(
+      unchanged(
+        markers(5.81).map((m) => (m.id === 'note-9' ? { ...m, id: 'note-10' } : m)),
+        markers(5.81),
+      ),
+    ).toBe(false);
+    expect(
+      eventMarkerLayer('events', markers(5.81))?.props.dataComparator?.(dataOf(markers(5.81))),
+    ).toBe(false);
   });
 
   it('draws circle zones in metres and polygon zones as polygons', () => {
