@@ -37,13 +37,12 @@ export const PARKED_POLL_MS = 100;
 export const PARKED_IDLE_POLL_MS = 1_000;
 
 /**
- * How many frames in a row without work the loop still gets before it is parked. None: a frame that
- * finds no work parks the loop, and the next change wakes it at once ({@link wake}), so a map that
- * changes once a second (a live fix) runs one deck.gl frame a second instead of 60. Each frame more
- * costs a frame of Blink's pipeline (about 1.5 ms of a share page's CPU on this machine); two such
- * frames after each change were 6 % of a share viewer's CPU (docs/share-viewing.md "Map").
+ * How many frames in a row without work the loop still gets before it is parked: a map whose layers
+ * change every third frame or more often keeps its loop running exactly as without the gate, and one
+ * that changes once a second (a live fix) runs 1 + this many frames a second instead of 60. Each of
+ * them costs a frame of Blink's pipeline (about 1.5 ms of a share page's CPU on this machine).
  */
-export const IDLE_FRAMES_BEFORE_PARK = 0;
+export const IDLE_FRAMES_BEFORE_PARK = 2;
 
 /**
  * An `animationFrameProvider` for deck.gl's animation loop that grants a frame only when the loop
