@@ -5,13 +5,23 @@ import type { IngestPoint } from '../../src/api/ingest';
 export interface OsmAndLoad {
   readonly origin: string;
   readonly devices: readonly { readonly key: string; readonly points: readonly IngestPoint[] }[];
+  /** Answers each phone gets before the sustained window can start (sustainedRate.ts). */
+  readonly warmupAnswers: number;
 }
 
-/** What it measured: distinct points acknowledged, GETs sent, and the wall time in s. */
-export interface OsmAndLoadResult {
+/** What it measured: distinct points acknowledged, GETs answered, and the wall time in s. */
+export interface OsmAndLoadMeasure {
   readonly accepted: number;
   readonly requests: number;
   readonly seconds: number;
+}
+
+/**
+ * The whole run's measure, and the sustained window's (sustainedRate.ts; null when the run had
+ * none: too few requests a phone).
+ */
+export interface OsmAndLoadResult extends OsmAndLoadMeasure {
+  readonly sustained: OsmAndLoadMeasure | null;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OsmAndLoad, OsmAndLoadResult } from './osmandLoad';
 import { getRequestBytes, sendInOrder } from './rawHttpPhone';
+import { sustainedWindow } from './sustainedRate';
 
 /**
  * The OsmAnd phones of `ingest.osmand` and `ingest.http-floor`, on their own thread so the server's
  * event loop does not also run the client: every device sends its stream in order, one GET a point,
- * all devices at once; answers how many distinct points were acknowledged and how long it took.
+ * all devices at once; answers how many distinct points were acknowledged and how long it took,
+ * over the whole run and over its sustained window (sustainedRate.ts: every phone past its first
+ * `warmupAnswers` answers, none done yet).
  * Each phone keeps its connection open, as a tracker app's HTTP client does, and reads its answers
  * with no HTTP client library (rawHttpPhone.ts): the client shares the two cores with the server,
  * and whatever it spends is lost to the server. Not `fetch`: undici's per-request cost held the
@@ -13,7 +16,7 @@ import { getRequestBytes, sendInOrder } from './rawHttpPhone';
  * 33,000–49,000 (2026-12-06), about 0.03–0.06 ms less machine CPU per GET. Every request is built
  * before the clock starts.
  */
-async function run({ origin, devices }: OsmAndLoad): Promise<OsmAndLoadResult> {
+async function run({ origin, devices, warmupAnswers }: OsmAndLoad): Promise<OsmAndLoadResult> {
   const { hostname, port, host } = new URL(origin);
   // Each phone's requests, built before the clock starts (a phone builds one per fix anyway, on its
   // own CPU; here it would be charged to the two cores the server shares).
@@ -32,20 +35,36 @@ async function run({ origin, devices }: OsmAndLoad): Promise<OsmAndLoadResult> {
     ),
   }));
   const started = performance.now();
-  const results = await Promise.all(
+  const answers = await Promise.all(
     phones.map(async ({ times, requests }) => {
       const seen = new Set<number>();
+      const answeredAtMs = new Float64Array(requests.length);
+      const fresh = new Uint8Array(requests.length);
+      let count = 0;
       await sendInOrder(hostname, Number(port), requests, (index, status) => {
         if (status !== 200) throw new Error(`osmand: ${status}`);
-        seen.add(times[index] ?? 0);
+        const time = times[index] ?? 0;
+        answeredAtMs[index] = performance.now();
+        fresh[index] = seen.has(time) ? 0 : 1;
+        seen.add(time);
+        count = index + 1;
       });
-      return seen.size;
+      return { answeredAtMs, fresh, count, accepted: seen.size };
     }),
   );
+  const sustained = sustainedWindow(answers, warmupAnswers);
   return {
-    accepted: results.reduce((sum, n) => sum + n, 0),
+    accepted: answers.reduce((sum, phone) => sum + phone.accepted, 0),
     requests: devices.reduce((sum, d) => sum + d.points.length, 0),
     seconds: (performance.now() - started) / 1000,
+    sustained:
+      sustained === null
+        ? null
+        : {
+            accepted: sustained.accepted,
+            requests: sustained.requests,
+            seconds: sustained.seconds,
+          },
   };
 }
 
