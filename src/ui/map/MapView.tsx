@@ -3,7 +3,8 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useInView } from '../visibility/useInView';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
 import { followTo } from './followCamera';
 import { gateOverlayFrames, type OverlayFrames } from './overlayFrames';
@@ -41,7 +42,8 @@ export interface MapViewProps {
    * What `layers` hold (e.g. a count of points): once MapLibre has rendered a frame with these layers,
    * every one of them loaded (deck.gl `isLoaded`: a track's drawing derived off the main thread has
    * arrived), the container's `data-drawn` attribute says it — a signal for benches and browser tests that the
-   * map shows its data, not just that the data arrived.
+   * map shows its data, not just that the data arrived. Out of sight the map draws nothing new (see
+   * {@link MapView}), so the attribute moves on once the map nears the view.
    */
   readonly drawnKey?: string;
 }
@@ -61,6 +63,8 @@ const FIT_MAX_ZOOM = 15;
  * layers inside MapLibre's layer stack), fed entirely by props — each instance owns its map; no
  * singleton (issue 7 item 1; STYLE.md). Without a configured style it draws the offline basemap
  * (src/ui/map/basemapStyle.ts) with its OpenStreetMap attribution. The container needs a CSS height.
+ * While the container is out of sight (more than useInView's margin away from the viewport), new
+ * `layers` and `follow` positions wait: the latest are handed over as it nears the view.
  */
 export function MapView({
   layers,
@@ -78,6 +82,18 @@ export function MapView({
   const frames = useRef<OverlayFrames | null>(null);
   const initial = useRef({ layers, theme, styleUrl, bounds });
   const drawn = useRef({ key: drawnKey, layers });
+  // Out of sight (scrolled away, e.g. to the messages below the map), the map keeps what it last
+  // drew: new layers and camera moves would draw frames no one sees, each a full software render of
+  // the map on a guardian's phone (docs/share-viewing.md "Map"). They are handed over as the map
+  // nears the view again (useInView's margin).
+  const [watchView, inView] = useInView();
+  const setContainer = useCallback(
+    (element: HTMLDivElement | null) => {
+      container.current = element;
+      watchView(element);
+    },
+    [watchView],
+  );
 
   useEffect(() => {
     const element = container.current;
@@ -128,11 +144,12 @@ export function MapView({
   }, []);
 
   useEffect(() => {
+    if (!inView) return;
     overlay.current?.setProps({ layers });
     frames.current?.wake();
     // The first frame MapLibre renders with these layers loaded shows them.
     drawn.current = { key: drawnKey, layers };
-  }, [layers, drawnKey]);
+  }, [layers, drawnKey, inView]);
 
   useEffect(() => {
     if (initial.current.theme === theme && initial.current.styleUrl === styleUrl) return;
@@ -169,13 +186,13 @@ export function MapView({
   const followLon = follow?.[0];
   const followLat = follow?.[1];
   useEffect(() => {
-    if (followLon === undefined || followLat === undefined) return;
+    if (followLon === undefined || followLat === undefined || !inView) return;
     if (map.current) followTo(map.current, [followLon, followLat]);
-  }, [followLon, followLat]);
+  }, [followLon, followLat, inView]);
 
   return (
     <div
-      ref={container}
+      ref={setContainer}
       className={className ? `ll-map ${className}` : 'll-map'}
       role="region"
       aria-label={label}

@@ -44,7 +44,8 @@ function watch(element: Element, marginPx: number, listener: Listener): () => vo
  * viewport, kept current as the page scrolls and the layout moves. True until the first observation
  * and wherever `IntersectionObserver` does not exist (jsdom, old browsers): an unknown element
  * counts as in view. Used by the operator monitor so a card out of sight does not render every fix
- * (docs/monitor.md "Cost per frame"); the margin lets a card catch up before it scrolls into view.
+ * (docs/monitor.md "Cost per frame"), and by MapView so a map scrolled away draws no frames
+ * (docs/share-viewing.md "Map"); the margin lets either catch up before it scrolls into view.
  */
 export function useInView(marginPx = 300): readonly [(element: Element | null) => void, boolean] {
   const [element, setElement] = useState<Element | null>(null);

@@ -20,6 +20,7 @@ import { registerMswServer } from '../../support/mswServer';
 import { renderRoutesAt } from '../../support/renderRoutes';
 import { alert } from '../../store/activities/activityTestKit';
 import { serverClockAhead } from '../../support/serverClock';
+import { reportInView, stubIntersectionObserver } from '../../support/fakeIntersectionObserver';
 
 /*
  * The operator monitor screen (issue 8 item 6; docs/monitor.md) against msw: adding share links, the
@@ -28,32 +29,7 @@ import { serverClockAhead } from '../../support/serverClock';
 
 vi.mock('../../../../src/ui/sound/alertBeep', () => ({ playAlertBeep: vi.fn(() => true) }));
 
-/**
- * The browser's IntersectionObserver as the cards see it: nothing is reported until a test says an
- * element left or entered the view (`reportInView`).
- */
-const observed = new Map<Element, IntersectionObserverCallback>();
-class FakeIntersectionObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(element: Element) {
-    observed.set(element, this.callback);
-  }
-  unobserve(element: Element) {
-    observed.delete(element);
-  }
-  disconnect() {
-    observed.clear();
-  }
-}
-function reportInView(element: Element, isIntersecting: boolean) {
-  const callback = observed.get(element);
-  if (!callback) throw new Error('The element is not observed');
-  callback(
-    [{ target: element, isIntersecting } as IntersectionObserverEntry],
-    {} as IntersectionObserver,
-  );
-}
-vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+stubIntersectionObserver();
 
 const server = registerMswServer('error', clientHandler);
 beforeAll(async () => {

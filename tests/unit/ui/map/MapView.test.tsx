@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import type { LayersList } from '@deck.gl/core';
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportInView, stubIntersectionObserver } from '../../support/fakeIntersectionObserver';
+
+/*
+ * MapView without WebGL: MapLibre's map, deck.gl's overlay and the frame gate are stand-ins that
+ * record what MapView hands them; the browser's IntersectionObserver is a fake the test drives.
+ */
+const overlays: { setProps: ReturnType<typeof vi.fn> }[] = [];
+const wakes = vi.fn();
+const followTo = vi.fn<(map: unknown, position: readonly [number, number]) => void>();
+
+vi.mock('maplibre-gl', () => {
+  class Map {
+    addControl() {}
+    on() {}
+    remove() {}
+    setStyle() {}
+    fitBounds() {}
+  }
+  class NavigationControl {
+    readonly position = 'top-right';
+  }
+  return { Map, NavigationControl, setWorkerUrl: () => undefined };
+});
+vi.mock('maplibre-gl/dist/maplibre-gl-worker.mjs?url', () => ({ default: 'worker.js' }));
+vi.mock('@deck.gl/maplibre', () => ({
+  MapLibreOverlay: class {
+    setProps = vi.fn();
+    constructor() {
+      overlays.push(this);
+    }
+  },
+}));
+vi.mock('../../../../src/ui/map/overlayFrames', () => ({
+  gateOverlayFrames: () => ({
+    attached: true,
+    wake: wakes,
+    dispose: () => undefined,
+    layersCurrent: () => true,
+  }),
+}));
+vi.mock('../../../../src/ui/map/followCamera', () => ({
+  followTo: (map: unknown, position: readonly [number, number]) => {
+    followTo(map, position);
+  },
+}));
+
+stubIntersectionObserver();
+
+/** Tells the map's container it left (false) or neared (true) the view. */
+function reportMapInView(isIntersecting: boolean) {
+  const element = screen.getByRole('region', { name: 'Map of Ingrid' });
+  act(() => {
+    reportInView(element, isIntersecting);
+  });
+}
+
+const { MapView } = await import('../../../../src/ui/map/MapView');
+
+/** A layer list told apart by identity (MapView hands layers over as they are). */
+const layersNamed = (id: string) => [{ id }] as unknown as LayersList;
+
+const view = (layers: LayersList, follow: readonly [number, number]) => (
+  <MapView layers={layers} follow={follow} theme="light" styleUrl={null} label="Map of Ingrid" />
+);
+
+beforeEach(() => {
+  overlays.length = 0;
+  wakes.mockClear();
+  followTo.mockClear();
+});
+
+describe('MapView out of sight (docs/share-viewing.md "Map")', () => {
+  it('hands new layers and the followed position over at once while in view', () => {
+    const first = layersNamed('first');
+    const { rerender } = render(view(first, [6.05, 59.01]));
+    const second = layersNamed('second');
+    rerender(view(second, [6.06, 59.02]));
+    expect(overlays[0]?.setProps).toHaveBeenLastCalledWith({ layers: second });
+    expect(followTo).toHaveBeenLastCalledWith(expect.anything(), [6.06, 59.02]);
+  });
+
+  it('keeps what it drew while out of sight, and hands over the latest as it nears the view', () => {
+    const first = layersNamed('first');
+    const { rerender } = render(view(first, [6.05, 59.01]));
+    reportMapInView(false);
+    const drawCalls = overlays[0]?.setProps.mock.calls.length;
+    const wakeCalls = wakes.mock.calls.length;
+    const follows = followTo.mock.calls.length;
+
+    rerender(view(layersNamed('second'), [6.06, 59.02]));
+    const latest = layersNamed('third');
+    rerender(view(latest, [6.07, 59.03]));
+    expect(overlays[0]?.setProps.mock.calls.length).toBe(drawCalls);
+    expect(wakes.mock.calls.length).toBe(wakeCalls);
+    expect(followTo.mock.calls.length).toBe(follows);
+
+    reportMapInView(true);
+    expect(overlays[0]?.setProps).toHaveBeenCalledTimes((drawCalls ?? 0) + 1);
+    expect(overlays[0]?.setProps).toHaveBeenLastCalledWith({ layers: latest });
+    expect(wakes).toHaveBeenCalledTimes(wakeCalls + 1);
+    expect(followTo).toHaveBeenCalledTimes(follows + 1);
+    expect(followTo).toHaveBeenLastCalledWith(expect.anything(), [6.07, 59.03]);
+  });
+});
