@@ -8,6 +8,7 @@ import type { BenchArea, Figure } from './lib/figure';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { addBenchWearers, shareWearerActivity, type BenchWearer } from './lib/benchWearers';
 import { percentile } from './lib/memberApp';
+import { shownSinceFix } from './lib/shownSinceFix';
 
 /*
  * `share.latency` (issue 8 targets): device-to-screen latency. Simulated devices report once a second
@@ -46,6 +47,8 @@ const TRACE_CATEGORIES = [
   'v8.execute',
 ];
 const KMH_PER_KNOT = 1.852;
+/** Each viewer's window, CSS px: a phone's (390 × 844), where the share page shows its map. */
+const VIEWPORT = { width: 390, height: 844 };
 /** Lysefjord (NO): where the simulated wearers paddle. */
 const ORIGIN = { lat: 59.0176, lon: 6.0532 };
 
@@ -86,6 +89,14 @@ const OBSERVE_SPEED = `(() => {
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
+
+/** Throws unless the share page's map lies within the viewer's window: the bench measures viewers who see it. */
+async function assertMapInView(page: Page): Promise<void> {
+  const box = await page.locator('.ll-share-map').boundingBox({ timeout: 120_000 });
+  if (!box || box.y < 0 || box.y + Math.min(box.height, 100) > VIEWPORT.height) {
+    throw new Error(`share.latency: the viewer's map is not in view (${JSON.stringify(box)})`);
+  }
+}
 
 /** The fix number a speed text shows (n + 1 knots in km/h, 1 decimal), or null if it is none. */
 function fixOfSpeedText(text: string): number | null {
@@ -133,7 +144,10 @@ export const shareLatencyBench: BenchArea = {
         const pages: { page: Page; context: BrowserContext; device: Device }[] = [];
         for (const [i, device] of viewed.entries()) {
           const context = await browser.newContext({
-            viewport: { width: 400, height: 300 },
+            // A guardian's phone held upright (CSS px, drawn at one device pixel per CSS pixel): the
+            // live panel and the map in view. Until 2026-12-06 the viewers were 400×300, which showed
+            // the page's header only (docs/bench-latency.md).
+            viewport: VIEWPORT,
             extraHTTPHeaders: { 'x-forwarded-for': `10.8.${Math.floor(i / 250)}.${(i % 250) + 1}` },
           });
           const page = await context.newPage();
@@ -142,6 +156,7 @@ export const shareLatencyBench: BenchArea = {
           // cores under llvmpipe time out (docs/bench-latency.md).
           await page.goto(`${origin}/share/activity/${tokens[i]}`, { timeout: 120_000 });
           await page.waitForSelector('.ll-share-fact-list dd', { timeout: 120_000 });
+          await assertMapInView(page);
           pages.push({ page, context, device });
         }
 
@@ -193,6 +208,7 @@ export const shareLatencyBench: BenchArea = {
 
         const latencies: number[] = [];
         let missed = 0;
+        let superseded = 0;
         for (const { page, device } of pages) {
           const seen = await page.evaluate(
             () =>
@@ -204,11 +220,16 @@ export const shareLatencyBench: BenchArea = {
             if (seq !== null && !shownAt.has(seq)) shownAt.set(seq, at);
           }
           const deviceSends = sends[device.index] ?? new Map<number, number>();
+          const shownFrom = shownSinceFix(shownAt);
           for (const [seq, sentAt] of deviceSends.entries()) {
             if (sentAt < measureFrom || sentAt >= measureTo) continue;
-            const at = shownAt.get(seq);
+            // A fix superseded before the page rendered it reached the guardian with the newer one.
+            const at = shownFrom(seq);
             if (at === undefined) missed += 1;
-            else latencies.push(at - sentAt);
+            else {
+              latencies.push(at - sentAt);
+              if (!shownAt.has(seq)) superseded += 1;
+            }
           }
         }
         latencies.sort((a, b) => a - b);
@@ -218,8 +239,9 @@ export const shareLatencyBench: BenchArea = {
           rateHz: 1,
           samples: latencies.length,
           missed,
+          superseded,
           measureS: Math.round((measureTo - measureFrom) / 1000),
-          renderer: 'chromium --use-angle=gl-egl (llvmpipe), 400x300, one context per viewer',
+          renderer: `chromium --use-angle=gl-egl (llvmpipe), ${String(VIEWPORT.width)}x${String(VIEWPORT.height)}, one context per viewer, map in view`,
           signal: 'speed fact of the newest fix',
         };
         const figure = (metric: string, value: number): Figure => ({
