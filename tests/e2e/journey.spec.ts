@@ -20,6 +20,13 @@ async function chooseDay(page: Page, name: string | RegExp): Promise<void> {
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
+/** Whether the map starts inside the first screen: its top edge above the viewport's bottom. */
+async function inFirstScreen(page: Page, map: Locator): Promise<boolean> {
+  const box = await map.boundingBox();
+  const viewport = page.viewportSize();
+  return box !== null && viewport !== null && box.y < viewport.height;
+}
+
 /** The hike's days: distance, moving time (the demo's track file). */
 const HIKE = [
   { distance: '522 m', time: '7:10' },
@@ -48,6 +55,8 @@ test('the member steps through the 3-day journey and its complete timeline, then
     page.getByRole('list', { name: 'Activities of the journey' }).getByRole('link'),
   ).toHaveCount(3);
   const map = page.getByRole('region', { name: 'Map of the journey' });
+  // The map comes right after the day's figures, above the list: seen without scrolling.
+  expect(await inFirstScreen(page, map)).toBe(true);
   const dayLabels = await tabs.allInnerTexts();
 
   const points: number[] = [];
@@ -104,6 +113,7 @@ test('the member steps through the 3-day journey and its complete timeline, then
   const guardianMap = guardian.getByRole('region', { name: 'Map of the journey' });
   // Its deck.gl loop runs on demand, and each day's tracks are still drawn when picked.
   await expect(guardianMap).toHaveAttribute('data-frames', 'on-demand');
+  expect(await inFirstScreen(guardian, guardianMap)).toBe(true);
   for (const [index, day] of HIKE.entries()) {
     await guardianTabs.nth(index).click();
     await expect(figure(guardianFigures, 'Activities')).toHaveText('1');

@@ -148,6 +148,14 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
               time: t('Journey.Time'),
             }}
           />
+          <div className="ll-journey-map-frame">
+            <Suspense fallback={<LoadingScreen label={t('Journey.LoadingMap')} />}>
+              <JourneyMap
+                activityIds={activityIds}
+                fitKey={`${String(shown.JourneyStart)}-${String(shown.JourneyEnd)}-${String(dayIndex)}`}
+              />
+            </Suspense>
+          </div>
           <JourneyGpxButton
             activities={activities}
             span={`${format.date(shown.JourneyStart)}_${format.date(shown.JourneyEnd)}`}
@@ -161,14 +169,6 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
               <ActivityRow key={s.ActivityId} summary={s} format={format} text={text} />
             ))}
           </ul>
-          <div className="ll-journey-map-frame">
-            <Suspense fallback={<LoadingScreen label={t('Journey.LoadingMap')} />}>
-              <JourneyMap
-                activityIds={activityIds}
-                fitKey={`${String(shown.JourneyStart)}-${String(shown.JourneyEnd)}-${String(dayIndex)}`}
-              />
-            </Suspense>
-          </div>
         </>
       )}
       {shown ? <JourneyShare span={shown} /> : null}

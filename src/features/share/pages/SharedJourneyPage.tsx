@@ -104,6 +104,11 @@ function SharedJourneyView({
           time: t('Share.Journey.Time'),
         }}
       />
+      <div className="ll-share-map-frame">
+        <Suspense fallback={<LoadingScreen label={t('Share.LoadingMap')} />}>
+          <JourneyMap activityIds={shownIds} fitKey={dayIndex} />
+        </Suspense>
+      </div>
       {shown.length === 0 ? (
         <p className="ll-muted">{t('Share.Journey.NoActivities')}</p>
       ) : (
@@ -117,11 +122,6 @@ function SharedJourneyView({
           ))}
         </ol>
       )}
-      <div className="ll-share-map-frame">
-        <Suspense fallback={<LoadingScreen label={t('Share.LoadingMap')} />}>
-          <JourneyMap activityIds={shownIds} fitKey={dayIndex} />
-        </Suspense>
-      </div>
     </article>
   );
 }
