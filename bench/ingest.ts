@@ -37,10 +37,11 @@ const OSMAND_WARMUP_ANSWERS = 25;
  * A closed loop of n phones holds at most n requests in flight, so at a throughput X it demands an
  * answer within n / X (Little's law): 64 phones at 6,250 GETs/s (5,000 new points with the re-sends)
  * would demand every GET answered in 10 ms. A real fleet is an open loop: 5,000 points/s are at least
- * 5,000 phones reporting at most once a second, whatever the answer takes; at 30–50 ms a GET they
- * keep 150–300 requests in flight. 256 phones hold as many (docs/decisions.md "Ingest throughput").
+ * 5,000 phones reporting at most once a second, whatever the answer takes; at the 40–95 ms a GET
+ * is answered in under this load they keep 250–600 requests in flight. 512 phones hold as many;
+ * 256 starved the server on a slow hour (docs/decisions.md "Ingest throughput", "512 phones").
  */
-const OSMAND_DEVICES = Number(process.env.INGEST_OSMAND_PHONES ?? 256);
+const OSMAND_DEVICES = Number(process.env.INGEST_OSMAND_PHONES ?? 512);
 
 /** A deterministic generator (mulberry32), so every run sends the same stream. */
 function generator(seed: number): () => number {
@@ -252,7 +253,7 @@ async function httpFloor(keys: readonly string[], streams: readonly IngestPoint[
  * Device ingest throughput (issue 5 item 8) against a real server (HTTP on loopback) on the embedded
  * PostgreSQL: every device replays the real sailing track with 20 % duplicates and 10 % of the points
  * out of order; a point counts once the server acknowledged it (committed). `ingest.batch`: 16 devices
- * post the whole track, 500 points per request; `ingest.osmand`: 256 devices send its first 150 points,
+ * post the whole track, 500 points per request; `ingest.osmand`: 512 devices send its first 200 points,
  * one OsmAnd GET each, from a worker thread, each phone the device of its own member; `ingest.http-floor`: the same GETs against a bare route,
  * the ceiling of one point per request. Devices run concurrently, each one in its own order, with
  * times shifted to end now (live); the client shares the machine with the server and PostgreSQL.
