@@ -35,6 +35,18 @@ if (unknown.length > 0) {
   );
   process.exit(2);
 }
+// An area that fails (a page that never draws, a server that does not start) is reported and the
+// others still run: one broken bench must not hide every figure after it. The exit code says so.
+const failed: string[] = [];
 for (const area of AREAS.filter((a) => wanted.length === 0 || wanted.includes(a.area))) {
-  for (const figure of await area.run()) process.stdout.write(`${JSON.stringify(figure)}\n`);
+  try {
+    for (const figure of await area.run()) process.stdout.write(`${JSON.stringify(figure)}\n`);
+  } catch (error) {
+    failed.push(area.area);
+    process.stderr.write(`bench area ${area.area} failed: ${String(error)}\n`);
+  }
+}
+if (failed.length > 0) {
+  process.stderr.write(`Failed bench areas: ${failed.join(', ')}\n`);
+  process.exitCode = 1;
 }
