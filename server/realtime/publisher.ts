@@ -35,6 +35,12 @@ export interface RealtimePublisher {
     changes: EntityChanges,
     options?: { readonly ownerOnly?: boolean },
   ): boolean;
+  /**
+   * Whether any socket, on any node, could hear an event of the member (`member:{memberId}`) or of
+   * one of `activityIds` (`activity:{ActivityId}`): when false, a caller may skip building events
+   * that no one would receive (the publish calls would drop them anyway).
+   */
+  audible(memberId: number, activityIds: Iterable<number>): boolean;
 }
 
 /**
@@ -55,6 +61,9 @@ export function createPublisher(
     return false;
   };
   return {
+    audible(memberId, activityIds) {
+      return hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)]);
+    },
     publishTelemetry(memberId, update) {
       if (!validMember(memberId, 'TelemetryWearerUpdate')) return false;
       const heard = [memberRoom(memberId)];

@@ -332,9 +332,32 @@ async function readBack(db: Db, commit: IngestCommit): Promise<WrittenTelemetry>
 }
 
 /**
+ * The activities whose rooms (besides the member's) could hear the publication of `commit`: those it
+ * created or changed, of its alerts and late heart rates, and of its written fixes. Null when the
+ * commit does not carry its fixes' rows (they are read back after the commit, and may lie in another
+ * activity): then the publication is built as before and each event checked as it is published.
+ */
+function audienceOf(commit: IngestCommit): Set<number> | null {
+  if (commit.fixTimes.length > 0 && !commit.written) return null;
+  const ids = new Set<number>();
+  for (const activity of commit.activities) ids.add(activity.activityId);
+  for (const alert of commit.alerts) if (alert.activityId !== null) ids.add(alert.activityId);
+  for (const late of commit.lateHeartRates ?? []) {
+    if (late.activityId !== null) ids.add(late.activityId);
+  }
+  for (const fix of commit.written?.fixes ?? []) {
+    if (fix.activity_id !== null) ids.add(fix.activity_id);
+  }
+  for (const activity of commit.written?.activities ?? []) ids.add(activity.activity_id);
+  return ids;
+}
+
+/**
  * Publishes what `commit` changed to the member's sockets: first the EntityChanges batch, then one
- * TelemetryWearerUpdate per activity with new points. Call only after the commit. Never throws: a
- * failure (reading or publishing) is logged and the ingest answers as usual.
+ * TelemetryWearerUpdate per activity with new points. Call only after the commit. Nothing is built
+ * when no socket on any node hears the member's room or the room of an activity the commit touched
+ * ({@link audienceOf}; most fixes of a fleet no one watches). Never throws: a failure (reading or
+ * publishing) is logged and the ingest answers as usual.
  */
 export async function publishIngest(
   db: Db,
@@ -343,6 +366,8 @@ export async function publishIngest(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (!publisher) return;
+  const rooms = audienceOf(commit);
+  if (rooms && !publisher.audible(commit.memberId, rooms)) return;
   try {
     const publication = await collectPublication(db, commit);
     if (!publication) return;

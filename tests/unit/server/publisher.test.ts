@@ -64,6 +64,16 @@ describe('createPublisher with an audience', () => {
     ]);
   });
 
+  it('tells whether anyone hears the member or one of the activities, each room asked once', () => {
+    const { io } = recordingServer();
+    const hears = vi.fn((rooms: readonly string[]) => rooms.includes('activity:42'));
+    const publisher = createPublisher(io, log, hears);
+    expect(publisher.audible(7, [42, 43, 42])).toBe(true);
+    expect(hears).toHaveBeenLastCalledWith(['member:7', 'activity:42', 'activity:43']);
+    expect(publisher.audible(7, [43])).toBe(false);
+    expect(hears).toHaveBeenLastCalledWith(['member:7', 'activity:43']);
+  });
+
   it('asks about the member’s room alone for an update outside any activity', () => {
     const { io } = recordingServer();
     const hears = vi.fn(() => false);
