@@ -60,10 +60,10 @@ export function createPublisher(
     log.error({ memberId, event }, 'realtime: not published, bad member id');
     return false;
   };
+  const audible = (memberId: number, activityIds: Iterable<number>): boolean =>
+    hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)]);
   return {
-    audible(memberId, activityIds) {
-      return hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)]);
-    },
+    audible,
     publishTelemetry(memberId, update) {
       if (!validMember(memberId, 'TelemetryWearerUpdate')) return false;
       const heard = [memberRoom(memberId)];
@@ -93,9 +93,7 @@ export function createPublisher(
               const activityId = (change as { ActivityId?: unknown } | null)?.ActivityId;
               return typeof activityId === 'number' ? [activityId] : [];
             });
-      if (!hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)])) {
-        return true;
-      }
+      if (!audible(memberId, activityIds)) return true;
       const parsed = EntityChanges.safeParse(changes);
       if (!parsed.success) {
         log.error(
