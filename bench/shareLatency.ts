@@ -46,7 +46,14 @@ const TRACE_CATEGORIES = [
   'toplevel',
   'v8.execute',
 ];
+/**
+ * Where to write every measured fix as JSON (unset: nowhere): viewer (device index), seq, sentAt,
+ * arrivedAt (its frame at the page's WebSocket; undefined if the frame was not seen) and shownAt,
+ * epoch ms.
+ */
+const SAMPLES_FILE = process.env.SHARE_LATENCY_SAMPLES_FILE;
 const KMH_PER_KNOT = 1.852;
+const MPS_PER_KNOT = 1852 / 3600;
 /** Each viewer's window, CSS px: a phone's (390 × 844), where the share page shows its map. */
 const VIEWPORT = { width: 390, height: 844 };
 /** Lysefjord (NO): where the simulated wearers paddle. */
@@ -75,11 +82,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 
 /**
  * Installed in every viewer page: records each new text of the live panel's first fact (speed) with
- * the page's Date.now(). A string, not a function: tsx would wrap a function's inner functions in a
+ * the page's Date.now(), and when each TelemetryWearerUpdate frame reached the page's WebSocket (before
+ * the app handles it) with the speeds of its points: the latency splits into the server's and the
+ * network's part (device to socket) and the page's (socket to screen). A string, not a function: tsx would wrap a function's inner functions in a
  * `__name` helper the page does not have.
  */
 const OBSERVE_SPEED = `(() => {
   window.__speedSeen = [];
+  window.__socketSeen = [];
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string' || !event.data.includes('TelemetryWearerUpdate')) return;
+        const at = Date.now();
+        for (const match of event.data.matchAll(/"Speed":([0-9.]+)/g)) {
+          window.__socketSeen.push({ speedMps: Number(match[1]), at });
+        }
+      });
+    }
+  };
   let last = '';
   new MutationObserver(() => {
     const text = document.querySelector('.ll-share-fact-list dd')?.textContent ?? '';
@@ -207,13 +230,30 @@ export const shareLatencyBench: BenchArea = {
         if (run.failure) throw run.failure;
 
         const latencies: number[] = [];
+        /** Device to the viewer's WebSocket (server, database, network), ms. */
+        const socketLatencies: number[] = [];
+        const samples: {
+          viewer: number;
+          seq: number;
+          sentAt: number;
+          arrivedAt: number | undefined;
+          shownAt: number;
+        }[] = [];
         let missed = 0;
         let superseded = 0;
         for (const { page, device } of pages) {
-          const seen = await page.evaluate(
-            () =>
-              (window as unknown as { __speedSeen: { text: string; at: number }[] }).__speedSeen,
-          );
+          const { seen, socketSeen } = await page.evaluate(() => {
+            const w = window as unknown as {
+              __speedSeen: { text: string; at: number }[];
+              __socketSeen: { speedMps: number; at: number }[];
+            };
+            return { seen: w.__speedSeen, socketSeen: w.__socketSeen };
+          });
+          const socketAt = new Map<number, number>();
+          for (const { speedMps, at } of socketSeen) {
+            const seq = Math.round(speedMps / MPS_PER_KNOT) - 1;
+            if (!socketAt.has(seq)) socketAt.set(seq, at);
+          }
           const shownAt = new Map<number, number>();
           for (const { text, at } of seen) {
             const seq = fixOfSpeedText(text);
@@ -225,14 +265,19 @@ export const shareLatencyBench: BenchArea = {
             if (sentAt < measureFrom || sentAt >= measureTo) continue;
             // A fix superseded before the page rendered it reached the guardian with the newer one.
             const at = shownFrom(seq);
+            const arrivedAt = socketAt.get(seq);
+            if (arrivedAt !== undefined) socketLatencies.push(arrivedAt - sentAt);
             if (at === undefined) missed += 1;
             else {
               latencies.push(at - sentAt);
               if (!shownAt.has(seq)) superseded += 1;
+              samples.push({ viewer: device.index, seq, sentAt, arrivedAt, shownAt: at });
             }
           }
         }
         latencies.sort((a, b) => a - b);
+        socketLatencies.sort((a, b) => a - b);
+        if (SAMPLES_FILE) await writeFile(SAMPLES_FILE, JSON.stringify(samples));
         const params = {
           devices: DEVICES,
           viewers: VIEWERS,
@@ -255,6 +300,8 @@ export const shareLatencyBench: BenchArea = {
           figure('p50_ms', percentile(latencies, 50)),
           figure('p99_ms', percentile(latencies, 99)),
           figure('max_ms', latencies.at(-1) ?? Number.NaN),
+          figure('socket_p50_ms', percentile(socketLatencies, 50)),
+          figure('socket_p99_ms', percentile(socketLatencies, 99)),
         ];
       } finally {
         run.stop = true;
