@@ -65,6 +65,20 @@ test('a guardian opens the demo share link without an account and watches the we
   await expect
     .poll(async () => Number(await map.getAttribute('data-drawn')), { timeout: 30_000 })
     .toBeGreaterThan(drawn);
+  // A fix moves the wearer's marker, drawn over the map (docs/share-viewing.md "Map: a fix moves the
+  // wearer, not the map"), inside the map.
+  const marker = map.locator('.ll-live-wearer-marker');
+  const at = await marker.evaluate((element) => element.style.transform);
+  await expect
+    .poll(() => marker.evaluate((element) => element.style.transform), { timeout: 30_000 })
+    .not.toBe(at);
+  const [mapBox, markerBox] = await Promise.all([map.boundingBox(), marker.boundingBox()]);
+  expect(
+    markerBox && mapBox && markerBox.x > mapBox.x && markerBox.x < mapBox.x + mapBox.width,
+  ).toBe(true);
+  expect(
+    markerBox && mapBox && markerBox.y > mapBox.y && markerBox.y < mapBox.y + mapBox.height,
+  ).toBe(true);
   await context.close();
 });
 

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useInView } from '../visibility/useInView';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
 import { followTo } from './followCamera';
+import type { LiveWearer } from './liveWearerGeometry';
+import { LiveWearerOverlay } from './liveWearerOverlay';
 import { gateOverlayFrames, type OverlayFrames } from './overlayFrames';
 import './map.css';
 
@@ -34,14 +36,25 @@ export interface MapViewProps {
    * frame for a small move and eased for a larger one (followCamera.ts).
    */
   readonly follow?: LonLat | null;
+  /**
+   * How far the followed position may drift from the centre before the camera re-centres, as a
+   * fraction of the map's shorter side (0, the default: re-centred on every change; followCamera.ts).
+   */
+  readonly followSlack?: number;
+  /**
+   * A live wearer drawn as DOM over the map (liveWearerOverlay.ts): the position, its accuracy and
+   * heading, and the tail of newest points, redrawn with each change and camera move without a render
+   * of the map's canvas (docs/share-viewing.md "Map: a fix moves the wearer, not the map").
+   */
+  readonly live?: LiveWearer | null;
   /** The accessible name of the map region. */
   readonly label: string;
   /** Extra class names for the map's container (its size comes from CSS). */
   readonly className?: string;
   /**
-   * What `layers` hold (e.g. a count of points): once MapLibre has rendered a frame with these layers,
-   * every one of them loaded (deck.gl `isLoaded`: a track's drawing derived off the main thread has
-   * arrived), the container's `data-drawn` attribute says it — a signal for benches and browser tests that the
+   * What `layers` and `live` hold (e.g. a count of points): once MapLibre has rendered a frame with
+   * these layers, every one of them loaded (deck.gl `isLoaded`: a track's drawing derived off the main
+   * thread has arrived), and the live overlay drew `live`, the container's `data-drawn` attribute says it — a signal for benches and browser tests that the
    * map shows its data, not just that the data arrived. Out of sight the map draws nothing new (see
    * {@link MapView}), so the attribute moves on once the map nears the view.
    */
@@ -72,6 +85,8 @@ export function MapView({
   styleUrl,
   bounds,
   follow,
+  followSlack = 0,
+  live = null,
   label,
   className,
   drawnKey,
@@ -82,6 +97,11 @@ export function MapView({
   const frames = useRef<OverlayFrames | null>(null);
   const initial = useRef({ layers, theme, styleUrl, bounds });
   const drawn = useRef({ key: drawnKey, layers });
+  const liveOverlay = useRef<LiveWearerOverlay | null>(null);
+  // Whether layers were handed to deck.gl that no frame has drawn yet; and the check that sets
+  // `data-drawn` (made with the map).
+  const layersPending = useRef(false);
+  const markDrawn = useRef<() => void>(() => undefined);
   // Out of sight (scrolled away, e.g. to the messages below the map), the map keeps what it last
   // drew: new layers and camera moves would draw frames no one sees, each a full software render of
   // the map on a guardian's phone (docs/share-viewing.md "Map"). They are handed over as the map
@@ -120,21 +140,41 @@ export function MapView({
     // For browser tests: whether the gate holds the loop.
     element.dataset.frames = gate.attached ? 'on-demand' : 'every-frame';
     instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    instance.on('render', () => {
+    const wearer = new LiveWearerOverlay(instance.getCanvasContainer(), {
+      project: (lonLat) => instance.project(lonLat),
+      getBearing: () => instance.getBearing(),
+    });
+    // The overlay follows the camera in the frame MapLibre renders the move in.
+    instance.on('move', () => {
+      wearer.reproject();
+    });
+    instance.on('resize', () => {
+      wearer.reproject();
+    });
+    markDrawn.current = () => {
       const { key, layers: shown } = drawn.current;
       if (
         key !== undefined &&
         element.dataset.drawn !== key &&
+        !layersPending.current &&
         gate.layersCurrent() &&
         layersLoaded(shown)
       ) {
         element.dataset.drawn = key;
       }
+    };
+    instance.on('render', () => {
+      layersPending.current = false;
+      markDrawn.current();
     });
+    liveOverlay.current = wearer;
     map.current = instance;
     overlay.current = deck;
     frames.current = gate;
     return () => {
+      markDrawn.current = () => undefined;
+      wearer.remove();
+      liveOverlay.current = null;
       gate.dispose();
       frames.current = null;
       overlay.current = null;
@@ -148,8 +188,22 @@ export function MapView({
     overlay.current?.setProps({ layers });
     frames.current?.wake();
     // The first frame MapLibre renders with these layers loaded shows them.
+    layersPending.current = true;
     drawn.current = { key: drawnKey, layers };
-  }, [layers, drawnKey, inView]);
+    // Layers and their key change together, unless the key counts what the live overlay shows too.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key alone is the effect below's
+  }, [layers, inView]);
+
+  useEffect(() => {
+    liveOverlay.current?.draw(live);
+  }, [live]);
+
+  useEffect(() => {
+    if (!inView) return;
+    // A new key with the same layers (a fix the live overlay drew): drawn once the layers are.
+    drawn.current = { ...drawn.current, key: drawnKey };
+    markDrawn.current();
+  }, [drawnKey, inView]);
 
   useEffect(() => {
     if (initial.current.theme === theme && initial.current.styleUrl === styleUrl) return;
@@ -187,8 +241,10 @@ export function MapView({
   const followLat = follow?.[1];
   useEffect(() => {
     if (followLon === undefined || followLat === undefined || !inView) return;
-    if (map.current) followTo(map.current, [followLon, followLat]);
-  }, [followLon, followLat, inView]);
+    const element = container.current;
+    const slackPx = element ? followSlack * Math.min(element.clientWidth, element.clientHeight) : 0;
+    if (map.current) followTo(map.current, [followLon, followLat], slackPx);
+  }, [followLon, followLat, followSlack, inView]);
 
   return (
     <div

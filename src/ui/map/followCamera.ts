@@ -25,18 +25,23 @@ export const FOLLOW_JUMP_MAX_PX = 48;
 export const FOLLOW_EASE_MS = 250;
 
 /**
- * Centres `camera` on `target` ([lon, lat], degrees) for follow mode (MapView's `follow`): a jump for a
- * small move (one frame), an ease of {@link FOLLOW_EASE_MS} for a larger one so the viewer sees where
- * the view went. Returns which it did.
+ * Follow mode (MapView's `follow`): keeps `target` ([lon, lat], degrees) within `slackPx` (CSS px) of
+ * the view's centre. Within it the camera stays ('stay'; with the default 0 it re-centres on every
+ * change); beyond it the camera re-centres on `target`, in one frame ('jump') for a move of up to
+ * {@link FOLLOW_JUMP_MAX_PX} or twice the slack (a wearer leaving the slack by one report), eased over
+ * {@link FOLLOW_EASE_MS} ('ease') for a larger one, so the viewer sees where the view went.
  */
 export function followTo(
   camera: FollowedCamera,
   target: readonly [number, number],
-): 'jump' | 'ease' {
+  slackPx = 0,
+): 'stay' | 'jump' | 'ease' {
   const center = camera.getCenter();
   const from = camera.project([center.lng, center.lat]);
   const to = camera.project([target[0], target[1]]);
-  if (Math.hypot(to.x - from.x, to.y - from.y) <= FOLLOW_JUMP_MAX_PX) {
+  const distance = Math.hypot(to.x - from.x, to.y - from.y);
+  if (slackPx > 0 && distance <= slackPx) return 'stay';
+  if (distance <= Math.max(FOLLOW_JUMP_MAX_PX, 2 * slackPx)) {
     camera.jumpTo({ center: [target[0], target[1]] });
     return 'jump';
   }

@@ -9,8 +9,9 @@ import {
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { MapView } from '../../../ui/map/MapView';
-import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
-import { eventMarkerLayer } from '../../../ui/map/layers/markerLayers';
+import { eventMarkerLayer, sameMarkers } from '../../../ui/map/layers/markerLayers';
+import { liveTail, settleLiveTrack, type SettledTrack } from '../../../ui/map/liveTrack';
+import type { LiveWearer } from '../../../ui/map/liveWearerGeometry';
 import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
 import { trackBounds } from '../../../ui/map/trackAttributes';
 import { trackEventMarkers, type MarkedAlert } from '../../../ui/map/trackEventMarkers';
@@ -23,6 +24,12 @@ import {
 
 /** The wearer's colour on the map: the brand orange, readable on light and dark basemaps. */
 const WEARER_COLOUR = [255, 121, 0, 255] as const;
+
+/**
+ * How far the followed wearer may drift from the map's centre before it re-centres, as a fraction of
+ * the map's shorter side: every re-centre is a full render of the map (docs/share-viewing.md "Map").
+ */
+const FOLLOW_SLACK = 0.25;
 
 /** Props of {@link ShareMap}. */
 export interface ShareMapProps {
@@ -46,7 +53,10 @@ export interface ShareMapProps {
  * The shared activity's map (issue 8 item 2; lazily loaded with MapLibre and deck.gl): the whole track
  * coloured by speed, markers of the start, the alerts, their notes and the messages to the wearer
  * (src/ui/map/trackEventMarkers.ts), and the wearer's current position with heading and
- * accuracy; the view fits the track when it loads and follows the wearer when asked. While the
+ * accuracy; the view fits the track when it loads and follows the wearer when asked, keeping them in
+ * the middle of the map. A fix moves the wearer without drawing the map again: the position and the
+ * newest points are drawn as DOM over the map (MapView's `live`), and the map's WebGL track takes
+ * them in every {@link LIVE_TAIL_MAX_POINTS} points (src/ui/map/liveTrack.ts). While the
  * searchlight shows, the viewer's own position and a line to the wearer too, and the view fits both
  * once when it comes on.
  */
@@ -82,22 +92,39 @@ export default function ShareMap({
     );
   }
 
-  const layers = useMemo(() => {
-    // The wearer's own marker shows where the track ends now: no end marker.
-    const markers = trackEventMarkers(columns, alerts, messages).filter(
-      (marker) => marker.kind !== 'end',
-    );
-    return [
+  // The WebGL track draws the settled columns; the newer points are the live overlay's tail.
+  const [settled, setSettled] = useState<SettledTrack<typeof columns> | null>(null);
+  const nextSettled = settleLiveTrack(columns, settled);
+  if (nextSettled !== settled) setSettled(nextSettled);
+  // The wearer's own marker shows where the track ends now: no end marker. The same markers as
+  // before keep their list, so a fix does not hand the map new layers.
+  const newMarkers = useMemo(
+    () => trackEventMarkers(columns, alerts, messages).filter((marker) => marker.kind !== 'end'),
+    [columns, alerts, messages],
+  );
+  const [markers, setMarkers] = useState(newMarkers);
+  if (newMarkers !== markers && !sameMarkers(newMarkers, markers)) setMarkers(newMarkers);
+
+  const settledColumns = nextSettled.columns;
+  const layers = useMemo(
+    () => [
       ...searchlightLayers('searchlight', searchlight),
-      speedTrackLayer('track', columns),
+      speedTrackLayer('track', settledColumns),
       eventMarkerLayer('events', markers),
-      ...currentPositionLayers(
-        'wearer',
-        last ? { lon: last.X, lat: last.Y, accuracyM: last.Hacc, headingDeg } : null,
-        WEARER_COLOUR,
-      ),
-    ];
-  }, [columns, last, headingDeg, alerts, messages, searchlight]);
+    ],
+    [settledColumns, markers, searchlight],
+  );
+  const live = useMemo(
+    (): LiveWearer | null =>
+      last
+        ? {
+            position: { lon: last.X, lat: last.Y, accuracyM: last.Hacc, headingDeg },
+            colour: WEARER_COLOUR,
+            tail: liveTail(columns, nextSettled),
+          }
+        : null,
+    [columns, last, headingDeg, nextSettled],
+  );
 
   return (
     <MapView
@@ -108,6 +135,8 @@ export default function ShareMap({
       styleUrl={styleUrl}
       bounds={fitBounds}
       follow={follow && last ? [last.X, last.Y] : null}
+      followSlack={FOLLOW_SLACK}
+      live={live}
       drawnKey={String(columns.length)}
     />
   );

@@ -6,7 +6,7 @@ import { derivedTrackOf } from '../trackDerivations';
 import { TrackDetailLayer } from './trackDetailLayer';
 
 /** Width of a drawn track, px. */
-const TRACK_WIDTH_PX = 4;
+export const TRACK_WIDTH_PX = 4;
 
 /** One path as deck.gl binary data: `length` points, no object per point. */
 function binaryPath(length: number) {

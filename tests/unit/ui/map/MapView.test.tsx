@@ -11,11 +11,33 @@ import { reportInView, stubIntersectionObserver } from '../../support/fakeInters
 const overlays: { setProps: ReturnType<typeof vi.fn> }[] = [];
 const wakes = vi.fn();
 const followTo = vi.fn<(map: unknown, position: readonly [number, number]) => void>();
+/** The map's event handlers by event name ('render', 'move', …), to fire them by hand. */
+const mapHandlers = new Map<string, (() => void)[]>();
+const fire = (event: string) => {
+  act(() => {
+    for (const handler of mapHandlers.get(event) ?? []) handler();
+  });
+};
 
 vi.mock('maplibre-gl', () => {
   class Map {
+    readonly #canvasContainer = document.createElement('div');
+    constructor(options: { container: HTMLElement }) {
+      options.container.append(this.#canvasContainer);
+    }
     addControl() {}
-    on() {}
+    on(event: string, handler: () => void) {
+      mapHandlers.set(event, [...(mapHandlers.get(event) ?? []), handler]);
+    }
+    getCanvasContainer() {
+      return this.#canvasContainer;
+    }
+    project([lon, lat]: [number, number]) {
+      return { x: lon * 100, y: -lat * 100 };
+    }
+    getBearing() {
+      return 0;
+    }
     remove() {}
     setStyle() {}
     fitBounds() {}
@@ -59,6 +81,7 @@ function reportMapInView(isIntersecting: boolean) {
 }
 
 const { MapView } = await import('../../../../src/ui/map/MapView');
+type LiveWearer = import('../../../../src/ui/map/liveWearerGeometry').LiveWearer;
 
 /** A layer list told apart by identity (MapView hands layers over as they are). */
 const layersNamed = (id: string) => [{ id }] as unknown as LayersList;
@@ -68,6 +91,7 @@ const view = (layers: LayersList, follow: readonly [number, number]) => (
 );
 
 beforeEach(() => {
+  mapHandlers.clear();
   overlays.length = 0;
   wakes.mockClear();
   followTo.mockClear();
@@ -104,5 +128,62 @@ describe('MapView out of sight (docs/share-viewing.md "Map")', () => {
     expect(wakes).toHaveBeenCalledTimes(wakeCalls + 1);
     expect(followTo).toHaveBeenCalledTimes(follows + 1);
     expect(followTo).toHaveBeenLastCalledWith(expect.anything(), [6.07, 59.03]);
+  });
+});
+
+describe('MapView live wearer (docs/share-viewing.md "Map: a fix moves the wearer, not the map")', () => {
+  const wearerAt = (lon: number): LiveWearer => ({
+    position: { lon, lat: 59.01, accuracyM: null, headingDeg: null },
+    colour: [255, 121, 0, 255],
+    tail: { positions: [6.05, 59.01, lon, 59.01], colours: [[38, 166, 91, 255]] },
+  });
+  /** Layers whose data deck.gl has (isLoaded), told apart by identity. */
+  const loadedLayers = (id: string) => [{ id, isLoaded: true }] as unknown as LayersList;
+  const liveView = (layers: LayersList, live: LiveWearer, drawnKey: string) => (
+    <MapView
+      layers={layers}
+      live={live}
+      drawnKey={drawnKey}
+      theme="light"
+      styleUrl={null}
+      label="Map of Ingrid"
+    />
+  );
+
+  it('draws a new fix over the map without handing deck.gl anything, and says it is drawn', () => {
+    const layers = loadedLayers('settled');
+    const { rerender } = render(liveView(layers, wearerAt(6.06), '2'));
+    const map = screen.getByRole('region', { name: 'Map of Ingrid' });
+    fire('render');
+    expect(map.dataset.drawn).toBe('2');
+    const setProps = overlays[0]?.setProps.mock.calls.length;
+    const wakeCalls = wakes.mock.calls.length;
+
+    rerender(liveView(layers, wearerAt(6.07), '3'));
+    expect(overlays[0]?.setProps.mock.calls.length).toBe(setProps);
+    expect(wakes.mock.calls.length).toBe(wakeCalls);
+    // Drawn at once: the layers were drawn before, and the overlay drew the new fix.
+    expect(map.dataset.drawn).toBe('3');
+    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    expect(marker?.style.transform).toBe('translate(607.0px, -5901.0px)');
+  });
+
+  it('waits for a frame when new layers come with the key', () => {
+    const { rerender } = render(liveView(loadedLayers('settled'), wearerAt(6.06), '2'));
+    const map = screen.getByRole('region', { name: 'Map of Ingrid' });
+    fire('render');
+    rerender(liveView(loadedLayers('settled again'), wearerAt(6.07), '3'));
+    expect(map.dataset.drawn).toBe('2');
+    fire('render');
+    expect(map.dataset.drawn).toBe('3');
+  });
+
+  it('moves the wearer with the camera', () => {
+    render(liveView(loadedLayers('settled'), wearerAt(6.06), '2'));
+    const map = screen.getByRole('region', { name: 'Map of Ingrid' });
+    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    if (marker) marker.style.transform = 'none';
+    fire('move');
+    expect(marker?.style.transform).toBe('translate(606.0px, -5901.0px)');
   });
 });

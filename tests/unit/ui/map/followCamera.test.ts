@@ -64,4 +64,19 @@ describe('followTo (MapView follow mode)', () => {
     expect(followTo(fake, at(FOLLOW_JUMP_MAX_PX - 0.5))).toBe('jump');
     expect(followTo(fake, at(FOLLOW_JUMP_MAX_PX + 0.5))).toBe('ease');
   });
+
+  it('with a slack, stays while the wearer is within it and re-centres in one frame once beyond', () => {
+    const { fake, moves } = camera(fjord, 15);
+    const pxPerDegree = (512 * 2 ** 15) / 360;
+    const at = (px: number): [number, number] => [fjord[0] + px / pxPerDegree, fjord[1]];
+    // A slack of 80 px (a quarter of a phone's 320 px map): 2.5 px a report stays for 32 reports.
+    expect(followTo(fake, at(2.5), 80)).toBe('stay');
+    expect(followTo(fake, at(79.5), 80)).toBe('stay');
+    expect(moves).toEqual([]);
+    // Just past the slack: a jump, though farther than FOLLOW_JUMP_MAX_PX (twice the slack is).
+    expect(followTo(fake, at(82), 80)).toBe('jump');
+    expect(followTo(fake, at(159), 80)).toBe('jump');
+    expect(followTo(fake, at(161), 80)).toBe('ease');
+    expect(moves.map((m) => m.kind)).toEqual(['jump', 'jump', 'ease']);
+  });
 });
