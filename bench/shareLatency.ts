@@ -61,13 +61,32 @@ const ORIGIN = { lat: 59.0176, lon: 6.0532 };
 
 type Device = BenchWearer;
 
+/** A device's step per fix at its slowest, degrees of latitude (about 2.8 m). */
+const STEP_DEG = 0.000025;
+
+/**
+ * Where fix `seq` of `device` is, degrees: each device paddles its own course (device i heads
+ * i × 137.5°, the golden angle, so no two share one) at its own pace (1 to 3 steps of
+ * {@link STEP_DEG} a fix, 3 to 8 m). Until 2026-12-06 every device moved the same way at the same
+ * pace, so every viewer's map re-centred on its wearer at the same moment (docs/bench-latency.md).
+ */
+function fixPosition(device: Device, seq: number): { lat: number; lon: number } {
+  const heading = (device.index * 137.5 * Math.PI) / 180;
+  const step = STEP_DEG * (1 + (device.index % 5) / 2) * seq;
+  return {
+    lat: ORIGIN.lat + device.index * 0.001 + step * Math.cos(heading),
+    lon: ORIGIN.lon + (step * Math.sin(heading)) / Math.cos((ORIGIN.lat * Math.PI) / 180),
+  };
+}
+
 /** Sends fix `seq` of `device` (now, speed seq + 1 knots) as one OsmAnd GET. */
 async function sendFix(origin: string, device: Device, seq: number): Promise<number> {
+  const { lat, lon } = fixPosition(device, seq);
   const query = new URLSearchParams({
     id: device.key,
     timestamp: String(Date.now()),
-    lat: String(ORIGIN.lat + device.index * 0.001 + seq * 0.00005),
-    lon: String(ORIGIN.lon + seq * 0.00005),
+    lat: String(lat),
+    lon: String(lon),
     speed: String(seq + 1),
     bearing: '0',
   });
