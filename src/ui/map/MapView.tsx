@@ -3,7 +3,7 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useInView } from '../visibility/useInView';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
 import { followTo } from './followCamera';
@@ -98,6 +98,7 @@ export function MapView({
   const initial = useRef({ layers, theme, styleUrl, bounds });
   const drawn = useRef({ key: drawnKey, layers });
   const liveOverlay = useRef<LiveWearerOverlay | null>(null);
+  const latestLive = useRef(live);
   // Whether layers were handed to deck.gl that no frame has drawn yet; and the check that sets
   // `data-drawn` (made with the map).
   const layersPending = useRef(false);
@@ -168,6 +169,7 @@ export function MapView({
       markDrawn.current();
     });
     liveOverlay.current = wearer;
+    wearer.draw(latestLive.current);
     map.current = instance;
     overlay.current = deck;
     frames.current = gate;
@@ -194,7 +196,10 @@ export function MapView({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key alone is the effect below's
   }, [layers, inView]);
 
-  useEffect(() => {
+  // Before the browser paints: the marker moves in the frame that shows the fix's figures, not one
+  // frame later (a second composited frame per fix).
+  useLayoutEffect(() => {
+    latestLive.current = live;
     liveOverlay.current?.draw(live);
   }, [live]);
 

@@ -178,6 +178,13 @@ describe('MapView live wearer (docs/share-viewing.md "Map: a fix moves the weare
     expect(map.dataset.drawn).toBe('3');
   });
 
+  it('draws the wearer it is first given, before any fix', () => {
+    render(liveView(loadedLayers('settled'), wearerAt(6.06), '2'));
+    const map = screen.getByRole('region', { name: 'Map of Ingrid' });
+    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    expect(marker?.style.transform).toBe('translate(606.0px, -5901.0px)');
+  });
+
   it('moves the wearer with the camera', () => {
     render(liveView(loadedLayers('settled'), wearerAt(6.06), '2'));
     const map = screen.getByRole('region', { name: 'Map of Ingrid' });
