@@ -8,6 +8,7 @@ import type { BenchArea, Figure } from './lib/figure';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { addBenchWearers, shareWearerActivity, type BenchWearer } from './lib/benchWearers';
 import { percentile } from './lib/memberApp';
+import { runPacedPhones } from './lib/pacedPhones';
 import { shownSinceFix } from './lib/shownSinceFix';
 
 /*
@@ -79,19 +80,24 @@ function fixPosition(device: Device, seq: number): { lat: number; lon: number } 
   };
 }
 
-/** Sends fix `seq` of `device` (now, speed seq + 1 knots) as one OsmAnd GET. */
-async function sendFix(origin: string, device: Device, seq: number): Promise<number> {
+/** The OsmAnd GET path of fix `seq` of `device` taken at `timestampMs` (speed seq + 1 knots). */
+function fixPath(device: Device, seq: number, timestampMs: number): string {
   const { lat, lon } = fixPosition(device, seq);
   const query = new URLSearchParams({
     id: device.key,
-    timestamp: String(Date.now()),
+    timestamp: String(timestampMs),
     lat: String(lat),
     lon: String(lon),
     speed: String(seq + 1),
     bearing: '0',
   });
+  return `/ingest/osmand?${query.toString()}`;
+}
+
+/** Sends fix `seq` of `device` now as one OsmAnd GET (the first fixes, before the clocked load). */
+async function sendFix(origin: string, device: Device, seq: number): Promise<number> {
   const sentAt = Date.now();
-  const res = await fetch(`${origin}/ingest/osmand?${query.toString()}`);
+  const res = await fetch(`${origin}${fixPath(device, seq, sentAt)}`);
   if (res.status !== 200) throw new Error(`osmand: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
   return sentAt;
@@ -162,10 +168,9 @@ export const shareLatencyBench: BenchArea = {
       const app = await buildServer({ ...config, webDir: WEB_DIR }, { db });
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       let browser: Browser | undefined;
-      // Shared with the device loops; read through `stopped()`, as it changes while they await.
-      const run: { stop: boolean; failure?: Error } = { stop: false };
-      const stopped = () => run.stop;
-      let loops: Promise<void>[] = [];
+      // The devices' clocked fixes, once they run: settled (a failure kept) so an early end of the
+      // run leaves no rejection unheard.
+      let load: Promise<{ sentAtMs?: number[][]; failure?: Error }> | null = null;
       try {
         const devices = await addBenchWearers(db, 'share', DEVICES);
         /** When fix `seq` of device `i` was sent: sends[i].get(seq). */
@@ -203,24 +208,34 @@ export const shareLatencyBench: BenchArea = {
         }
 
         // The viewers open before the 1 Hz load starts: 50 page loads on 2 cores under it time out.
-        const loopsStart = Date.now();
+        // The devices report from a worker thread, each phone on its own keep-alive connection with
+        // raw HTTP (as ingest.osmand's): the client's work is not charged to the server's event
+        // loop, which until 2026-12-06 also ran 200 fetch() loops. Fix seq of device d is due at
+        // loopsStart + d's phase + (seq - 1) s, every request built before the first is due.
+        const loopsStart = Date.now() + 500;
+        const fixesPerDevice = Math.ceil((WARMUP_MS + MEASURE_MS + 2_000) / PERIOD_MS);
+        load = runPacedPhones({
+          origin,
+          startAtMs: loopsStart,
+          periodMs: PERIOD_MS,
+          devices: devices.map((d) => {
+            const phaseMs = (d.index * PERIOD_MS) / devices.length;
+            return {
+              phaseMs,
+              paths: Array.from({ length: fixesPerDevice }, (_, i) =>
+                fixPath(d, i + 1, Math.round(loopsStart + phaseMs + i * PERIOD_MS)),
+              ),
+            };
+          }),
+        }).then(
+          (sentAtMs) => ({ sentAtMs }),
+          (failure: unknown) => ({
+            failure: failure instanceof Error ? failure : new Error('the devices failed'),
+          }),
+        );
         process.stderr.write(`share.latency: ${pages.length} viewers open, devices reporting\n`);
-        loops = devices.map(async (d) => {
-          const phase = (d.index * PERIOD_MS) / devices.length;
-          for (let seq = 1; !stopped(); seq += 1) {
-            await sleep(loopsStart + phase + (seq - 1) * PERIOD_MS - Date.now());
-            if (stopped()) break;
-            try {
-              sends[d.index]?.set(seq, await sendFix(origin, d, seq));
-            } catch (error) {
-              if (!run.stop)
-                run.failure ??= error instanceof Error ? error : new Error(String(error));
-              run.stop = true;
-            }
-          }
-        });
 
-        await sleep(WARMUP_MS);
+        await sleep(loopsStart - Date.now() + WARMUP_MS);
         const first = pages[0];
         const cdp = PROFILE_FILE && first ? await first.context.newCDPSession(first.page) : null;
         if (cdp) {
@@ -244,9 +259,13 @@ export const shareLatencyBench: BenchArea = {
         }
         // Let the fixes sent just before the end reach the screens.
         await sleep(2_000);
-        run.stop = true;
-        await Promise.all(loops);
-        if (run.failure) throw run.failure;
+        const { sentAtMs, failure } = await load;
+        if (failure) throw failure;
+        sentAtMs?.forEach((times, d) => {
+          times.forEach((at, i) => {
+            if (Number.isFinite(at)) sends[d]?.set(i + 1, at);
+          });
+        });
 
         const latencies: number[] = [];
         /** Device to the viewer's WebSocket (server, database, network), ms. */
@@ -323,8 +342,7 @@ export const shareLatencyBench: BenchArea = {
           figure('socket_p99_ms', percentile(socketLatencies, 99)),
         ];
       } finally {
-        run.stop = true;
-        await Promise.allSettled(loops);
+        await load;
         await browser?.close();
         await app.close();
       }

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { IngestPoint } from '../../src/api/ingest';
+import { runTsWorker } from './tsWorker';
 
 /** What the OsmAnd load thread sends: each device's key and points, in sending order. */
 export interface OsmAndLoad {
@@ -30,22 +30,5 @@ export interface OsmAndLoadResult extends OsmAndLoadMeasure {
  * to the server's event loop (a real phone is not in the server's process). Rejects on any non-200.
  */
 export function runOsmAndLoad(load: OsmAndLoad): Promise<OsmAndLoadResult> {
-  return new Promise((resolve, reject) => {
-    // The thread loads TypeScript through tsx's loader, registered inside it (Node 20 workers do not
-    // take `--import` in execArgv before their entry module).
-    const entry = new URL('./osmandLoad.worker.ts', import.meta.url).href;
-    const worker = new Worker(
-      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
-      { eval: true, workerData: load },
-    );
-    worker.once(
-      'message',
-      (message: { ok: boolean; result?: OsmAndLoadResult; error?: string }) => {
-        if (message.ok && message.result) resolve(message.result);
-        else reject(new Error(message.error ?? 'osmand load failed'));
-        void worker.terminate();
-      },
-    );
-    worker.once('error', reject);
-  });
+  return runTsWorker(new URL('./osmandLoad.worker.ts', import.meta.url), load);
 }

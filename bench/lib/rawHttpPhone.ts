@@ -12,9 +12,20 @@ export function getRequestBytes(host: string, path: string): Buffer {
 }
 
 /**
+ * When {@link sendInOrder} sends each request, for a phone reporting on a clock: request `index` goes
+ * out at `dueAtMs(index)` (epoch ms) or, if its answer before came later, as soon as that answer
+ * arrives; `onSend(index, atMs)` hears the Date.now() just before each is written.
+ */
+export interface Pacing {
+  dueAtMs(index: number): number;
+  onSend(index: number, atMs: number): void;
+}
+
+/**
  * Sends `requests` (whole HTTP/1.1 requests, see {@link getRequestBytes}) one after another on one
  * keep-alive TCP connection to `hostname`:`port`, each once the answer to the one before has
- * arrived, as a phone sends its fixes; `onStatus(index, status)` hears each answer's status code.
+ * arrived (and, with `pace`, once it is due), as a phone sends its fixes; `onStatus(index, status)`
+ * hears each answer's status code.
  * Resolves once all are answered; rejects on a socket error, a connection closed early, an answer
  * this reader does not take (chunked; no Content-Length means an empty body), or what `onStatus`
  * throws.
@@ -29,6 +40,7 @@ export function sendInOrder(
   port: number,
   requests: readonly Buffer[],
   onStatus: (index: number, status: number) => void,
+  pace?: Pacing,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, hostname);
@@ -39,12 +51,20 @@ export function sendInOrder(
       socket.destroy();
       reject(error);
     };
+    const write = (request: Buffer) => {
+      pace?.onSend(index, Date.now());
+      socket.write(request);
+    };
     const next = () => {
       const request = requests[index];
       if (request === undefined) {
         socket.end();
         resolve();
-      } else socket.write(request);
+        return;
+      }
+      const wait = pace ? pace.dueAtMs(index) - Date.now() : 0;
+      if (wait > 0) setTimeout(write, wait, request);
+      else write(request);
     };
     socket.once('connect', next);
     socket.on('error', fail);
