@@ -8,6 +8,7 @@ interface ScreenPoint {
 export interface FollowedCamera {
   getCenter(): { readonly lng: number; readonly lat: number };
   project(lngLat: [number, number]): ScreenPoint;
+  unproject(point: [number, number]): { readonly lng: number; readonly lat: number };
   jumpTo(options: { center: [number, number] }): unknown;
   easeTo(options: { center: [number, number]; duration: number }): unknown;
 }
@@ -26,10 +27,16 @@ export const FOLLOW_EASE_MS = 250;
 
 /**
  * Follow mode (MapView's `follow`): keeps `target` ([lon, lat], degrees) within `slackPx` (CSS px) of
- * the view's centre. Within it the camera stays ('stay'; with the default 0 it re-centres on every
- * change); beyond it the camera re-centres on `target`, in one frame ('jump') for a move of up to
- * {@link FOLLOW_JUMP_MAX_PX} or twice the slack (a wearer leaving the slack by one report), eased over
- * {@link FOLLOW_EASE_MS} ('ease') for a larger one, so the viewer sees where the view went.
+ * the view's centre.
+ * - Without a slack (0, the default) the camera re-centres on `target` at every change: in one frame
+ *   ('jump') for a move of up to {@link FOLLOW_JUMP_MAX_PX}, eased over {@link FOLLOW_EASE_MS} ('ease')
+ *   for a larger one, so the viewer sees where the view went.
+ * - With a slack the camera stays ('stay') while `target` is within it. Once beyond, it leads: the
+ *   new centre lies `slackPx` ahead of `target` in the direction it left the middle, so the wearer
+ *   crosses the whole middle before the next move and the map shows more of where they are going
+ *   (one full render of the map per 2 × slack of travel, not per slack). That move is one frame
+ *   when it is at most 3 × slack (a wearer leaving the slack by one report), else the camera eases
+ *   to centre on `target`.
  */
 export function followTo(
   camera: FollowedCamera,
@@ -40,8 +47,17 @@ export function followTo(
   const from = camera.project([center.lng, center.lat]);
   const to = camera.project([target[0], target[1]]);
   const distance = Math.hypot(to.x - from.x, to.y - from.y);
-  if (slackPx > 0 && distance <= slackPx) return 'stay';
-  if (distance <= Math.max(FOLLOW_JUMP_MAX_PX, 2 * slackPx)) {
+  if (slackPx > 0) {
+    if (distance <= slackPx) return 'stay';
+    if (distance + slackPx <= 3 * slackPx) {
+      const ahead = camera.unproject([
+        to.x + ((to.x - from.x) / distance) * slackPx,
+        to.y + ((to.y - from.y) / distance) * slackPx,
+      ]);
+      camera.jumpTo({ center: [ahead.lng, ahead.lat] });
+      return 'jump';
+    }
+  } else if (distance <= FOLLOW_JUMP_MAX_PX) {
     camera.jumpTo({ center: [target[0], target[1]] });
     return 'jump';
   }

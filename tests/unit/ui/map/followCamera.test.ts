@@ -20,9 +20,17 @@ function camera(center: [number, number], zoom: number) {
       y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldPx,
     };
   };
+  const unproject = ([x, y]: [number, number]) => {
+    const mercatorY = Math.PI * (1 - (2 * y) / worldPx);
+    return {
+      lng: (x / worldPx) * 360 - 180,
+      lat: (Math.atan(Math.sinh(mercatorY)) * 180) / Math.PI,
+    };
+  };
   const fake: FollowedCamera = {
     getCenter: () => ({ lng: center[0], lat: center[1] }),
     project,
+    unproject,
     jumpTo: (options) => moves.push({ kind: 'jump', ...options }),
     easeTo: (options) => moves.push({ kind: 'ease', ...options }),
   };
@@ -65,7 +73,7 @@ describe('followTo (MapView follow mode)', () => {
     expect(followTo(fake, at(FOLLOW_JUMP_MAX_PX + 0.5))).toBe('ease');
   });
 
-  it('with a slack, stays while the wearer is within it and re-centres in one frame once beyond', () => {
+  it('with a slack, stays while the wearer is within it, then leads: the new centre a slack ahead', () => {
     const { fake, moves } = camera(fjord, 15);
     const pxPerDegree = (512 * 2 ** 15) / 360;
     const at = (px: number): [number, number] => [fjord[0] + px / pxPerDegree, fjord[1]];
@@ -73,10 +81,17 @@ describe('followTo (MapView follow mode)', () => {
     expect(followTo(fake, at(2.5), 80)).toBe('stay');
     expect(followTo(fake, at(79.5), 80)).toBe('stay');
     expect(moves).toEqual([]);
-    // Just past the slack: a jump, though farther than FOLLOW_JUMP_MAX_PX (twice the slack is).
+    // Just past the slack, eastwards: one frame to a centre 80 px east of the wearer, who is then
+    // 80 px west of the middle and crosses all of it before the next move.
     expect(followTo(fake, at(82), 80)).toBe('jump');
+    const [lead] = moves;
+    expect(lead?.kind).toBe('jump');
+    expect(lead?.center[0]).toBeCloseTo(at(162)[0], 9);
+    expect(lead?.center[1]).toBeCloseTo(fjord[1], 9);
+    // The same camera (centre unchanged in the fake): up to 3 × slack is one frame, farther eases
+    // to centre on the wearer.
     expect(followTo(fake, at(159), 80)).toBe('jump');
     expect(followTo(fake, at(161), 80)).toBe('ease');
-    expect(moves.map((m) => m.kind)).toEqual(['jump', 'jump', 'ease']);
+    expect(moves.at(-1)).toEqual({ kind: 'ease', center: at(161), duration: FOLLOW_EASE_MS });
   });
 });
