@@ -31,6 +31,28 @@ async function signedInDemoMember(
   return { member, activityId: claims.ActivityId, authorization };
 }
 
+/** How many pixels of the wearer's orange (255, 121, 0) a PNG screenshot holds, counted in the page. */
+function orangePixels(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
+      if (r > 225 && g > 90 && g < 150 && b < 50) count += 1;
+    }
+    return count;
+  }, png.toString('base64'));
+}
+
 test('a guardian opens the demo share link without an account and watches the wearer live', async ({
   browser,
   request,
@@ -72,13 +94,16 @@ test('a guardian opens the demo share link without an account and watches the we
   await expect
     .poll(() => marker.evaluate((element) => element.style.transform), { timeout: 30_000 })
     .not.toBe(at);
+  await map.scrollIntoViewIfNeeded();
   const [mapBox, markerBox] = await Promise.all([map.boundingBox(), marker.boundingBox()]);
-  expect(
-    markerBox && mapBox && markerBox.x > mapBox.x && markerBox.x < mapBox.x + mapBox.width,
-  ).toBe(true);
-  expect(
-    markerBox && mapBox && markerBox.y > mapBox.y && markerBox.y < mapBox.y + mapBox.height,
-  ).toBe(true);
+  if (!mapBox || !markerBox) throw new Error('the map or the wearer has no box');
+  expect(markerBox.x > mapBox.x && markerBox.x < mapBox.x + mapBox.width).toBe(true);
+  expect(markerBox.y > mapBox.y && markerBox.y < mapBox.y + mapBox.height).toBe(true);
+  // And it is drawn: the wearer's orange around that point on screen (an SVG of size 0 draws nothing).
+  const around = await page.screenshot({
+    clip: { x: markerBox.x - 16, y: markerBox.y - 16, width: 32, height: 32 },
+  });
+  expect(await orangePixels(page, around)).toBeGreaterThan(20);
   await context.close();
 });
 

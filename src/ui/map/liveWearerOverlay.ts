@@ -81,7 +81,8 @@ export class LiveWearerOverlay {
     });
     this.#turn = svgElement('g', {});
     this.#turn.append(this.#arrow);
-    this.#markerSvg = svgElement('svg', { overflow: 'visible', width: '0', height: '0' });
+    // One px, its drawing overflowing it around (0, 0): an SVG of width or height 0 draws nothing.
+    this.#markerSvg = svgElement('svg', { overflow: 'visible', width: '1', height: '1' });
     this.#markerSvg.append(this.#accuracy, this.#turn, this.#dot);
     // The marker moves by its own composited transform: a fix re-rasterizes nothing of the map.
     this.#marker = document.createElement('div');
