@@ -189,11 +189,9 @@ export function MapView({
     if (!inView) return;
     overlay.current?.setProps({ layers });
     frames.current?.wake();
-    // The first frame MapLibre renders with these layers loaded shows them.
+    // The first frame MapLibre renders with these layers loaded shows them (their key: below).
     layersPending.current = true;
-    drawn.current = { key: drawnKey, layers };
-    // Layers and their key change together, unless the key counts what the live overlay shows too.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key alone is the effect below's
+    drawn.current = { ...drawn.current, layers };
   }, [layers, inView]);
 
   // Before the browser paints: the marker moves in the frame that shows the fix's figures, not one
@@ -205,7 +203,8 @@ export function MapView({
 
   useEffect(() => {
     if (!inView) return;
-    // A new key with the same layers (a fix the live overlay drew): drawn once the layers are.
+    // The key of the layers just handed over (drawn at their first frame, as layersPending says),
+    // or a new key with the same layers (a fix the live overlay drew): drawn once the layers are.
     drawn.current = { ...drawn.current, key: drawnKey };
     markDrawn.current();
   }, [drawnKey, inView]);

@@ -56,7 +56,7 @@ export interface ShareMapProps {
  * accuracy; the view fits the track when it loads and follows the wearer when asked, keeping them in
  * the middle of the map. A fix moves the wearer without drawing the map again: the position and the
  * newest points are drawn as DOM over the map (MapView's `live`), and the map's WebGL track takes
- * them in every {@link LIVE_TAIL_MAX_POINTS} points (src/ui/map/liveTrack.ts). While the
+ * them in every `LIVE_TAIL_MAX_POINTS` points (src/ui/map/liveTrack.ts). While the
  * searchlight shows, the viewer's own position and a line to the wearer too, and the view fits both
  * once when it comes on.
  */
