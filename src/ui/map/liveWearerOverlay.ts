@@ -1,14 +1,8 @@
+import { ARROW_PATH, ARROW_SIZE_PX, DOT_RADIUS_PX } from './layers/positionLayers';
 import { TRACK_WIDTH_PX } from './layers/trackLayers';
 import { cssColour, liveWearerGeometry, type LiveWearer, type Project } from './liveWearerGeometry';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** The arrow's size on screen, px (the WebGL position layers' arrow: positionLayers.ts). */
-const ARROW_SIZE_PX = 28;
-/** The dot's radius without a heading, px. */
-const DOT_RADIUS_PX = 7;
-/** The arrow pointing up in a 64 × 64 box centred on (32, 32), as positionLayers.ts draws it. */
-const ARROW_PATH = 'M32 4 L54 58 L32 46 L10 58 Z';
 
 /** What the overlay needs of the map (maplibregl.Map has all of it). */
 export interface LiveOverlayMap {

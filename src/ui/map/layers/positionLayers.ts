@@ -12,13 +12,17 @@ export interface MapPosition {
   readonly headingDeg: number | null;
 }
 
-const ARROW_SIZE_PX = 28;
-const DOT_RADIUS_PX = 7;
+/** The wearer's arrow on screen, px (the WebGL layers here and the live overlay, liveWearerOverlay.ts). */
+export const ARROW_SIZE_PX = 28;
+/** The dot's radius without a heading, px. */
+export const DOT_RADIUS_PX = 7;
+/** The arrow pointing up (north) in a 64 × 64 box centred on (32, 32), as an SVG path. */
+export const ARROW_PATH = 'M32 4 L54 58 L32 46 L10 58 Z';
 
 /** A white-rimmed arrow pointing up (north) as an SVG data URL, for IconLayer (CSP allows data:). */
 function arrowIcon(colour: Rgba): string {
   const fill = `rgb(${colour[0]},${colour[1]},${colour[2]})`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><path d="M32 4 L54 58 L32 46 L10 58 Z" fill="${fill}" stroke="white" stroke-width="5" stroke-linejoin="round"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><path d="${ARROW_PATH}" fill="${fill}" stroke="white" stroke-width="5" stroke-linejoin="round"/></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
