@@ -33,6 +33,11 @@ const PERIOD_MS = 1_000;
  */
 const PROFILE_FILE = process.env.SHARE_LATENCY_PROFILE_FILE;
 /**
+ * Where to write the first viewer page's sampled heap-allocation profile of the measuring window
+ * (V8's HeapProfiler sampling every 16 KiB, objects a GC collected included; unset: none).
+ */
+const HEAP_PROFILE_FILE = process.env.SHARE_LATENCY_HEAP_PROFILE_FILE;
+/**
  * Where to write a Chromium trace (Perfetto JSON) of the measuring window, the first viewer's page
  * with the GPU process (unset: no tracing): frames, tasks and their threads per process.
  */
@@ -237,10 +242,21 @@ export const shareLatencyBench: BenchArea = {
 
         await sleep(loopsStart - Date.now() + WARMUP_MS);
         const first = pages[0];
-        const cdp = PROFILE_FILE && first ? await first.context.newCDPSession(first.page) : null;
-        if (cdp) {
+        const cdp =
+          (PROFILE_FILE || HEAP_PROFILE_FILE) && first
+            ? await first.context.newCDPSession(first.page)
+            : null;
+        if (cdp && PROFILE_FILE) {
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.start');
+        }
+        if (cdp && HEAP_PROFILE_FILE) {
+          await cdp.send('HeapProfiler.enable');
+          await cdp.send('HeapProfiler.startSampling', {
+            samplingInterval: 16384,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: true,
+          });
         }
         if (TRACE_FILE && first) {
           await browser.startTracing(first.page, {
@@ -256,6 +272,10 @@ export const shareLatencyBench: BenchArea = {
         if (TRACE_FILE) await browser.stopTracing();
         if (cdp && PROFILE_FILE) {
           await writeFile(PROFILE_FILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+        }
+        if (cdp && HEAP_PROFILE_FILE) {
+          const { profile } = await cdp.send('HeapProfiler.stopSampling');
+          await writeFile(HEAP_PROFILE_FILE, JSON.stringify(profile));
         }
         // Let the fixes sent just before the end reach the screens.
         await sleep(2_000);
