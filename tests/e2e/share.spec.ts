@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { demoShareUrl } from './support/demoMember';
 
 /**
@@ -31,26 +38,59 @@ async function signedInDemoMember(
   return { member, activityId: claims.ActivityId, authorization };
 }
 
-/** How many pixels of the wearer's orange (255, 121, 0) a PNG screenshot holds, counted in the page. */
-function orangePixels(page: Page, png: Buffer): Promise<number> {
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) return 0;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
-      if (r > 225 && g > 90 && g < 150 && b < 50) count += 1;
-    }
-    return count;
-  }, png.toString('base64'));
+/** The map's colours the share browser tests look for on screen. */
+const COLOUR_TESTS = {
+  /** The wearer's orange (255, 121, 0). */
+  orange: [225, 256, 90, 150, 0, 50],
+  /** The searchlight viewer's blue (30, 110, 230), not the basemap's pale water. */
+  blue: [0, 80, 80, 150, 190, 256],
+} as const;
+
+/** How many pixels of `colour` a PNG screenshot holds, counted in the page. */
+function pixelsOf(page: Page, png: Buffer, colour: keyof typeof COLOUR_TESTS): Promise<number> {
+  return page.evaluate(
+    async ({ base64, ranges }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const [rMin, rMax, gMin, gMax, bMin, bMax] = ranges;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
+        if (r >= rMin && r < rMax && g >= gMin && g < gMax && b >= bMin && b < bMax) count += 1;
+      }
+      return count;
+    },
+    { base64: png.toString('base64'), ranges: COLOUR_TESTS[colour] },
+  );
+}
+
+/**
+ * How many pixels of `colour` the screen shows within 16 CSS px of `marker` (a live overlay's marker
+ * box, whose top left is the position), after checking that the marker lies inside `map`.
+ */
+async function pixelsOnMarker(
+  page: Page,
+  map: Locator,
+  marker: Locator,
+  colour: keyof typeof COLOUR_TESTS,
+): Promise<number> {
+  await map.scrollIntoViewIfNeeded();
+  const [mapBox, box] = await Promise.all([map.boundingBox(), marker.boundingBox()]);
+  if (!mapBox || !box) throw new Error('the map or the marker has no box');
+  expect(box.x > mapBox.x && box.x < mapBox.x + mapBox.width).toBe(true);
+  expect(box.y > mapBox.y && box.y < mapBox.y + mapBox.height).toBe(true);
+  const png = await page.screenshot({
+    clip: { x: box.x - 16, y: box.y - 16, width: 32, height: 32 },
+  });
+  return pixelsOf(page, png, colour);
 }
 
 test('a guardian opens the demo share link without an account and watches the wearer live', async ({
@@ -89,21 +129,13 @@ test('a guardian opens the demo share link without an account and watches the we
     .toBeGreaterThan(drawn);
   // A fix moves the wearer's marker, drawn over the map (docs/share-viewing.md "Map: a fix moves the
   // wearer, not the map"), inside the map.
-  const marker = map.locator('.ll-live-wearer-marker');
+  const marker = map.locator('.ll-live-wearer-position');
   const at = await marker.evaluate((element) => element.style.transform);
   await expect
     .poll(() => marker.evaluate((element) => element.style.transform), { timeout: 30_000 })
     .not.toBe(at);
-  await map.scrollIntoViewIfNeeded();
-  const [mapBox, markerBox] = await Promise.all([map.boundingBox(), marker.boundingBox()]);
-  if (!mapBox || !markerBox) throw new Error('the map or the wearer has no box');
-  expect(markerBox.x > mapBox.x && markerBox.x < mapBox.x + mapBox.width).toBe(true);
-  expect(markerBox.y > mapBox.y && markerBox.y < mapBox.y + mapBox.height).toBe(true);
   // And it is drawn: the wearer's orange around that point on screen (an SVG of size 0 draws nothing).
-  const around = await page.screenshot({
-    clip: { x: markerBox.x - 16, y: markerBox.y - 16, width: 32, height: 32 },
-  });
-  expect(await orangePixels(page, around)).toBeGreaterThan(20);
+  expect(await pixelsOnMarker(page, map, marker, 'orange')).toBeGreaterThan(20);
   await context.close();
 });
 
@@ -159,6 +191,8 @@ test('the searchlight points a guardian with a phone at the wearer: bearing, dis
     }, 250);
   });
   await page.goto(shareUrl);
+  // The map stays where the searchlight puts it: the viewer and the wearer in view.
+  await page.getByRole('checkbox', { name: 'Follow the wearer' }).uncheck();
   await page.getByRole('button', { name: 'Show me the way' }).click();
   const arrow = page.getByRole('img', { name: /^The wearer is [\d.]+ km away, south$/ });
   await expect(arrow).toBeVisible({ timeout: 30_000 });
@@ -174,6 +208,14 @@ test('the searchlight points a guardian with a phone at the wearer: bearing, dis
     .poll(async () => Math.abs((await rotation()) - 90), { timeout: 15_000 })
     .toBeLessThan(5);
   await expect(page.getByText(/no compass/)).toHaveCount(0);
+  // The map shows the viewer too, in blue, with a line to the wearer (docs/share-viewing.md
+  // "Searchlight on the map"), drawn over the map like the wearer.
+  const map = page.getByRole('region', { name: 'Map of the shared activity' });
+  const viewer = map.locator('.ll-live-wearer-viewer');
+  const shown = (element: HTMLElement | SVGElement) => element.style.display !== 'none';
+  await expect.poll(() => viewer.evaluate(shown), { timeout: 30_000 }).toBe(true);
+  expect(await map.locator('.ll-live-wearer-searchlight').evaluate(shown)).toBe(true);
+  expect(await pixelsOnMarker(page, map, viewer, 'blue')).toBeGreaterThan(20);
   await context.close();
 });
 

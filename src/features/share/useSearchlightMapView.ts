@@ -4,7 +4,17 @@ import {
   selectSearchlight,
   selectSearchlightVisible,
 } from '../../store/searchlight/searchlightSlice';
-import type { SearchlightMapView } from '../../ui/map/layers/searchlightLayers';
+import type { MapPosition } from '../../ui/map/layers/positionLayers';
+
+/**
+ * The searchlight on the share map (spec policy §2 "a searchlight map mode"; docs/share-viewing.md
+ * "Searchlight on the map"): where the viewer is (`viewer`: their own position, its accuracy radius
+ * and their heading) and the wearer they look for (`target`), degrees.
+ */
+export interface SearchlightMapView {
+  readonly viewer: MapPosition;
+  readonly target: { readonly lon: number; readonly lat: number };
+}
 
 /**
  * What the share map shows of the searchlight (docs/share-viewing.md "Searchlight on the map"): while

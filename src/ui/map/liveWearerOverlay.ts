@@ -1,22 +1,15 @@
-import { ARROW_PATH, ARROW_SIZE_PX, DOT_RADIUS_PX } from './layers/positionLayers';
 import { TRACK_WIDTH_PX } from './layers/trackLayers';
 import { cssColour, liveWearerGeometry, type LiveWearer, type Project } from './liveWearerGeometry';
+import { PositionMarkerElement, svgElement } from './positionMarkerElement';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+/** The searchlight line's width, px, and opacity (of 255), as the WebGL searchlight drew it. */
+const SEARCHLIGHT_LINE_WIDTH_PX = 3;
+const SEARCHLIGHT_LINE_ALPHA = 200;
 
 /** What the overlay needs of the map (maplibregl.Map has all of it). */
 export interface LiveOverlayMap {
   project: Project;
   getBearing(): number;
-}
-
-function svgElement<K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attributes: Record<string, string>,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  return element;
 }
 
 /** Sets `name` to `value` unless it has that value: an unchanged segment is not painted again. */
@@ -27,23 +20,20 @@ function setIfChanged(element: Element, name: string, value: string): void {
 /**
  * The live wearer drawn as DOM over a map's canvas (docs/share-viewing.md "Map: a fix moves the
  * wearer, not the map"): an SVG the size of the map holding the tail's segments (the newest points,
- * coloured by speed), the accuracy circle and the wearer's arrow (or a dot without a heading), in
- * the wearer's colour, as the WebGL position layers draw them. A new fix changes a few attributes;
- * the map's WebGL canvas is not drawn again. `draw` after every fix, `reproject` after every camera
- * move (MapLibre's `move`, in the same frame as the map's render). Not pickable: pointer input goes
- * through to the map.
+ * coloured by speed) and the wearer's marker (PositionMarkerElement: accuracy circle, arrow or dot),
+ * as the WebGL layers draw them; while the searchlight shows, the viewer's own marker and a straight
+ * line from them to the wearer too ("Searchlight on the map"). A new fix, or a new position or
+ * heading of the viewer, changes a few attributes; the map's WebGL canvas is not drawn again. `draw`
+ * after every change, `reproject` after every camera move (MapLibre's `move`, in the same frame as the
+ * map's render). Not pickable: pointer input goes through to the map.
  */
 export class LiveWearerOverlay {
   readonly #root: HTMLDivElement;
-  readonly #svg: SVGSVGElement;
   readonly #tail: SVGGElement;
   readonly #segments: SVGLineElement[] = [];
-  readonly #accuracy: SVGCircleElement;
-  readonly #marker: HTMLDivElement;
-  readonly #markerSvg: SVGSVGElement;
-  readonly #turn: SVGGElement;
-  readonly #arrow: SVGPathElement;
-  readonly #dot: SVGCircleElement;
+  readonly #searchlightLine: SVGLineElement;
+  readonly #wearer = new PositionMarkerElement('ll-live-wearer-position');
+  readonly #viewer = new PositionMarkerElement('ll-live-wearer-viewer');
   readonly #map: LiveOverlayMap;
   #live: LiveWearer | null = null;
 
@@ -53,37 +43,19 @@ export class LiveWearerOverlay {
     this.#root = document.createElement('div');
     this.#root.className = 'll-live-wearer';
     this.#root.setAttribute('aria-hidden', 'true');
-    this.#svg = svgElement('svg', { class: 'll-live-wearer-tail' });
+    const svg = svgElement('svg', { class: 'll-live-wearer-tail' });
+    this.#searchlightLine = svgElement('line', {
+      'stroke-width': String(SEARCHLIGHT_LINE_WIDTH_PX),
+      class: 'll-live-wearer-searchlight',
+    });
     this.#tail = svgElement('g', {
       fill: 'none',
       'stroke-width': String(TRACK_WIDTH_PX),
       'stroke-linecap': 'round',
     });
-    this.#accuracy = svgElement('circle', { 'stroke-width': '1' });
-    const scale = ARROW_SIZE_PX / 64;
-    this.#arrow = svgElement('path', {
-      d: ARROW_PATH,
-      transform: `scale(${String(scale)}) translate(-32 -32)`,
-      stroke: 'white',
-      'stroke-width': '5',
-      'stroke-linejoin': 'round',
-    });
-    this.#dot = svgElement('circle', {
-      r: String(DOT_RADIUS_PX),
-      stroke: 'white',
-      'stroke-width': '2',
-    });
-    this.#turn = svgElement('g', {});
-    this.#turn.append(this.#arrow);
-    // One px, its drawing overflowing it around (0, 0): an SVG of width or height 0 draws nothing.
-    this.#markerSvg = svgElement('svg', { overflow: 'visible', width: '1', height: '1' });
-    this.#markerSvg.append(this.#accuracy, this.#turn, this.#dot);
-    // The marker moves by its own composited transform: a fix re-rasterizes nothing of the map.
-    this.#marker = document.createElement('div');
-    this.#marker.className = 'll-live-wearer-marker';
-    this.#marker.append(this.#markerSvg);
-    this.#svg.append(this.#tail);
-    this.#root.append(this.#svg, this.#marker);
+    // Under the positions, the line under the track, as the WebGL searchlight was drawn.
+    svg.append(this.#searchlightLine, this.#tail);
+    this.#root.append(svg, this.#viewer.element, this.#wearer.element);
     this.#root.style.display = 'none';
     parent.append(this.#root);
   }
@@ -122,24 +94,22 @@ export class LiveWearerOverlay {
       const line = this.#segments[i];
       if (line && line.style.display !== 'none') line.style.display = 'none';
     }
-    const [r, g, b] = live.colour;
-    const x = geometry.x.toFixed(1);
-    const y = geometry.y.toFixed(1);
-    if (geometry.accuracyPx === null) {
-      this.#accuracy.style.display = 'none';
+    this.#wearer.draw(geometry, live.colour);
+    const searchlight = live.searchlight ?? null;
+    const viewer = searchlight === null ? null : geometry.viewer;
+    this.#viewer.draw(viewer, searchlight?.colour ?? live.colour);
+    const line = this.#searchlightLine;
+    if (viewer === null || searchlight === null) {
+      line.style.display = 'none';
     } else {
-      this.#accuracy.style.display = '';
-      this.#accuracy.setAttribute('r', geometry.accuracyPx.toFixed(1));
-      this.#accuracy.setAttribute('fill', cssColour([r, g, b, 40]));
-      this.#accuracy.setAttribute('stroke', cssColour([r, g, b, 140]));
+      const [r, g, b] = searchlight.colour;
+      line.style.display = '';
+      setIfChanged(line, 'x1', viewer.x.toFixed(1));
+      setIfChanged(line, 'y1', viewer.y.toFixed(1));
+      setIfChanged(line, 'x2', geometry.x.toFixed(1));
+      setIfChanged(line, 'y2', geometry.y.toFixed(1));
+      setIfChanged(line, 'stroke', cssColour([r, g, b, SEARCHLIGHT_LINE_ALPHA]));
     }
-    const fill = cssColour(live.colour);
-    this.#arrow.setAttribute('fill', fill);
-    this.#dot.setAttribute('fill', fill);
-    this.#arrow.style.display = geometry.arrowDeg === null ? 'none' : '';
-    this.#dot.style.display = geometry.arrowDeg === null ? '' : 'none';
-    this.#turn.setAttribute('transform', `rotate(${(geometry.arrowDeg ?? 0).toFixed(1)})`);
-    this.#marker.style.transform = `translate(${x}px, ${y}px)`;
   }
 
   /** Takes the overlay off the map. */

@@ -12,18 +12,18 @@ import { MapView } from '../../../ui/map/MapView';
 import { eventMarkerLayer, sameMarkers } from '../../../ui/map/layers/markerLayers';
 import { liveTail, settleLiveTrack, type SettledTrack } from '../../../ui/map/liveTrack';
 import type { LiveWearer } from '../../../ui/map/liveWearerGeometry';
+import type { Rgba } from '../../../ui/map/trackAttributes';
 import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
 import { trackBounds } from '../../../ui/map/trackAttributes';
 import { trackEventMarkers, type MarkedAlert } from '../../../ui/map/trackEventMarkers';
 import { pointBounds, unionBounds } from '../../../ui/map/lonLatBounds';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
-import {
-  searchlightLayers,
-  type SearchlightMapView,
-} from '../../../ui/map/layers/searchlightLayers';
+import type { SearchlightMapView } from '../useSearchlightMapView';
 
 /** The wearer's colour on the map: the brand orange, readable on light and dark basemaps. */
-const WEARER_COLOUR = [255, 121, 0, 255] as const;
+const WEARER_COLOUR: Rgba = [255, 121, 0, 255];
+/** The searchlight viewer's colour: a blue apart from the wearer's orange and the track's colours. */
+const VIEWER_COLOUR: Rgba = [30, 110, 230, 255];
 
 /**
  * How far the followed wearer may drift from the map's centre before it re-centres, as a fraction of
@@ -57,8 +57,8 @@ export interface ShareMapProps {
  * the middle of the map. A fix moves the wearer without drawing the map again: the position and the
  * newest points are drawn as DOM over the map (MapView's `live`), and the map's WebGL track takes
  * them in every `LIVE_TAIL_MAX_POINTS` points (src/ui/map/liveTrack.ts). While the
- * searchlight shows, the viewer's own position and a line to the wearer too, and the view fits both
- * once when it comes on.
+ * searchlight shows, the viewer's own position (in {@link VIEWER_COLOUR}) and a line from them to the
+ * wearer are drawn the same way, and the view fits both once when it comes on.
  */
 export default function ShareMap({
   activityId,
@@ -107,13 +107,10 @@ export default function ShareMap({
 
   const settledColumns = nextSettled.columns;
   const layers = useMemo(
-    () => [
-      ...searchlightLayers('searchlight', searchlight),
-      speedTrackLayer('track', settledColumns),
-      eventMarkerLayer('events', markers),
-    ],
-    [settledColumns, markers, searchlight],
+    () => [speedTrackLayer('track', settledColumns), eventMarkerLayer('events', markers)],
+    [settledColumns, markers],
   );
+  const viewer = searchlight?.viewer ?? null;
   const live = useMemo(
     (): LiveWearer | null =>
       last
@@ -121,9 +118,10 @@ export default function ShareMap({
             position: { lon: last.X, lat: last.Y, accuracyM: last.Hacc, headingDeg },
             colour: WEARER_COLOUR,
             tail: liveTail(columns, nextSettled),
+            searchlight: viewer ? { viewer, colour: VIEWER_COLOUR } : null,
           }
         : null,
-    [columns, last, headingDeg, nextSettled],
+    [columns, last, headingDeg, nextSettled, viewer],
   );
 
   return (

@@ -164,7 +164,7 @@ describe('MapView live wearer (docs/share-viewing.md "Map: a fix moves the weare
     expect(wakes.mock.calls.length).toBe(wakeCalls);
     // Drawn at once: the layers were drawn before, and the overlay drew the new fix.
     expect(map.dataset.drawn).toBe('3');
-    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-position');
     expect(marker?.style.transform).toBe('translate(607.0px, -5901.0px)');
   });
 
@@ -181,14 +181,14 @@ describe('MapView live wearer (docs/share-viewing.md "Map: a fix moves the weare
   it('draws the wearer it is first given, before any fix', () => {
     render(liveView(loadedLayers('settled'), wearerAt(6.06), '2'));
     const map = screen.getByRole('region', { name: 'Map of Ingrid' });
-    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-position');
     expect(marker?.style.transform).toBe('translate(606.0px, -5901.0px)');
   });
 
   it('moves the wearer with the camera', () => {
     render(liveView(loadedLayers('settled'), wearerAt(6.06), '2'));
     const map = screen.getByRole('region', { name: 'Map of Ingrid' });
-    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    const marker = map.querySelector<HTMLElement>('.ll-live-wearer-position');
     if (marker) marker.style.transform = 'none';
     fire('move');
     expect(marker?.style.transform).toBe('translate(606.0px, -5901.0px)');

@@ -66,4 +66,21 @@ describe('liveWearerGeometry (the live overlay, docs/share-viewing.md "Map")', (
     expect(from.x).toBeLessThan(centre.x);
     expect(from.y).toBeGreaterThan(centre.y);
   });
+
+  it('places the searchlight viewer as the wearer is placed, and nothing without a searchlight', () => {
+    expect(liveWearerGeometry(wearer(), project, 0).viewer).toBeNull();
+    const viewerAt = { lon: fjord.lon + 0.01, lat: fjord.lat, accuracyM: 24, headingDeg: 180 };
+    const geometry = liveWearerGeometry(
+      { ...wearer(), searchlight: { viewer: viewerAt, colour: [30, 110, 230, 255] } },
+      project,
+      30,
+    );
+    const at = project([viewerAt.lon, viewerAt.lat]);
+    expect(geometry.viewer?.x).toBeCloseTo(at.x, 6);
+    expect(geometry.viewer?.y).toBeCloseTo(at.y, 6);
+    // East of the wearer, level with it; the same accuracy at the same latitude, the same radius.
+    expect(geometry.viewer?.x).toBeGreaterThan(geometry.x);
+    expect(geometry.viewer?.accuracyPx).toBeCloseTo(geometry.accuracyPx ?? 0, 3);
+    expect(geometry.viewer?.arrowDeg).toBe(150);
+  });
 });

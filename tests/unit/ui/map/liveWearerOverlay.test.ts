@@ -36,16 +36,19 @@ describe('LiveWearerOverlay', () => {
     overlay.draw(wearer(3));
     expect(root?.style.display).toBe('');
     const lines = [...parent.querySelectorAll('line')].filter(visible);
-    expect(lines).toHaveLength(2);
+    expect(lines.filter((line) => line.parentElement?.tagName === 'g')).toHaveLength(2);
     expect(lines[1]?.getAttribute('x2')).toBe('20.0');
     expect(lines[1]?.getAttribute('stroke')).toBe('rgba(38,166,91,1)');
     // The marker moves by a CSS transform; the arrow turns inside it.
-    const marker = parent.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    const marker = parent.querySelector<HTMLElement>('.ll-live-wearer-position');
     expect(marker?.style.transform).toBe('translate(1000.0px, 1000.0px)');
-    expect(parent.querySelector('path')?.parentElement?.getAttribute('transform')).toBe(
+    expect(marker?.querySelector('path')?.parentElement?.getAttribute('transform')).toBe(
       'rotate(45.0)',
     );
-    expect(visible(parent.querySelector('path'))).toBe(true);
+    expect(visible(marker?.querySelector('path'))).toBe(true);
+    // No searchlight: no viewer, no line to them.
+    expect(parent.querySelector<HTMLElement>('.ll-live-wearer-viewer')?.style.display).toBe('none');
+    expect(visible(parent.querySelector('.ll-live-wearer-searchlight'))).toBe(false);
   });
 
   it('reuses its segments: a shorter tail hides the rest', () => {
@@ -53,16 +56,20 @@ describe('LiveWearerOverlay', () => {
     const overlay = new LiveWearerOverlay(parent, fakeMap());
     overlay.draw(wearer(5));
     overlay.draw(wearer(2));
-    expect(parent.querySelectorAll('line')).toHaveLength(4);
-    expect([...parent.querySelectorAll('line')].filter(visible)).toHaveLength(1);
+    const segments = parent.querySelectorAll('g line');
+    expect(segments).toHaveLength(4);
+    expect([...segments].filter(visible)).toHaveLength(1);
   });
 
   it('shows a dot without a heading', () => {
     const parent = document.createElement('div');
     const overlay = new LiveWearerOverlay(parent, fakeMap());
     overlay.draw(wearer(0, null));
-    expect(visible(parent.querySelector('path'))).toBe(false);
-    const dot = [...parent.querySelectorAll('circle')].find((c) => c.getAttribute('r') === '7');
+    const marker = parent.querySelector('.ll-live-wearer-position');
+    expect(visible(marker?.querySelector('path'))).toBe(false);
+    const dot = [...(marker?.querySelectorAll('circle') ?? [])].find(
+      (c) => c.getAttribute('r') === '7',
+    );
     expect(visible(dot)).toBe(true);
   });
 
@@ -73,13 +80,58 @@ describe('LiveWearerOverlay', () => {
     overlay.draw(wearer(2));
     map.camera.dx = -200;
     overlay.reproject();
-    const marker = parent.querySelector<HTMLElement>('.ll-live-wearer-marker');
+    const marker = parent.querySelector<HTMLElement>('.ll-live-wearer-position');
     expect(marker?.style.transform).toBe('translate(800.0px, 1000.0px)');
     // The tail moved with it.
-    expect(parent.querySelector('line')?.getAttribute('x1')).toBe('-200.0');
+    expect(parent.querySelector('g line')?.getAttribute('x1')).toBe('-200.0');
     overlay.draw(null);
     expect(parent.querySelector<HTMLElement>('.ll-live-wearer')?.style.display).toBe('none');
     overlay.remove();
     expect(parent.querySelector('.ll-live-wearer')).toBeNull();
+  });
+
+  it('draws the searchlight: the viewer in their colour and a line from them to the wearer, following the camera', () => {
+    const parent = document.createElement('div');
+    const map = fakeMap();
+    const overlay = new LiveWearerOverlay(parent, map);
+    const blue = [30, 110, 230, 255] as const;
+    overlay.draw({
+      ...wearer(2),
+      searchlight: {
+        viewer: { lon: 0.5, lat: -2, accuracyM: 20, headingDeg: null },
+        colour: blue,
+      },
+    });
+    const viewer = parent.querySelector<HTMLElement>('.ll-live-wearer-viewer');
+    expect(viewer?.style.display).toBe('');
+    expect(viewer?.style.transform).toBe('translate(500.0px, 2000.0px)');
+    // A dot in blue until the viewer's heading is known.
+    expect(visible(viewer?.querySelector('path'))).toBe(false);
+    const dot = [...(viewer?.querySelectorAll('circle') ?? [])].find(
+      (c) => c.getAttribute('r') === '7',
+    );
+    expect(dot?.getAttribute('fill')).toBe('rgba(30,110,230,1)');
+    const line = parent.querySelector('.ll-live-wearer-searchlight');
+    expect(visible(line)).toBe(true);
+    expect(['x1', 'y1', 'x2', 'y2'].map((name) => line?.getAttribute(name))).toEqual([
+      '500.0',
+      '2000.0',
+      '1000.0',
+      '1000.0',
+    ]);
+    expect(line?.getAttribute('stroke')).toBe(`rgba(30,110,230,${String(200 / 255)})`);
+    // The wearer keeps its own colour.
+    const wearerDot = parent.querySelector('.ll-live-wearer-position path');
+    expect(wearerDot?.getAttribute('fill')).toBe('rgba(255,121,0,1)');
+
+    map.camera.dx = -100;
+    overlay.reproject();
+    expect(viewer?.style.transform).toBe('translate(400.0px, 2000.0px)');
+    expect(line?.getAttribute('x2')).toBe('900.0');
+
+    // Putting the searchlight away takes the viewer and the line off the map.
+    overlay.draw(wearer(2));
+    expect(viewer?.style.display).toBe('none');
+    expect(visible(line)).toBe(false);
   });
 });
