@@ -191,8 +191,6 @@ test('the searchlight points a guardian with a phone at the wearer: bearing, dis
     }, 250);
   });
   await page.goto(shareUrl);
-  // The map stays where the searchlight puts it: the viewer and the wearer in view.
-  await page.getByRole('checkbox', { name: 'Follow the wearer' }).uncheck();
   await page.getByRole('button', { name: 'Show me the way' }).click();
   const arrow = page.getByRole('img', { name: /^The wearer is [\d.]+ km away, south$/ });
   await expect(arrow).toBeVisible({ timeout: 30_000 });
@@ -209,13 +207,17 @@ test('the searchlight points a guardian with a phone at the wearer: bearing, dis
     .toBeLessThan(5);
   await expect(page.getByText(/no compass/)).toHaveCount(0);
   // The map shows the viewer too, in blue, with a line to the wearer (docs/share-viewing.md
-  // "Searchlight on the map"), drawn over the map like the wearer.
+  // "Searchlight on the map"), drawn over the map like the wearer; following keeps both in view
+  // while the wearer reports (every second in the demo).
   const map = page.getByRole('region', { name: 'Map of the shared activity' });
   const viewer = map.locator('.ll-live-wearer-viewer');
   const shown = (element: HTMLElement | SVGElement) => element.style.display !== 'none';
   await expect.poll(() => viewer.evaluate(shown), { timeout: 30_000 }).toBe(true);
   expect(await map.locator('.ll-live-wearer-searchlight').evaluate(shown)).toBe(true);
+  await expect(page.getByRole('checkbox', { name: 'Follow the wearer' })).toBeChecked();
   expect(await pixelsOnMarker(page, map, viewer, 'blue')).toBeGreaterThan(20);
+  const wearer = map.locator('.ll-live-wearer-position');
+  expect(await pixelsOnMarker(page, map, wearer, 'orange')).toBeGreaterThan(20);
   await context.close();
 });
 

@@ -6,7 +6,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useInView } from '../visibility/useInView';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
-import { followTo } from './followCamera';
+import { followTo, keepInView as keepInViewOf } from './followCamera';
 import type { LiveWearer } from './liveWearerGeometry';
 import { LiveWearerOverlay } from './liveWearerOverlay';
 import { gateOverlayFrames, type OverlayFrames } from './overlayFrames';
@@ -42,6 +42,12 @@ export interface MapViewProps {
    */
   readonly followSlack?: number;
   /**
+   * When set (and not empty), the map keeps all these positions in view: once one comes within a few
+   * px of an edge or leaves the view, the view fits them all in one frame (followCamera.keepInView).
+   * Used instead of `follow`, not with it.
+   */
+  readonly keepInView?: readonly LonLat[] | null;
+  /**
    * A live wearer drawn as DOM over the map (liveWearerOverlay.ts): the position, its accuracy and
    * heading, and the tail of newest points, redrawn with each change and camera move without a render
    * of the map's canvas (docs/share-viewing.md "Map: a fix moves the wearer, not the map").
@@ -70,6 +76,8 @@ function layersLoaded(layers: LayersList): boolean {
 
 const FIT_PADDING_PX = 40;
 const FIT_MAX_ZOOM = 15;
+/** `keepInView` fits again once a position is this close to an edge, CSS px. */
+const KEEP_IN_VIEW_MARGIN_PX = 16;
 
 /**
  * A MapLibre map with a deck.gl overlay (`MapLibreOverlay`, interleaved: one WebGL context, deck.gl
@@ -86,6 +94,7 @@ export function MapView({
   bounds,
   follow,
   followSlack = 0,
+  keepInView = null,
   live = null,
   label,
   className,
@@ -249,6 +258,25 @@ export function MapView({
     const slackPx = element ? followSlack * Math.min(element.clientWidth, element.clientHeight) : 0;
     if (map.current) followTo(map.current, [followLon, followLat], slackPx);
   }, [followLon, followLat, followSlack, inView]);
+
+  // The positions by value (String of a number reads back exactly): a new array of the same
+  // positions moves nothing.
+  const keptKey = keepInView?.map(([lon, lat]) => `${String(lon)},${String(lat)}`).join(';') ?? '';
+  useEffect(() => {
+    const element = container.current;
+    if (keptKey === '' || !inView || !element || !map.current) return;
+    const points = keptKey.split(';').map((point): LonLat => {
+      const [lon = 0, lat = 0] = point.split(',').map(Number);
+      return [lon, lat];
+    });
+    keepInViewOf(map.current, points, {
+      widthPx: element.clientWidth,
+      heightPx: element.clientHeight,
+      marginPx: KEEP_IN_VIEW_MARGIN_PX,
+      paddingPx: FIT_PADDING_PX,
+      maxZoom: FIT_MAX_ZOOM,
+    });
+  }, [keptKey, inView]);
 
   return (
     <div

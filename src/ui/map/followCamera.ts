@@ -64,3 +64,54 @@ export function followTo(
   camera.easeTo({ center: [target[0], target[1]], duration: FOLLOW_EASE_MS });
   return 'ease';
 }
+
+/** What {@link keepInView} needs of a MapLibre map (maplibregl.Map has all of it). */
+export interface FramingCamera {
+  project(lngLat: [number, number]): ScreenPoint;
+  fitBounds(
+    bounds: [number, number, number, number],
+    options: { padding: number; maxZoom: number; duration: number },
+  ): unknown;
+}
+
+/** How the camera frames several positions (MapView's `keepInView`). */
+export interface Framing {
+  /** The map's container, CSS px. */
+  readonly widthPx: number;
+  readonly heightPx: number;
+  /** A position closer than this to an edge (CSS px) counts as leaving the view. */
+  readonly marginPx: number;
+  /** The fit's padding, CSS px: more than `marginPx`, so a small move does not fit again. */
+  readonly paddingPx: number;
+  /** The fit zooms in no closer than this (two positions a few metres apart). */
+  readonly maxZoom: number;
+}
+
+/**
+ * Keeps every position of `points` ([lon, lat] degrees) in view (the share map while the searchlight
+ * shows: the viewer and the wearer; docs/share-viewing.md "Searchlight on the map"): while each lies
+ * at least `marginPx` inside the view the camera stays ('stay'); once one does not, the view fits
+ * them all in one frame with `paddingPx` ('fit'). Each fit is one full render of the map, so between
+ * fits the positions may move by the difference of padding and margin. No points: 'stay'.
+ */
+export function keepInView(
+  camera: FramingCamera,
+  points: readonly (readonly [number, number])[],
+  framing: Framing,
+): 'stay' | 'fit' {
+  if (points.length === 0) return 'stay';
+  const { widthPx, heightPx, marginPx } = framing;
+  const inside = points.every((point) => {
+    const { x, y } = camera.project([point[0], point[1]]);
+    return x >= marginPx && x <= widthPx - marginPx && y >= marginPx && y <= heightPx - marginPx;
+  });
+  if (inside) return 'stay';
+  const lons = points.map((point) => point[0]);
+  const lats = points.map((point) => point[1]);
+  camera.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], {
+    padding: framing.paddingPx,
+    maxZoom: framing.maxZoom,
+    duration: 0,
+  });
+  return 'fit';
+}

@@ -40,7 +40,7 @@ export interface ShareMapProps {
   readonly alerts: readonly MarkedAlert[];
   /** The messages to the wearer, marked where the wearer was when each was written. */
   readonly messages: readonly Pick<Message, 'MessageID' | 'SentTimestamp'>[];
-  /** Keep the wearer centred. */
+  /** Keep the wearer in view: centred, or with the searchlight, in view with the viewer. */
   readonly follow: boolean;
   /**
    * The searchlight on the map (docs/share-viewing.md "Searchlight on the map"): the viewer's own
@@ -58,7 +58,8 @@ export interface ShareMapProps {
  * newest points are drawn as DOM over the map (MapView's `live`), and the map's WebGL track takes
  * them in every `LIVE_TAIL_MAX_POINTS` points (src/ui/map/liveTrack.ts). While the
  * searchlight shows, the viewer's own position (in {@link VIEWER_COLOUR}) and a line from them to the
- * wearer are drawn the same way, and the view fits both once when it comes on.
+ * wearer are drawn the same way, and the view fits both once when it comes on; following then keeps
+ * both in view rather than the wearer in the middle.
  */
 export default function ShareMap({
   activityId,
@@ -132,8 +133,16 @@ export default function ShareMap({
       theme={theme}
       styleUrl={styleUrl}
       bounds={fitBounds}
-      follow={follow && last ? [last.X, last.Y] : null}
+      follow={follow && last && !viewer ? [last.X, last.Y] : null}
       followSlack={FOLLOW_SLACK}
+      keepInView={
+        follow && last && viewer
+          ? [
+              [viewer.lon, viewer.lat],
+              [last.X, last.Y],
+            ]
+          : null
+      }
       live={live}
       drawnKey={String(columns.length)}
     />

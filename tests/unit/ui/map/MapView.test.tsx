@@ -64,9 +64,13 @@ vi.mock('../../../../src/ui/map/overlayFrames', () => ({
     layersCurrent: () => true,
   }),
 }));
+const keepInView = vi.fn<(map: unknown, points: readonly (readonly [number, number])[]) => void>();
 vi.mock('../../../../src/ui/map/followCamera', () => ({
   followTo: (map: unknown, position: readonly [number, number]) => {
     followTo(map, position);
+  },
+  keepInView: (map: unknown, points: readonly (readonly [number, number])[]) => {
+    keepInView(map, points);
   },
 }));
 
@@ -95,6 +99,7 @@ beforeEach(() => {
   overlays.length = 0;
   wakes.mockClear();
   followTo.mockClear();
+  keepInView.mockClear();
 });
 
 describe('MapView out of sight (docs/share-viewing.md "Map")', () => {
@@ -128,6 +133,64 @@ describe('MapView out of sight (docs/share-viewing.md "Map")', () => {
     expect(wakes).toHaveBeenCalledTimes(wakeCalls + 1);
     expect(followTo).toHaveBeenCalledTimes(follows + 1);
     expect(followTo).toHaveBeenLastCalledWith(expect.anything(), [6.07, 59.03]);
+  });
+});
+
+describe('MapView keepInView (docs/share-viewing.md "Searchlight on the map")', () => {
+  const keeping = (points: readonly (readonly [number, number])[]) => (
+    <MapView
+      layers={layersNamed('track')}
+      keepInView={points}
+      theme="light"
+      styleUrl={null}
+      label="Map of Ingrid"
+    />
+  );
+
+  it('frames the positions when they change, not for the same positions again, and not out of sight', () => {
+    const { rerender } = render(
+      keeping([
+        [6.05, 59.0],
+        [6.0675, 59.0],
+      ]),
+    );
+    expect(keepInView).toHaveBeenLastCalledWith(expect.anything(), [
+      [6.05, 59.0],
+      [6.0675, 59.0],
+    ]);
+    rerender(
+      keeping([
+        [6.05, 59.0],
+        [6.0675, 59.0],
+      ]),
+    );
+    expect(keepInView).toHaveBeenCalledTimes(1);
+    rerender(
+      keeping([
+        [6.05, 59.0],
+        [6.07, 59.001],
+      ]),
+    );
+    expect(keepInView).toHaveBeenCalledTimes(2);
+    expect(keepInView).toHaveBeenLastCalledWith(expect.anything(), [
+      [6.05, 59.0],
+      [6.07, 59.001],
+    ]);
+    expect(followTo).not.toHaveBeenCalled();
+
+    reportMapInView(false);
+    rerender(
+      keeping([
+        [6.05, 59.0],
+        [6.08, 59.002],
+      ]),
+    );
+    expect(keepInView).toHaveBeenCalledTimes(2);
+    reportMapInView(true);
+    expect(keepInView).toHaveBeenLastCalledWith(expect.anything(), [
+      [6.05, 59.0],
+      [6.08, 59.002],
+    ]);
   });
 });
 

@@ -3,7 +3,9 @@ import {
   FOLLOW_EASE_MS,
   FOLLOW_JUMP_MAX_PX,
   followTo,
+  keepInView,
   type FollowedCamera,
+  type FramingCamera,
 } from '../../../../src/ui/map/followCamera';
 
 /**
@@ -93,5 +95,55 @@ describe('followTo (MapView follow mode)', () => {
     expect(followTo(fake, at(159), 80)).toBe('jump');
     expect(followTo(fake, at(161), 80)).toBe('ease');
     expect(moves.at(-1)).toEqual({ kind: 'ease', center: at(161), duration: FOLLOW_EASE_MS });
+  });
+});
+
+describe('keepInView (the share map while the searchlight shows)', () => {
+  const framing = { widthPx: 400, heightPx: 300, marginPx: 16, paddingPx: 40, maxZoom: 15 };
+  /** A 400 × 300 px view at `zoom` centred on `center`, projecting onto its container. */
+  function view(center: [number, number], zoom: number) {
+    const { fake } = camera(center, zoom);
+    const middle = fake.project(center);
+    const fits: { bounds: [number, number, number, number]; padding: number; duration: number }[] =
+      [];
+    const framed: FramingCamera = {
+      project: (lngLat) => {
+        const { x, y } = fake.project(lngLat);
+        return { x: x - middle.x + 200, y: y - middle.y + 150 };
+      },
+      fitBounds: (bounds, options) => fits.push({ bounds, ...options }),
+    };
+    return { framed, fits };
+  }
+  // The Lysefjord: a guardian on the shore and the kayaker about 1 km to the east.
+  const guardian: [number, number] = [6.05, 59.0];
+  const kayaker: [number, number] = [6.0675, 59.0];
+
+  it('stays while both are inside the view, margin included', () => {
+    // Zoom 13 at 59° N: about 4.9 m per px, so the two are about 200 px apart.
+    const { framed, fits } = view([6.058, 59.0], 13);
+    expect(keepInView(framed, [guardian, kayaker], framing)).toBe('stay');
+    expect(fits).toEqual([]);
+  });
+
+  it('fits both, at once and padded, when one nears an edge or leaves the view', () => {
+    // Centred just east of the guardian: the kayaker is still in view, within 16 px of its edge.
+    const { framed, fits } = view([6.051, 59.0], 13);
+    expect(framed.project(kayaker).x).toBeGreaterThan(400 - 16);
+    expect(framed.project(kayaker).x).toBeLessThan(400);
+    expect(keepInView(framed, [guardian, kayaker], framing)).toBe('fit');
+    expect(fits).toEqual([
+      { bounds: [6.05, 59.0, 6.0675, 59.0], padding: 40, maxZoom: 15, duration: 0 },
+    ]);
+    // Far outside (the kayaker 50 km away) is the same.
+    const far = view(guardian, 14);
+    expect(keepInView(far.framed, [guardian, [6.9, 59.2]], framing)).toBe('fit');
+    expect(far.fits[0]?.bounds).toEqual([6.05, 59.0, 6.9, 59.2]);
+  });
+
+  it('does nothing without positions', () => {
+    const { framed, fits } = view(guardian, 14);
+    expect(keepInView(framed, [], framing)).toBe('stay');
+    expect(fits).toEqual([]);
   });
 });
