@@ -12,8 +12,10 @@ import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import type { Formatter } from '../../../ui/format';
 import { MapView } from '../../../ui/map/MapView';
-import { eventMarkerLayer } from '../../../ui/map/layers/markerLayers';
+import { eventMarkerLayer, MARKER_COLOURS, sameMarkers } from '../../../ui/map/layers/markerLayers';
 import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
+import { liveTail, settleLiveTrack, type SettledTrack } from '../../../ui/map/liveTrack';
+import type { LiveWearer } from '../../../ui/map/liveWearerGeometry';
 import {
   replayTrailLayer,
   speedTrackLayer,
@@ -130,6 +132,38 @@ export default function ReplayMap({
     [columns, alerts, messages],
   );
 
+  // A live activity's new points are drawn over the map as they come (the live overlay, as on the
+  // share map: docs/activities.md "A live activity's map"); the WebGL track takes them in every
+  // LIVE_TAIL_MAX_POINTS points. A replay or a trim preview draws the whole track in WebGL.
+  const [settledTrack, setSettledTrack] = useState<SettledTrack<typeof columns> | null>(null);
+  const nextSettled = settleLiveTrack(columns, settledTrack);
+  if (nextSettled !== settledTrack) setSettledTrack(nextSettled);
+  const growing = !replaying && trimPreview === null && columns.length > nextSettled.tailFrom;
+  const drawnColumns = growing ? nextSettled.columns : columns;
+  // While it grows, the overlay marks the track's end: the same markers as before keep their list.
+  const newMapMarkers = useMemo(
+    () => (growing ? markers.filter((marker) => marker.kind !== 'end') : markers),
+    [growing, markers],
+  );
+  const [mapMarkers, setMapMarkers] = useState(newMapMarkers);
+  if (newMapMarkers !== mapMarkers && !sameMarkers(newMapMarkers, mapMarkers)) {
+    setMapMarkers(newMapMarkers);
+  }
+  const last = columns.length - 1;
+  const endLon = columns.positions[2 * last] ?? 0;
+  const endLat = columns.positions[2 * last + 1] ?? 0;
+  const live = useMemo(
+    (): LiveWearer | null =>
+      growing
+        ? {
+            position: { lon: endLon, lat: endLat, accuracyM: null, headingDeg: null },
+            colour: MARKER_COLOURS.end,
+            tail: liveTail(columns, nextSettled),
+          }
+        : null,
+    [growing, endLon, endLat, columns, nextSettled],
+  );
+
   // The view fits the track once; a live activity's new points do not move the map under the reader.
   const bounds = trackBounds(columns);
   const [fitBounds, setFitBounds] = useState(bounds);
@@ -137,28 +171,40 @@ export default function ReplayMap({
 
   // The replay's trail and cursor exist from the start, hidden until a replay runs: deck.gl builds
   // them (shaders, the arrow's icon) while the map loads, not in the first frame after Play.
-  const position = positionAt(columns, replaying ? timeMs : startMs);
-  const layers = [
-    speedTrackLayer('track', columns, replaying || trimPreview ? 0.35 : 1),
-    trimPreview
-      ? trimPreviewLayer('trim-preview', columns, trimPreview.startMs, trimPreview.endMs)
-      : null,
-    replayTrailLayer(
-      'replay',
-      columns,
-      replaying ? (timeMs - startMs) / 1000 : null,
-      REPLAY_COLOUR,
-    ),
-    eventMarkerLayer('events', markers),
-    ...currentPositionLayers(
-      'replay-position',
-      position
-        ? { lon: position.lon, lat: position.lat, accuracyM: null, headingDeg: position.headingDeg }
+  const position = positionAt(drawnColumns, replaying ? timeMs : startMs);
+  const positionLon = position?.lon;
+  const positionLat = position?.lat;
+  const positionHeading = position?.headingDeg ?? null;
+  const trailSeconds = replaying ? (timeMs - startMs) / 1000 : null;
+  // The same layers while nothing they draw changed: a live fix hands deck.gl nothing.
+  const layers = useMemo(
+    () => [
+      speedTrackLayer('track', drawnColumns, replaying || trimPreview ? 0.35 : 1),
+      trimPreview
+        ? trimPreviewLayer('trim-preview', drawnColumns, trimPreview.startMs, trimPreview.endMs)
         : null,
-      REPLAY_COLOUR,
+      replayTrailLayer('replay', drawnColumns, trailSeconds, REPLAY_COLOUR),
+      eventMarkerLayer('events', mapMarkers),
+      ...currentPositionLayers(
+        'replay-position',
+        positionLon !== undefined && positionLat !== undefined
+          ? { lon: positionLon, lat: positionLat, accuracyM: null, headingDeg: positionHeading }
+          : null,
+        REPLAY_COLOUR,
+        replaying,
+      ),
+    ],
+    [
+      drawnColumns,
       replaying,
-    ),
-  ];
+      trimPreview,
+      trailSeconds,
+      mapMarkers,
+      positionLon,
+      positionLat,
+      positionHeading,
+    ],
+  );
 
   if (columns.length < 2) return <p className="ll-muted">{t('Activities.Detail.NoTrack')}</p>;
   const timeText = format.time(timeMs, { seconds: true });
@@ -172,6 +218,7 @@ export default function ReplayMap({
           styleUrl={styleUrl}
           bounds={fitBounds}
           follow={follow && replaying && position ? [position.lon, position.lat] : null}
+          live={live}
         />
       </div>
       <MarkerLegend markers={markers} />
