@@ -37,12 +37,12 @@ export interface SettledTrack<C extends TrackColumnsLike> {
 }
 
 /**
- * The settled track for `current` (pure; ShareMap calls it on every render): `previous` as long as
- * `current` only grew from it (the same point at its last index) by fewer than `maxTail` points;
- * otherwise `current` settles. Its tail then starts at `previous`'s end when the track grew by at
- * most `maxTail` points (one fix after another), or at its own end when it grew by more at once (a
- * history loaded, a reconnection's backlog), started, or changed (a reload, a late point filed
- * among the settled ones).
+ * The settled track for `current` (pure; useSettledTrack, useLiveTrack.ts, calls it on every
+ * render): `previous` as long as `current` only grew from it (the same point at its last index)
+ * by fewer than `maxTail` points; otherwise `current` settles. Its tail then starts at
+ * `previous`'s end when the track grew by at most `maxTail` points (one fix after another), or
+ * at its own end when it grew by more at once (a history loaded, a reconnection's backlog),
+ * started, or changed (a reload, a late point filed among the settled ones).
  */
 export function settleLiveTrack<C extends TrackColumnsLike>(
   current: C,

@@ -12,9 +12,10 @@ import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import type { Formatter } from '../../../ui/format';
 import { MapView } from '../../../ui/map/MapView';
-import { eventMarkerLayer, MARKER_COLOURS, sameMarkers } from '../../../ui/map/layers/markerLayers';
+import { eventMarkerLayer, MARKER_COLOURS } from '../../../ui/map/layers/markerLayers';
 import { currentPositionLayers } from '../../../ui/map/layers/positionLayers';
-import { liveTail, settleLiveTrack, type SettledTrack } from '../../../ui/map/liveTrack';
+import { liveTail } from '../../../ui/map/liveTrack';
+import { useSameMarkers, useSettledTrack } from '../../../ui/map/useLiveTrack';
 import type { LiveWearer } from '../../../ui/map/liveWearerGeometry';
 import {
   replayTrailLayer,
@@ -135,9 +136,7 @@ export default function ReplayMap({
   // A live activity's new points are drawn over the map as they come (the live overlay, as on the
   // share map: docs/activities.md "A live activity's map"); the WebGL track takes them in every
   // LIVE_TAIL_MAX_POINTS points. A replay or a trim preview draws the whole track in WebGL.
-  const [settledTrack, setSettledTrack] = useState<SettledTrack<typeof columns> | null>(null);
-  const nextSettled = settleLiveTrack(columns, settledTrack);
-  if (nextSettled !== settledTrack) setSettledTrack(nextSettled);
+  const nextSettled = useSettledTrack(columns);
   const growing = !replaying && trimPreview === null && columns.length > nextSettled.tailFrom;
   const drawnColumns = growing ? nextSettled.columns : columns;
   // While it grows, the overlay marks the track's end: the same markers as before keep their list.
@@ -145,10 +144,7 @@ export default function ReplayMap({
     () => (growing ? markers.filter((marker) => marker.kind !== 'end') : markers),
     [growing, markers],
   );
-  const [mapMarkers, setMapMarkers] = useState(newMapMarkers);
-  if (newMapMarkers !== mapMarkers && !sameMarkers(newMapMarkers, mapMarkers)) {
-    setMapMarkers(newMapMarkers);
-  }
+  const mapMarkers = useSameMarkers(newMapMarkers);
   const last = columns.length - 1;
   const endLon = columns.positions[2 * last] ?? 0;
   const endLat = columns.positions[2 * last + 1] ?? 0;

@@ -9,8 +9,9 @@ import {
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { MapView } from '../../../ui/map/MapView';
-import { eventMarkerLayer, sameMarkers } from '../../../ui/map/layers/markerLayers';
-import { liveTail, settleLiveTrack, type SettledTrack } from '../../../ui/map/liveTrack';
+import { eventMarkerLayer } from '../../../ui/map/layers/markerLayers';
+import { liveTail } from '../../../ui/map/liveTrack';
+import { useSameMarkers, useSettledTrack } from '../../../ui/map/useLiveTrack';
 import type { LiveWearer } from '../../../ui/map/liveWearerGeometry';
 import type { Rgba } from '../../../ui/map/trackAttributes';
 import { speedTrackLayer } from '../../../ui/map/layers/trackLayers';
@@ -94,17 +95,14 @@ export default function ShareMap({
   }
 
   // The WebGL track draws the settled columns; the newer points are the live overlay's tail.
-  const [settled, setSettled] = useState<SettledTrack<typeof columns> | null>(null);
-  const nextSettled = settleLiveTrack(columns, settled);
-  if (nextSettled !== settled) setSettled(nextSettled);
+  const nextSettled = useSettledTrack(columns);
   // The wearer's own marker shows where the track ends now: no end marker. The same markers as
   // before keep their list, so a fix does not hand the map new layers.
   const newMarkers = useMemo(
     () => trackEventMarkers(columns, alerts, messages).filter((marker) => marker.kind !== 'end'),
     [columns, alerts, messages],
   );
-  const [markers, setMarkers] = useState(newMarkers);
-  if (newMarkers !== markers && !sameMarkers(newMarkers, markers)) setMarkers(newMarkers);
+  const markers = useSameMarkers(newMarkers);
 
   const settledColumns = nextSettled.columns;
   const layers = useMemo(
