@@ -7,7 +7,10 @@ import type { Alert } from '../../../api/entities/alert';
 import type { Message } from '../../../api/entities/message';
 import { playbackTimeChanged } from '../../../store/activities/journeySlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { selectTrackColumns } from '../../../store/locationHistory/locationHistorySelectors';
+import {
+  selectLastPoint,
+  selectTrackColumns,
+} from '../../../store/locationHistory/locationHistorySelectors';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { selectRuntimeConfig } from '../../../store/slices/runtimeConfigSlice';
 import type { Formatter } from '../../../ui/format';
@@ -145,19 +148,17 @@ export default function ReplayMap({
     [growing, markers],
   );
   const mapMarkers = useSameMarkers(newMapMarkers);
-  const last = columns.length - 1;
-  const endLon = columns.positions[2 * last] ?? 0;
-  const endLat = columns.positions[2 * last + 1] ?? 0;
+  const end = useAppSelector((state) => selectLastPoint(state, activityId));
   const live = useMemo(
     (): LiveWearer | null =>
-      growing
+      growing && end
         ? {
-            position: { lon: endLon, lat: endLat, accuracyM: null, headingDeg: null },
+            position: { lon: end.X, lat: end.Y, accuracyM: null, headingDeg: null },
             colour: MARKER_COLOURS.end,
             tail: liveTail(columns, nextSettled),
           }
         : null,
-    [growing, endLon, endLat, columns, nextSettled],
+    [growing, end, columns, nextSettled],
   );
 
   // The view fits the track once; a live activity's new points do not move the map under the reader.
