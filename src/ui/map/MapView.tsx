@@ -6,7 +6,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useInView } from '../visibility/useInView';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
-import { followTo, keepInView as keepInViewOf } from './followCamera';
+import { followTo, keepInView as keepInViewOf, type Obstacle } from './followCamera';
 import type { LiveWearer } from './liveWearerGeometry';
 import { LiveWearerOverlay } from './liveWearerOverlay';
 import { gateOverlayFrames, type OverlayFrames } from './overlayFrames';
@@ -43,7 +43,8 @@ export interface MapViewProps {
   readonly followSlack?: number;
   /**
    * When set (and not empty), the map keeps all these positions in view: once one comes within a few
-   * px of an edge or leaves the view, the view fits them all in one frame (followCamera.keepInView).
+   * px of an edge or of a map control (zoom buttons, attribution), or leaves the view, the view fits
+   * them all in one frame, clear of the controls (followCamera.keepInView).
    * Used instead of `follow`, not with it.
    */
   readonly keepInView?: readonly LonLat[] | null;
@@ -78,6 +79,24 @@ const FIT_PADDING_PX = 40;
 const FIT_MAX_ZOOM = 15;
 /** `keepInView` fits again once a position is this close to an edge, CSS px. */
 const KEEP_IN_VIEW_MARGIN_PX = 16;
+
+/**
+ * The boxes of the map's controls (zoom buttons, attribution: MapLibre's `.maplibregl-ctrl`), CSS px
+ * from the container's top left, those with no size left out: what `keepInView` keeps positions from.
+ */
+function controlBoxes(container: HTMLElement): Obstacle[] {
+  const origin = container.getBoundingClientRect();
+  return Array.from(container.querySelectorAll('.maplibregl-ctrl'), (control) =>
+    control.getBoundingClientRect(),
+  )
+    .filter((box) => box.width > 0 && box.height > 0)
+    .map((box) => ({
+      left: box.left - origin.left,
+      top: box.top - origin.top,
+      right: box.right - origin.left,
+      bottom: box.bottom - origin.top,
+    }));
+}
 
 /**
  * A MapLibre map with a deck.gl overlay (`MapLibreOverlay`, interleaved: one WebGL context, deck.gl
@@ -275,6 +294,7 @@ export function MapView({
       marginPx: KEEP_IN_VIEW_MARGIN_PX,
       paddingPx: FIT_PADDING_PX,
       maxZoom: FIT_MAX_ZOOM,
+      obstacles: controlBoxes(element),
     });
   }, [keptKey, inView]);
 

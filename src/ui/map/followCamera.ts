@@ -70,8 +70,24 @@ export interface FramingCamera {
   project(lngLat: [number, number]): ScreenPoint;
   fitBounds(
     bounds: [number, number, number, number],
-    options: { padding: number; maxZoom: number; duration: number },
+    options: { padding: EdgePadding; maxZoom: number; duration: number },
   ): unknown;
+}
+
+/** Padding of each edge of the view, CSS px (MapLibre's PaddingOptions). */
+export interface EdgePadding {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+/** A box over the map that hides what is under it (a map control), CSS px from the view's top left. */
+export interface Obstacle {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
 }
 
 /** How the camera frames several positions (MapView's `keepInView`). */
@@ -79,20 +95,56 @@ export interface Framing {
   /** The map's container, CSS px. */
   readonly widthPx: number;
   readonly heightPx: number;
-  /** A position closer than this to an edge (CSS px) counts as leaving the view. */
+  /** A position closer than this to an edge or an obstacle (CSS px) counts as leaving the view. */
   readonly marginPx: number;
   /** The fit's padding, CSS px: more than `marginPx`, so a small move does not fit again. */
   readonly paddingPx: number;
   /** The fit zooms in no closer than this (two positions a few metres apart). */
   readonly maxZoom: number;
+  /**
+   * What covers parts of the map (its zoom buttons, the attribution): a position under one is out
+   * of sight as much as one beyond an edge. Default none.
+   */
+  readonly obstacles?: readonly Obstacle[];
+}
+
+/**
+ * The fit's padding: `paddingPx` on every edge, and an obstacle moves the edge it stands against
+ * (the one it reaches least far from) in by its depth, so after the fit no position lies under it and
+ * the positions may move as far towards it as towards a bare edge before the next fit. Where that
+ * would leave no room (a map hardly larger than its controls), every edge keeps `paddingPx`.
+ */
+function fitPadding({
+  widthPx,
+  heightPx,
+  marginPx,
+  paddingPx,
+  obstacles = [],
+}: Framing): EdgePadding {
+  const padding = { top: paddingPx, right: paddingPx, bottom: paddingPx, left: paddingPx };
+  for (const box of obstacles) {
+    const depths: [keyof EdgePadding, number][] = [
+      ['top', box.bottom],
+      ['right', widthPx - box.left],
+      ['bottom', heightPx - box.top],
+      ['left', box.right],
+    ];
+    const [edge, depth] = depths.reduce((least, next) => (next[1] < least[1] ? next : least));
+    padding[edge] = Math.max(padding[edge], depth + paddingPx);
+  }
+  const roomy =
+    padding.left + padding.right < widthPx - marginPx &&
+    padding.top + padding.bottom < heightPx - marginPx;
+  return roomy ? padding : { top: paddingPx, right: paddingPx, bottom: paddingPx, left: paddingPx };
 }
 
 /**
  * Keeps every position of `points` ([lon, lat] degrees) in view (the share map while the searchlight
  * shows: the viewer and the wearer; docs/share-viewing.md "Searchlight on the map"): while each lies
- * at least `marginPx` inside the view the camera stays ('stay'); once one does not, the view fits
- * them all in one frame with `paddingPx` ('fit'). Each fit is one full render of the map, so between
- * fits the positions may move by the difference of padding and margin. No points: 'stay'.
+ * at least `marginPx` inside the view and away from every obstacle the camera stays ('stay'); once
+ * one does not, the view fits them all in one frame, padded by `paddingPx` and clear of the obstacles
+ * ('fit'). Each fit is one full render of the map, so between fits the positions may move by the
+ * difference of padding and margin. No points: 'stay'.
  */
 export function keepInView(
   camera: FramingCamera,
@@ -100,16 +152,27 @@ export function keepInView(
   framing: Framing,
 ): 'stay' | 'fit' {
   if (points.length === 0) return 'stay';
-  const { widthPx, heightPx, marginPx } = framing;
+  const { widthPx, heightPx, marginPx, obstacles = [] } = framing;
   const inside = points.every((point) => {
     const { x, y } = camera.project([point[0], point[1]]);
-    return x >= marginPx && x <= widthPx - marginPx && y >= marginPx && y <= heightPx - marginPx;
+    const onView =
+      x >= marginPx && x <= widthPx - marginPx && y >= marginPx && y <= heightPx - marginPx;
+    return (
+      onView &&
+      obstacles.every(
+        (box) =>
+          x <= box.left - marginPx ||
+          x >= box.right + marginPx ||
+          y <= box.top - marginPx ||
+          y >= box.bottom + marginPx,
+      )
+    );
   });
   if (inside) return 'stay';
   const lons = points.map((point) => point[0]);
   const lats = points.map((point) => point[1]);
   camera.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], {
-    padding: framing.paddingPx,
+    padding: fitPadding(framing),
     maxZoom: framing.maxZoom,
     duration: 0,
   });

@@ -5,6 +5,7 @@ import {
   followTo,
   keepInView,
   type FollowedCamera,
+  type EdgePadding,
   type FramingCamera,
 } from '../../../../src/ui/map/followCamera';
 
@@ -99,13 +100,17 @@ describe('followTo (MapView follow mode)', () => {
 });
 
 describe('keepInView (the share map while the searchlight shows)', () => {
+  const even = (px: number): EdgePadding => ({ top: px, right: px, bottom: px, left: px });
   const framing = { widthPx: 400, heightPx: 300, marginPx: 16, paddingPx: 40, maxZoom: 15 };
   /** A 400 × 300 px view at `zoom` centred on `center`, projecting onto its container. */
   function view(center: [number, number], zoom: number) {
     const { fake } = camera(center, zoom);
     const middle = fake.project(center);
-    const fits: { bounds: [number, number, number, number]; padding: number; duration: number }[] =
-      [];
+    const fits: {
+      bounds: [number, number, number, number];
+      padding: EdgePadding;
+      duration: number;
+    }[] = [];
     const framed: FramingCamera = {
       project: (lngLat) => {
         const { x, y } = fake.project(lngLat);
@@ -133,12 +138,60 @@ describe('keepInView (the share map while the searchlight shows)', () => {
     expect(framed.project(kayaker).x).toBeLessThan(400);
     expect(keepInView(framed, [guardian, kayaker], framing)).toBe('fit');
     expect(fits).toEqual([
-      { bounds: [6.05, 59.0, 6.0675, 59.0], padding: 40, maxZoom: 15, duration: 0 },
+      { bounds: [6.05, 59.0, 6.0675, 59.0], padding: even(40), maxZoom: 15, duration: 0 },
     ]);
     // Far outside (the kayaker 50 km away) is the same.
     const far = view(guardian, 14);
     expect(keepInView(far.framed, [guardian, [6.9, 59.2]], framing)).toBe('fit');
     expect(far.fits[0]?.bounds).toEqual([6.05, 59.0, 6.9, 59.2]);
+  });
+
+  // MapLibre's controls on a 400 × 300 map: the zoom buttons (29 × 58 px) 10 px from the top right,
+  // the compact attribution (24 × 24 px) 10 px from the bottom right.
+  const zoomButtons = { left: 361, top: 10, right: 390, bottom: 68 };
+  const attribution = { left: 366, top: 266, right: 390, bottom: 290 };
+  const withControls = { ...framing, obstacles: [zoomButtons, attribution] };
+
+  it('fits when a position comes within the margin of a map control, though inside the view', () => {
+    // The kayaker at about x 373 px, y 278 px: 27 px from the right edge and 22 px from the bottom
+    // (inside the bare view's 16 px margin), but under the attribution.
+    const { framed, fits } = view([6.05265, 59.00566], 13);
+    const at = framed.project(kayaker);
+    expect(at.x).toBeGreaterThan(366);
+    expect(at.x).toBeLessThan(390);
+    expect(at.y).toBeGreaterThan(266);
+    expect(at.y).toBeLessThan(290);
+    expect(keepInView(framed, [guardian, kayaker], framing)).toBe('stay');
+    expect(keepInView(framed, [guardian, kayaker], withControls)).toBe('fit');
+    // Each control moves the edge it reaches least far from in by its depth: the zoom buttons reach
+    // 39 px in from the right (68 from the top) and the attribution 34 px from the right (as from
+    // the bottom; the right is taken first), so the right edge's padding is 39 + 40 px.
+    expect(fits).toEqual([
+      {
+        bounds: [6.05, 59.0, 6.0675, 59.0],
+        padding: { top: 40, right: 79, bottom: 40, left: 40 },
+        maxZoom: 15,
+        duration: 0,
+      },
+    ]);
+  });
+
+  it('stays while positions keep the margin from the controls, and pads evenly on a tiny map', () => {
+    // Both well inside, left of the zoom buttons and above the attribution.
+    const { framed, fits } = view([6.058, 59.0], 13);
+    expect(keepInView(framed, [guardian, kayaker], withControls)).toBe('stay');
+    expect(fits).toEqual([]);
+    // A 100 × 100 px map cannot pad 79 px on one side: every edge keeps the plain padding.
+    const tiny = view(guardian, 14);
+    const cramped = { ...withControls, widthPx: 100, heightPx: 100 };
+    expect(keepInView(tiny.framed, [guardian, [6.9, 59.2]], cramped)).toBe('fit');
+    expect(tiny.fits[0]?.padding).toEqual(even(40));
+    // An expanded attribution, a line along the bottom, moves the bottom edge in instead.
+    const expanded = { left: 90, top: 270, right: 390, bottom: 290 };
+    const far = view(guardian, 14);
+    const expandedControls = { ...framing, obstacles: [zoomButtons, expanded] };
+    expect(keepInView(far.framed, [guardian, [6.9, 59.2]], expandedControls)).toBe('fit');
+    expect(far.fits[0]?.padding).toEqual({ top: 40, right: 79, bottom: 70, left: 40 });
   });
 
   it('does nothing without positions', () => {
