@@ -131,9 +131,10 @@ export const SEARCHLIGHT_HEADING_STALE_MS = 10_000;
 export const SEARCHLIGHT_HEADING_REFRESH_MS =
   SEARCHLIGHT_HEADING_STALE_MS - SEARCHLIGHT_HEADING_THROTTLE_MS;
 /**
- * After a position timeout or an unavailable position the watch restarts this much later (design
- * choice: the spec gives none; the position timeout, 30 s, so a device without a fix is asked as often
- * as a timing-out watch answers, and a browser without geolocation is not asked in a tight loop).
+ * After the position watch itself failed (a browser without geolocation) it restarts this much later
+ * (design choice: the spec gives none; the position timeout, 30 s, so such a browser is not asked in
+ * a tight loop). A timeout or an unavailable position does not end the watch: the browser goes on
+ * watching and its next fix shows (src/streams/geolocation.ts).
  */
 export const SEARCHLIGHT_LOCATION_RETRY_DELAY_MS = 30_000;
 

@@ -25,10 +25,21 @@ export interface GeoFix {
   readonly timeMs: number;
 }
 
+/**
+ * What a watch of this device's position reports: a {@link GeoFix}, or a passing failure (TIMEOUT: no
+ * fix within the timeout; POSITION_UNAVAILABLE) after which the browser keeps watching and the next
+ * fix may come at any moment.
+ */
+export type GeoReading = GeoFix | GeolocationError;
+
 /** Why no position comes (spec §4 Searchlight "Location error codes"). */
 export type GeolocationErrorCode = 'PERMISSION_DENIED' | 'POSITION_UNAVAILABLE' | 'TIMEOUT';
 
-/** The error {@link geolocation$} fails with: one of the spec's three location error codes. */
+/**
+ * A failure of this device's location, with one of the spec's three location error codes:
+ * {@link geolocation$} fails with it when the permission is denied (or there is no geolocation at
+ * all) and reports it as a {@link GeoReading} when the browser goes on watching.
+ */
 export class GeolocationError extends Error {
   override readonly name = 'GeolocationError';
 
@@ -69,16 +80,19 @@ function defaultGeolocation(): GeolocationApi | null {
  * This device's position as it changes (issue 6 item 1; spec §9 "Location and searchlight"), from
  * `navigator.geolocation.watchPosition` with `options` over {@link SEARCHLIGHT_POSITION_OPTIONS}.
  * Emits a {@link GeoFix} per position; a fix with a non-finite coordinate is dropped (validated at the
- * edge). Fails with a {@link GeolocationError}: the browser's error code mapped to the spec's name,
- * or POSITION_UNAVAILABLE when the browser has no geolocation. Errors end the stream (retry to watch
- * again); unsubscribing clears the watch. Not throttled: the searchlight's 8 s throttle is the
- * consumer's rule.
+ * edge). A timeout or an unavailable position is emitted as a {@link GeolocationError} (the
+ * browser's error code mapped to the spec's name; an unknown code as POSITION_UNAVAILABLE) and the
+ * watch goes on, as the browser's does: a phone that had no fix for 30 s in a forest reports again
+ * the moment it has one. Fails with a GeolocationError when the permission is denied
+ * (PERMISSION_DENIED, which clears the watch) or the browser has no geolocation
+ * (POSITION_UNAVAILABLE). Unsubscribing clears the watch. Not throttled: the searchlight's 8 s
+ * throttle is the consumer's rule.
  */
 export function geolocation$(
   options: PositionOptions = {},
   geolocation: GeolocationApi | null = defaultGeolocation(),
-): Observable<GeoFix> {
-  return new Observable<GeoFix>((subscriber) => {
+): Observable<GeoReading> {
+  return new Observable<GeoReading>((subscriber) => {
     if (!geolocation) {
       subscriber.error(
         new GeolocationError('POSITION_UNAVAILABLE', 'This browser has no geolocation'),
@@ -96,9 +110,12 @@ export function geolocation$(
         });
       },
       (error) => {
-        subscriber.error(
-          new GeolocationError(ERROR_CODES[error.code] ?? 'POSITION_UNAVAILABLE', error.message),
+        const failure = new GeolocationError(
+          ERROR_CODES[error.code] ?? 'POSITION_UNAVAILABLE',
+          error.message,
         );
+        if (failure.code === 'PERMISSION_DENIED') subscriber.error(failure);
+        else subscriber.next(failure);
       },
       { ...SEARCHLIGHT_POSITION_OPTIONS, ...options },
     );

@@ -19,7 +19,7 @@ import {
   throttleTime,
   timer,
 } from 'rxjs';
-import { GeolocationError, type GeoFix } from '../../streams/geolocation';
+import { GeolocationError, type GeoReading } from '../../streams/geolocation';
 import {
   SEARCHLIGHT_HEADING_REFRESH_MS,
   SEARCHLIGHT_HEADING_THROTTLE_MS,
@@ -50,10 +50,11 @@ import {
  */
 export interface SearchlightDependencies {
   /**
-   * This device's positions (src/streams/geolocation.ts `geolocation$()`): one {@link GeoFix} per
-   * fix, failing with a `GeolocationError`; subscribed while the searchlight is on.
+   * This device's positions (src/streams/geolocation.ts `geolocation$()`): one `GeoFix` per fix, a
+   * `GeolocationError` per passing failure (the watch goes on), failing with one when the permission
+   * is denied or there is no geolocation; subscribed while the searchlight is on.
    */
-  readonly watchPosition: () => Observable<GeoFix>;
+  readonly watchPosition: () => Observable<GeoReading>;
   /**
    * This device's compass heading, degrees from north (src/streams/compass.ts `compass$()`), failing
    * when there is no compass; subscribed while the searchlight is on.
@@ -86,22 +87,26 @@ const throttleLatest = <T>(durationMs: number): MonoTypeOperatorFunction<T> =>
 
 /**
  * Own positions as actions: throttled to 8 s, rounded to 5 decimals, an accuracy over 1,000,000 m
- * reported as `Errors.SearchlightHaccOverMax` (spec §9). A failure is reported by its translated key;
- * after a timeout or an unavailable position the watch restarts
- * {@link SEARCHLIGHT_LOCATION_RETRY_DELAY_MS} later, a denied permission ends it.
+ * reported as `Errors.SearchlightHaccOverMax` (spec §9). A failure is reported by its translated key
+ * (the last usable position stays: searchlightSlice). A timeout or an unavailable position passes
+ * through the same throttle and the watch goes on, so the next fix clears it; a denied permission
+ * ends the watch; a watch that failed otherwise (no geolocation) restarts
+ * {@link SEARCHLIGHT_LOCATION_RETRY_DELAY_MS} later.
  */
 function positionActions(deps: SearchlightDependencies): Observable<Action> {
   const watch = (): Observable<Action> =>
     defer(() => deps.watchPosition()).pipe(
       throttleLatest(SEARCHLIGHT_POSITION_THROTTLE_MS),
-      map((fix) =>
-        isAccuracyTooPoor(fix.accuracyM)
-          ? searchlightLocationFailed('Errors.SearchlightHaccOverMax')
-          : searchlightPositionReceived({
-              ...roundPosition(fix),
-              accuracy: fix.accuracyM,
-              time: fix.timeMs,
-            }),
+      map((reading) =>
+        reading instanceof GeolocationError
+          ? searchlightLocationFailed(locationErrorKey(reading))
+          : isAccuracyTooPoor(reading.accuracyM)
+            ? searchlightLocationFailed('Errors.SearchlightHaccOverMax')
+            : searchlightPositionReceived({
+                ...roundPosition(reading),
+                accuracy: reading.accuracyM,
+                time: reading.timeMs,
+              }),
       ),
       catchError((error: unknown) => {
         const key = locationErrorKey(error);

@@ -4,7 +4,7 @@ import {
   SEARCHLIGHT_POSITION_OPTIONS,
   geolocation$,
   roundCoordinate,
-  type GeoFix,
+  type GeoReading,
   type GeolocationApi,
 } from '../../../src/streams/geolocation';
 
@@ -71,7 +71,7 @@ describe('geolocation$ (issue 6 item 1; spec §9 Location and searchlight)', () 
 
   it('emits each fix with coordinates rounded to 5 decimals, accuracy in m and time in ms', () => {
     const geo = fakeGeolocation();
-    const fixes: GeoFix[] = [];
+    const fixes: GeoReading[] = [];
     const subscription = geolocation$(undefined, geo.api).subscribe((fix) => fixes.push(fix));
     geo.fix(58.969_876_54, 5.733_104_49, 12.5, 1_795_400_000_000);
     geo.fix(-33.856_784_5, -151.215_295_5, 3, 1_795_400_008_000);
@@ -84,26 +84,46 @@ describe('geolocation$ (issue 6 item 1; spec §9 Location and searchlight)', () 
 
   it('drops a fix whose coordinates are not numbers', () => {
     const geo = fakeGeolocation();
-    const fixes: GeoFix[] = [];
+    const fixes: GeoReading[] = [];
     const subscription = geolocation$(undefined, geo.api).subscribe((fix) => fixes.push(fix));
     geo.fix(Number.NaN, 5.7, 10, 1);
     geo.fix(58.9, 5.7, 10, 2);
-    expect(fixes.map((fix) => fix.timeMs)).toEqual([2]);
+    expect(fixes).toEqual([{ lat: 58.9, lon: 5.7, accuracyM: 10, timeMs: 2 }]);
     subscription.unsubscribe();
   });
 
-  it.each([
-    [1, 'PERMISSION_DENIED'],
-    [2, 'POSITION_UNAVAILABLE'],
-    [3, 'TIMEOUT'],
-    [99, 'POSITION_UNAVAILABLE'],
-  ] as const)('maps browser error code %i to %s, ends and clears the watch', (code, expected) => {
+  it('ends and clears the watch when the permission is denied (code 1, PERMISSION_DENIED)', () => {
     const geo = fakeGeolocation();
     let failure: unknown = null;
     geolocation$(undefined, geo.api).subscribe({ error: (e: unknown) => (failure = e) });
-    geo.fail(code, 'denied by user');
+    geo.fail(1, 'denied by user');
     expect(failure).toBeInstanceOf(GeolocationError);
-    expect(failure).toMatchObject({ code: expected, message: 'denied by user' });
+    expect(failure).toMatchObject({ code: 'PERMISSION_DENIED', message: 'denied by user' });
+    expect(geo.watches.size).toBe(0);
+  });
+
+  it.each([
+    [2, 'POSITION_UNAVAILABLE'],
+    [3, 'TIMEOUT'],
+    [99, 'POSITION_UNAVAILABLE'],
+  ] as const)('reports browser error code %i as %s and goes on watching', (code, expected) => {
+    const geo = fakeGeolocation();
+    const readings: GeoReading[] = [];
+    let ended = false;
+    const subscription = geolocation$(undefined, geo.api).subscribe({
+      next: (reading) => readings.push(reading),
+      error: () => (ended = true),
+    });
+    geo.fail(code, 'no fix yet');
+    // The browser keeps the watch: the fix that comes next is emitted too.
+    geo.fix(58.9, 5.7, 10, 2);
+    expect(ended).toBe(false);
+    expect(readings).toHaveLength(2);
+    expect(readings[0]).toBeInstanceOf(GeolocationError);
+    expect(readings[0]).toMatchObject({ code: expected, message: 'no fix yet' });
+    expect(readings[1]).toEqual({ lat: 58.9, lon: 5.7, accuracyM: 10, timeMs: 2 });
+    expect(geo.watches.size).toBe(1);
+    subscription.unsubscribe();
     expect(geo.watches.size).toBe(0);
   });
 

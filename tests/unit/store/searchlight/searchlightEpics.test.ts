@@ -4,7 +4,11 @@ import { NEVER, Subject, map, take, throwError, timer, type Observable } from 'r
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { NoCompassError } from '../../../../src/streams/compass';
-import { GeolocationError, type GeoFix } from '../../../../src/streams/geolocation';
+import {
+  GeolocationError,
+  type GeoFix,
+  type GeoReading,
+} from '../../../../src/streams/geolocation';
 import {
   locationErrorKey,
   searchlightEpic,
@@ -148,29 +152,51 @@ describe('searchlight location errors (spec §4 codes, §8 translated keys)', ()
   it.each([
     ['TIMEOUT', 'Errors.SearchlightTimeout'],
     ['POSITION_UNAVAILABLE', 'Errors.SearchlightNoLocation'],
-  ] as const)('watches again 30 s after %s', (code, key) => {
+  ] as const)(
+    'reports a passing %s and keeps the watch: the next fix shows at once',
+    (code, key) => {
+      const ts = scheduler();
+      ts.run(({ cold, expectObservable, expectSubscriptions }) => {
+        // A fix, 30 s without one (the browser's timeout), then a fix 1 s later.
+        const readings = cold<GeoReading>('a 29999ms e 999ms b', {
+          a: fix(59.9, 10.7, 1),
+          e: new GeolocationError(code, 'x'),
+          b: fix(59.91, 10.7, 31_000),
+        });
+        const output = searchlightEpic(
+          new Subject<Action>(),
+          stateOf(searchlightState(true)),
+          deps(ts, { watchPosition: () => readings }),
+        );
+        // The failure opens an 8 s throttle period: the fix 1 s later shows at its end, with no
+        // new watch (until 2026-12-07 the watch ended and began again 30 s later).
+        expectObservable(output, '^ 100s !').toBe('a 29999ms e 7999ms b', {
+          a: position(59.9, 10.7, 1),
+          e: searchlightLocationFailed(key),
+          b: position(59.91, 10.7, 31_000),
+        });
+        expectSubscriptions(readings.subscriptions).toBe('^ 100s !');
+      });
+    },
+  );
+
+  it('watches again 30 s after the watch itself failed (a browser without geolocation)', () => {
     const ts = scheduler();
     ts.run(({ cold, expectObservable, expectSubscriptions }) => {
-      const fixes = cold<GeoFix>(
-        'a 29999ms #',
-        { a: fix(59.9, 10.7, 1) },
-        new GeolocationError(code, 'x'),
+      const readings = cold<GeoReading>(
+        '#',
+        undefined,
+        new GeolocationError('POSITION_UNAVAILABLE', 'This browser has no geolocation'),
       );
       const output = searchlightEpic(
         new Subject<Action>(),
         stateOf(searchlightState(true)),
-        deps(ts, { watchPosition: () => fixes }),
+        deps(ts, { watchPosition: () => readings }),
       );
-      // Watch at 0 fails at 30 s; again at 60 s, failing at 90 s; again at 120 s …
-      expectObservable(output, '^ 100s !').toBe('a 29999ms e 29999ms a 29999ms e', {
-        a: position(59.9, 10.7, 1),
-        e: searchlightLocationFailed(key),
+      expectObservable(output, '^ 70s !').toBe('e 29999ms e 29999ms e', {
+        e: searchlightLocationFailed('Errors.SearchlightNoLocation'),
       });
-      expectSubscriptions(fixes.subscriptions).toBe([
-        '^ 29999ms !',
-        '60s ^ 29999ms !',
-        // The third watch (120 s) begins after the observation window closed.
-      ]);
+      expectSubscriptions(readings.subscriptions).toBe(['(^!)', '30s (^!)', '60s (^!)']);
     });
   });
 });
