@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * Texts the monitor's cards repeat many times a second ("Live.", "3 seconds ago", unit labels),
+ * Texts the monitor's cards repeat many times a second ("Live:", "3 seconds ago", unit labels),
  * translated once per language (`t` changes with it): 100 cards ask for them on every frame, and a
  * translation costs more than a lookup (docs/monitor.md "Cost per frame").
  */

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { memo, useMemo } from 'react';
-import { dataAge } from '../../../store/realtime/dataFreshness';
+import { AGE_JUST_NOW_MS, dataAge } from '../../../store/realtime/dataFreshness';
 import type { Formatter } from '../../../ui/format';
 import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { phaseOf, usePhasedNow } from '../../../ui/time/usePhasedNow';
@@ -29,8 +29,9 @@ export interface MonitorCardAgeProps {
 }
 
 /**
- * A monitor card's data age in words ("Live." / "Late:" / "Not live:" and how long ago, the share
- * view's rule from src/store/realtime/dataFreshness.ts) with the last fix time. It counts on its own
+ * A monitor card's data age in words ("Live:" / "Late:" / "Not live:" and how long ago, "just now"
+ * under {@link AGE_JUST_NOW_MS}: the share view's rule from src/store/realtime/dataFreshness.ts) with
+ * the last fix time. It counts on its own
  * clock, once a second at a phase set by the token, so a monitor of 100 cards re-renders one or two
  * ages per frame rather than all of them in one frame each second; each new fix restarts that clock,
  * so a wearer reporting once a second costs one render a second, not two (docs/monitor.md "Cost per
@@ -68,9 +69,11 @@ export const MonitorCardAge = memo(function MonitorCardAge({
       <strong>{repeatedText(t, `Share.Freshness.${age.freshness}`)}</strong>{' '}
       {age.ageMs === null
         ? ''
-        : age.ageMs < 60_000
-          ? repeatedText(t, 'Share.Age.Seconds', Math.round(age.ageMs / 1000))
-          : t('Share.Age.Duration', { duration: format.duration(age.ageMs) })}
+        : age.ageMs < AGE_JUST_NOW_MS
+          ? repeatedText(t, 'Share.Age.JustNow')
+          : age.ageMs < 60_000
+            ? repeatedText(t, 'Share.Age.Seconds', Math.round(age.ageMs / 1000))
+            : t('Share.Age.Duration', { duration: format.duration(age.ageMs) })}
       {lastFix === null ? null : (
         <span className="ll-muted">
           {' · '}

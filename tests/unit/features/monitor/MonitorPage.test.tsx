@@ -181,7 +181,7 @@ describe('the operator monitor (issue 8 item 6)', () => {
     expect(ola).toHaveTextContent('Battery low');
     expect(ola).toHaveTextContent('Warning');
     expect(kari).toHaveTextContent('Not live:');
-    expect(ingrid).toHaveTextContent('Live.');
+    expect(ingrid).toHaveTextContent('Live:');
     expect(ingrid).toHaveTextContent(/· Last fix \d{1,2}:\d{2}:\d{2}/);
     // In the viewer's location format: the spec's default dms (app §3 "Units defaults").
     expect(ingrid).toHaveTextContent(`Last position 59°00'36.0" N, 6°07'12.0" E`);
@@ -277,7 +277,7 @@ describe('the operator monitor (issue 8 item 6)', () => {
     const { store } = start([7]);
     const [card] = await screen.findAllByTestId('monitor-card');
     await waitFor(() => {
-      expect(card).toHaveTextContent('Live.');
+      expect(card).toHaveTextContent('Live:');
     });
     act(() => {
       store.dispatch(serverClockAhead(10 * 60_000, Date.now(), C2_URL));
@@ -292,7 +292,7 @@ describe('the operator monitor (issue 8 item 6)', () => {
     const { store } = start([7]);
     const [card] = await screen.findAllByTestId('monitor-card');
     await waitFor(() => {
-      expect(card).toHaveTextContent('Live.');
+      expect(card).toHaveTextContent('Live:');
     });
     // A minute passes with no tick of the card's clock, and a fix 30 s old arrives: a phone that
     // buffers its reports. The card must say 30 s, not the age against its last tick (none).
@@ -304,6 +304,13 @@ describe('the operator monitor (issue 8 item 6)', () => {
       });
       await waitFor(() => {
         expect(card).toHaveTextContent('last position 30 seconds ago');
+      });
+      // A fix of this moment reads as the share page says it: "just now", not "0 seconds ago".
+      act(() => {
+        store.dispatch(liveFix(7, Date.now(), 6.121, 59.011));
+      });
+      await waitFor(() => {
+        expect(card).toHaveTextContent('Live: last position just now');
       });
     } finally {
       vi.useRealTimers();

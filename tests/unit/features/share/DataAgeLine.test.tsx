@@ -34,11 +34,11 @@ describe('DataAgeLine (issue 8 item 2: the age of the last fix, shown plainly)',
     const pageRenders = vi.fn();
     render(<Page onRender={pageRenders} />);
     // 2 s old from a wearer reporting every 5 s: nothing counts yet.
-    expect(line()).toBe('Live. last position just now · reporting every 5 seconds');
+    expect(line()).toBe('Live: last position just now · reporting every 5 seconds');
     advance(2_999);
-    expect(line()).toBe('Live. last position just now · reporting every 5 seconds');
+    expect(line()).toBe('Live: last position just now · reporting every 5 seconds');
     advance(1);
-    expect(line()).toBe('Live. last position 5 seconds ago · next report overdue by 0 seconds');
+    expect(line()).toBe('Live: last position 5 seconds ago · next report overdue by 0 seconds');
     advance(16_000);
     expect(line()).toBe('Late: last position 21 seconds ago · next report overdue by 16 seconds');
     advance(10_000);
@@ -62,18 +62,18 @@ describe('DataAgeLine (issue 8 item 2: the age of the last fix, shown plainly)',
     const before = line();
     advance(30_000);
     expect(line()).toBe(before);
-    expect(before).toBe('Live. last position just now · reporting every 5 seconds');
+    expect(before).toBe('Live: last position just now · reporting every 5 seconds');
   });
 
   it('counts down to a report due in a minute, every second', () => {
     render(
       <DataAgeLine lastFixTime={T0 - 2_000} recentIntervalsMs={[60_000, 60_000]} format={format} />,
     );
-    expect(line()).toBe('Live. last position just now · next report expected in 58 seconds');
+    expect(line()).toBe('Live: last position just now · next report expected in 58 seconds');
     advance(1_000);
-    expect(line()).toBe('Live. last position just now · next report expected in 57 seconds');
+    expect(line()).toBe('Live: last position just now · next report expected in 57 seconds');
     advance(3_000);
-    expect(line()).toBe('Live. last position 6 seconds ago · next report expected in 54 seconds');
+    expect(line()).toBe('Live: last position 6 seconds ago · next report expected in 54 seconds');
   });
 
   it('renders once per fix, and never between, for a wearer reporting every second', () => {
@@ -89,15 +89,15 @@ describe('DataAgeLine (issue 8 item 2: the age of the last fix, shown plainly)',
       advance(1_000);
       rerender(view(T0 + fix * 1_000 - 100));
     }
-    expect(line()).toBe('Live. last position just now · reporting every second');
+    expect(line()).toBe('Live: last position just now · reporting every second');
     expect(commits).toHaveBeenCalledTimes(31);
     // The reports stop: the line counts again once the newest fix is 5 s old, and then every second.
     advance(4_899);
     expect(commits).toHaveBeenCalledTimes(31);
     advance(1);
-    expect(line()).toBe('Live. last position 5 seconds ago · next report overdue by 4 seconds');
+    expect(line()).toBe('Live: last position 5 seconds ago · next report overdue by 4 seconds');
     advance(1_000);
-    expect(line()).toBe('Live. last position 6 seconds ago · next report overdue by 5 seconds');
+    expect(line()).toBe('Live: last position 6 seconds ago · next report overdue by 5 seconds');
     expect(commits).toHaveBeenCalledTimes(33);
   });
 

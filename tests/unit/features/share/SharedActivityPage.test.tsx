@@ -136,7 +136,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
     expect(screen.getByText('Active')).toBeVisible();
     expect(screen.getByText(/^Kayaking · started/)).toBeVisible();
-    expect(screen.getByText('Live.')).toBeVisible();
+    expect(screen.getByText('Live:')).toBeVisible();
     // A fix 2 s old: "just now" (docs/share-viewing.md "Data age").
     expect(screen.getByText('last position just now')).toBeVisible();
     expect(screen.getByText('4.25 km')).toBeVisible();
@@ -280,13 +280,13 @@ describe('the shared activity page (issue 8 item 2)', () => {
 
   it('has no equipment section when none was recorded or none was in use', async () => {
     open(shared({ ...activity(2_000), Equipment: [] }));
-    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(await screen.findByText('Live:')).toBeVisible();
     expect(screen.queryByRole('region', { name: /has with them/ })).toBeNull();
   });
 
   it('shows no heart rate fact for a device that measures none (a phone app)', async () => {
     open(shared(activity(2_000)));
-    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(await screen.findByText('Live:')).toBeVisible();
     expect(screen.queryByText('Heart rate')).toBeNull();
   });
 
@@ -310,7 +310,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
     const detail = activity(2_000);
     const [, last] = detail.LocationHistory as [LocationPoint, LocationPoint];
     const { store } = open(shared(detail));
-    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(await screen.findByText('Live:')).toBeVisible();
     expect(screen.queryByText('Heart rate')).toBeNull();
     act(() => {
       store.dispatch(
@@ -360,7 +360,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
   it("judges a fix's age on the server's clock: a viewer's clock 10 minutes behind does not make an old fix live", async () => {
     // The fix is 2 s old on this device's clock, 10 min 2 s old on the server's.
     const { store } = open(shared(activity(2_000)));
-    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(await screen.findByText('Live:')).toBeVisible();
     act(() => {
       store.dispatch(serverClockAhead(10 * 60_000, Date.now(), C2_URL));
     });
@@ -427,7 +427,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
 
   it("says when the guardian's own connection is lost, and stops saying it once back", async () => {
     const { store } = open(shared(activity(2_000)));
-    expect(await screen.findByText('Live.')).toBeVisible();
+    expect(await screen.findByText('Live:')).toBeVisible();
     act(() => {
       store.dispatch(
         socketStateChanged({
