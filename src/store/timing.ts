@@ -131,6 +131,15 @@ export const SEARCHLIGHT_HEADING_STALE_MS = 10_000;
 export const SEARCHLIGHT_HEADING_REFRESH_MS =
   SEARCHLIGHT_HEADING_STALE_MS - SEARCHLIGHT_HEADING_THROTTLE_MS;
 /**
+ * How long the searchlight waits for the compass's first heading before it warns of no compass
+ * (`Errors.SearchlightNoCompass`) and takes headings from movement, ms. A design choice (the spec
+ * gives none): a device with a magnetometer fires orientation events many times a second once
+ * listened to; 3 s also covers a slow sensor start. The compass is still listened to after it: its
+ * first heading, however late (an iOS permission allowed after the prompt, a calibrated compass),
+ * takes over from movement.
+ */
+export const SEARCHLIGHT_COMPASS_FIRST_HEADING_MS = 3_000;
+/**
  * After the position watch itself failed (a browser without geolocation) it restarts this much later
  * (design choice: the spec gives none; the position timeout, 30 s, so such a browser is not asked in
  * a tight loop). A timeout or an unavailable position does not end the watch: the browser goes on

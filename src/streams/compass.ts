@@ -1,39 +1,17 @@
-import {
-  Observable,
-  asyncScheduler,
-  filter,
-  fromEvent,
-  map,
-  merge,
-  throwError,
-  timeout,
-  type SchedulerLike,
-} from 'rxjs';
+import { Observable, filter, fromEvent, map, merge, throwError } from 'rxjs';
 
 /**
- * How long {@link compass$} waits for its first heading before it reports no compass, ms. A design
- * choice (the spec gives none): a device with a magnetometer fires orientation events many times a
- * second once listened to; 3 s also covers a slow sensor start.
- */
-export const COMPASS_FIRST_HEADING_TIMEOUT_MS = 3_000;
-
-/** Why there is no compass heading (spec §8 Searchlight warning `Errors.SearchlightNoCompass`). */
-export type NoCompassReason = 'unsupported' | 'silent';
-
-/**
- * The error {@link compass$} fails with: `unsupported` when the browser has no device-orientation
- * API, `silent` when no absolute heading arrived within the bound (no magnetometer, a desktop, or iOS
- * permission not granted).
+ * The error {@link compass$} fails with when the browser has no device-orientation API (spec §8
+ * Searchlight warning `Errors.SearchlightNoCompass`). A browser that has the API but sends no
+ * absolute heading (no magnetometer, a desktop, an iOS permission not granted yet, a compass still
+ * calibrating) does not fail: its stream stays silent, and the searchlight's rule decides how long
+ * to wait (src/store/searchlight/searchlightEpics.ts).
  */
 export class NoCompassError extends Error {
   override readonly name = 'NoCompassError';
 
-  constructor(readonly reason: NoCompassReason) {
-    super(
-      reason === 'unsupported'
-        ? 'This browser has no device-orientation API'
-        : 'No compass heading arrived',
-    );
+  constructor() {
+    super('This browser has no device-orientation API');
   }
 }
 
@@ -86,17 +64,17 @@ function hasOrientationApi(target: CompassTarget): boolean {
  * or from movement"): degrees clockwise from north in [0, 360) of the device's top edge, from
  * `deviceorientationabsolute` (Chrome) and `deviceorientation` events (iOS `webkitCompassHeading`, or
  * `alpha` when the event is absolute). The raw stream: the searchlight's throttle (1 s), rounding (0.2
- * degrees) and screen-orientation correction are its consumer's. Fails with a {@link NoCompassError}:
- * at once when `target` has no orientation API (or is null: Node), or when no heading arrives within
- * `firstHeadingTimeoutMs` (timed on `scheduler`). Unsubscribing removes the listeners.
+ * degrees), first-heading wait and screen-orientation correction are its consumer's. Fails with a
+ * {@link NoCompassError} at once when `target` has no orientation API (or is null: Node); otherwise
+ * it listens until unsubscribed, emitting nothing while no absolute heading comes (a heading may
+ * start at any moment: the user allowed the compass on iOS, it finished calibrating).
+ * Unsubscribing removes the listeners.
  */
 export function compass$(
   target: CompassTarget | null = typeof window === 'undefined' ? null : window,
-  scheduler: SchedulerLike = asyncScheduler,
-  firstHeadingTimeoutMs = COMPASS_FIRST_HEADING_TIMEOUT_MS,
 ): Observable<number> {
   if (!target || !hasOrientationApi(target)) {
-    return throwError(() => new NoCompassError('unsupported'));
+    return throwError(() => new NoCompassError());
   }
   // DeviceOrientationEvent has these fields; the iOS ones are not in the DOM typings.
   const orientation = (type: string) =>
@@ -105,11 +83,6 @@ export function compass$(
     );
   return merge(orientation('deviceorientationabsolute'), orientation('deviceorientation')).pipe(
     filter((heading): heading is number => heading !== null),
-    timeout({
-      first: firstHeadingTimeoutMs,
-      scheduler,
-      with: () => throwError(() => new NoCompassError('silent')),
-    }),
   );
 }
 

@@ -16,11 +16,14 @@ import {
   of,
   share,
   switchMap,
+  takeUntil,
   throttleTime,
+  timeout,
   timer,
 } from 'rxjs';
 import { GeolocationError, type GeoReading } from '../../streams/geolocation';
 import {
+  SEARCHLIGHT_COMPASS_FIRST_HEADING_MS,
   SEARCHLIGHT_HEADING_REFRESH_MS,
   SEARCHLIGHT_HEADING_THROTTLE_MS,
   SEARCHLIGHT_LOCATION_RETRY_DELAY_MS,
@@ -57,7 +60,8 @@ export interface SearchlightDependencies {
   readonly watchPosition: () => Observable<GeoReading>;
   /**
    * This device's compass heading, degrees from north (src/streams/compass.ts `compass$()`), failing
-   * when there is no compass; subscribed while the searchlight is on.
+   * when the browser has no orientation API, silent while no heading comes; subscribed while the
+   * searchlight is on.
    */
   readonly compassHeading: () => Observable<number>;
   /** Clock, epoch ms (the scheduler's clock in virtual-time tests). */
@@ -169,11 +173,40 @@ function movementActions(positions$: Observable<Action>, now: () => number): Obs
 }
 
 /**
+ * Headings while the searchlight is on: the compass's ({@link compassActions}). Without an
+ * orientation API, `Errors.SearchlightNoCompass` and headings from movement. With one that gives no
+ * heading within {@link SEARCHLIGHT_COMPASS_FIRST_HEADING_MS}, the same, but the compass is still
+ * listened to: its first heading, however late (iOS sends none until the user allows the compass in
+ * its prompt; a compass calibrating flags its headings unreliable), ends the movement headings and
+ * the compass's are taken from then on (the reducer drops the warning with it).
+ */
+function headingActions(
+  deps: SearchlightDependencies,
+  positions$: Observable<Action>,
+): Observable<Action> {
+  const withoutCompass = (fromMovementUntil$: Observable<unknown>) =>
+    concat(
+      of(searchlightCompassFailed()),
+      movementActions(positions$, deps.now).pipe(takeUntil(fromMovementUntil$)),
+    );
+  return defer(() => {
+    const compass$ = compassActions(deps).pipe(share());
+    return compass$.pipe(
+      timeout({
+        first: SEARCHLIGHT_COMPASS_FIRST_HEADING_MS,
+        with: () => merge(withoutCompass(compass$), compass$),
+      }),
+      catchError(() => withoutCompass(EMPTY)),
+    );
+  });
+}
+
+/**
  * While the searchlight is on (enabled, requested, a target set; spec §4), this device's positions and
  * heading reach the store (issue 8 item 5; spec §9 "Location and searchlight"): positions throttled to
  * 8 s, headings from the compass throttled to 1 s; without a compass, `Errors.SearchlightNoCompass`
- * and headings from movement. Turning it off unsubscribes from both sources; a target changing while
- * on does not restart them.
+ * and headings from movement until the compass speaks ({@link headingActions}). Turning it off
+ * unsubscribes from both sources; a target changing while on does not restart them.
  */
 export const searchlightEpic: SearchlightEpic = (_action$, state$, deps) =>
   state$.pipe(
@@ -186,12 +219,7 @@ export const searchlightEpic: SearchlightEpic = (_action$, state$, deps) =>
       const positions$ = positionActions(deps).pipe(
         share({ connector: () => new ReplaySubject<Action>(1) }),
       );
-      const headings$ = compassActions(deps).pipe(
-        catchError(() =>
-          concat(of(searchlightCompassFailed()), movementActions(positions$, deps.now)),
-        ),
-      );
-      return merge(positions$, headings$);
+      return merge(positions$, headingActions(deps, positions$));
     }),
   );
 

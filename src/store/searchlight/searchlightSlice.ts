@@ -99,10 +99,19 @@ export const searchlightSlice = createSlice({
     /** No usable own position: the location error to show; the last usable position stays. */
     searchlightLocationFailed: (state, action: PayloadAction<SearchlightErrorKey>) =>
       isOn(state) ? { ...state, error: action.payload } : state,
-    /** A heading taken (compass: throttled, rounded, changed over 10°; or from movement). */
+    /**
+     * A heading taken (compass: throttled, rounded, changed over 10°; or from movement). A compass
+     * heading ends the no-compass warning: the compass spoke after all (searchlightEpics.ts).
+     */
     searchlightHeadingReceived: (state, action: PayloadAction<SearchlightHeading>) =>
-      isOn(state) ? { ...state, heading: action.payload } : state,
-    /** The device has no compass: headings come from movement from now on (a warning). */
+      isOn(state)
+        ? {
+            ...state,
+            heading: action.payload,
+            warning: action.payload.source === 'compass' ? null : state.warning,
+          }
+        : state,
+    /** No compass heading (yet): headings come from movement until one comes (a warning). */
     searchlightCompassFailed: (state) =>
       isOn(state) ? { ...state, warning: 'Errors.SearchlightNoCompass' as const } : state,
   },

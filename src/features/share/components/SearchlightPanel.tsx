@@ -102,7 +102,7 @@ export function SearchlightPanel({
           stale={stale}
           staleText={t('Searchlight.StaleHeading')}
           errorText={state.error ? t(state.error) : null}
-          warningText={state.warning ? t(state.warning) : compassNote}
+          warningText={compassNote ?? (state.warning ? t(state.warning) : null)}
         />
       ) : state.requested && state.error ? (
         <p role="alert">{t(state.error)}</p>

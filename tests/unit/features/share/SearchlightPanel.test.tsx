@@ -7,6 +7,7 @@ import { advance, withFakeClockAt } from './clockTestKit';
 import { DEFAULT_UNITS } from '../../../../src/api/entities/client';
 import { SearchlightPanel } from '../../../../src/features/share/components/SearchlightPanel';
 import {
+  searchlightCompassFailed,
   searchlightHeadingReceived,
   searchlightPositionReceived,
   searchlightRequestChanged,
@@ -77,6 +78,32 @@ describe('SearchlightPanel (issue 8 item 5)', () => {
     advance(60_000);
     expect(commits).toHaveBeenCalledTimes(before);
     expect(screen.getByRole('button', { name: 'Show me the way' })).toBeVisible();
+  });
+
+  it('says the compass has to be allowed, not that there is none, when the viewer refused it', async () => {
+    // iOS asks for the compass from the tap; this viewer refused. Without a heading the searchlight
+    // then also warns of no compass, but what helps is how to get it back.
+    const prompt = vi.fn(() => Promise.resolve('denied'));
+    vi.stubGlobal(
+      'DeviceOrientationEvent',
+      Object.assign(function Orientation() {}, { requestPermission: prompt }),
+    );
+    try {
+      const { store } = renderPanel();
+      await act(async () => {
+        screen.getByRole('button', { name: 'Show me the way' }).click();
+        await Promise.resolve();
+      });
+      expect(prompt).toHaveBeenCalledTimes(1);
+      act(() => {
+        store.dispatch(searchlightPositionReceived({ ...VIEWER, accuracy: 5, time: T0 }));
+        store.dispatch(searchlightCompassFailed());
+      });
+      expect(screen.getByText('Compass access has to be allowed!')).toBeVisible();
+      expect(screen.queryByText(/This device has no compass/)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("puts the wearer's position in the store only while the viewer asked for the searchlight", () => {

@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { StateObservable } from 'redux-observable';
-import { NEVER, Subject, map, take, throwError, timer, type Observable } from 'rxjs';
+import { NEVER, Subject, filter, map, take, throwError, timer, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { NoCompassError } from '../../../../src/streams/compass';
@@ -51,6 +51,16 @@ const fix = (lat: number, lon: number, timeMs: number, accuracyM = 5): GeoFix =>
   timeMs,
 });
 
+/**
+ * The epic's actions without the heading ones: with the default silent compass (`NEVER`) the
+ * searchlight warns of no compass at 3 s, which tests of positions leave out.
+ */
+const withoutHeadings = () =>
+  filter(
+    (action: Action) =>
+      !searchlightCompassFailed.match(action) && !searchlightHeadingReceived.match(action),
+  );
+
 const position = (lat: number, lon: number, time: number, accuracy = 5) =>
   searchlightPositionReceived({ lat, lon, accuracy, time });
 
@@ -83,7 +93,7 @@ describe('searchlight positions (spec §9: throttled to 8 s, rounded to 5 decima
         new Subject<Action>(),
         stateOf(searchlightState(true)),
         deps(ts, { watchPosition: () => fixes }),
-      );
+      ).pipe(withoutHeadings());
       // a at 0 (leading); b and c fall in the first 8 s, c (the latest) leaves at 8 s and starts
       // the next period; d (10 s) leaves at its end, 16 s.
       expectObservable(output).toBe('a 7999ms c 7999ms d', {
@@ -106,7 +116,7 @@ describe('searchlight positions (spec §9: throttled to 8 s, rounded to 5 decima
         new Subject<Action>(),
         stateOf(searchlightState(true)),
         deps(ts, { watchPosition: () => fixes }),
-      );
+      ).pipe(withoutHeadings());
       expectObservable(output).toBe('a 8s b 8s c', {
         a: searchlightLocationFailed('Errors.SearchlightHaccOverMax'),
         b: position(59.9, 10.7, 2, 1_000_000),
@@ -141,7 +151,7 @@ describe('searchlight location errors (spec §4 codes, §8 translated keys)', ()
         new Subject<Action>(),
         stateOf(searchlightState(true)),
         deps(ts, { watchPosition: () => fixes }),
-      );
+      ).pipe(withoutHeadings());
       expectObservable(output, '^ 200s !').toBe('5s e', {
         e: searchlightLocationFailed('Errors.SearchlightPermissionDenied'),
       });
@@ -167,7 +177,7 @@ describe('searchlight location errors (spec §4 codes, §8 translated keys)', ()
           new Subject<Action>(),
           stateOf(searchlightState(true)),
           deps(ts, { watchPosition: () => readings }),
-        );
+        ).pipe(withoutHeadings());
         // The failure opens an 8 s throttle period: the fix 1 s later shows at its end, with no
         // new watch (until 2026-12-07 the watch ended and began again 30 s later).
         expectObservable(output, '^ 100s !').toBe('a 29999ms e 7999ms b', {
@@ -192,7 +202,7 @@ describe('searchlight location errors (spec §4 codes, §8 translated keys)', ()
         new Subject<Action>(),
         stateOf(searchlightState(true)),
         deps(ts, { watchPosition: () => readings }),
-      );
+      ).pipe(withoutHeadings());
       expectObservable(output, '^ 70s !').toBe('e 29999ms e 29999ms e', {
         e: searchlightLocationFailed('Errors.SearchlightNoLocation'),
       });
@@ -287,13 +297,14 @@ describe('searchlight heading from movement (spec §4: without a compass)', () =
         c: fix(59.90015, 10.7, 3),
         d: fix(59.9001, 10.7002, 4),
       });
-      const noCompass = cold<number>('3s #', undefined, new NoCompassError('silent'));
+      // A compass that never speaks: the searchlight gives up waiting at 3 s.
+      const noCompass = cold<number>('-');
       const output = searchlightEpic(
         new Subject<Action>(),
         stateOf(searchlightState(true)),
         deps(ts, { watchPosition: () => fixes, compassHeading: () => noCompass }),
       );
-      // The position at 0 (before the compass gave up at 3 s) is where movement starts from.
+      // The position at 0 (before the wait for the compass ended at 3 s) is where movement starts from.
       expectObservable(output).toBe('a 2999ms w 5499ms (bn) 8496ms c 8499ms (de)', {
         a: position(59.9, 10.7, 1),
         w: searchlightCompassFailed(),
@@ -306,13 +317,50 @@ describe('searchlight heading from movement (spec §4: without a compass)', () =
     });
   });
 
+  it('keeps listening to a silent compass: its first heading, however late, ends the movement headings', () => {
+    const ts = scheduler();
+    ts.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+      // Walking north 11 m every 8.5 s; the compass (iOS: allowed in the prompt at 20 s) speaks
+      // from 20 s on.
+      const fixes = cold<GeoFix>('a 8499ms b 8499ms c 8499ms d', {
+        a: fix(59.9, 10.7, 1),
+        b: fix(59.9001, 10.7, 2),
+        c: fix(59.9002, 10.7, 3),
+        d: fix(59.9003, 10.7, 4),
+      });
+      // Orientation events are hot: listening again at 3 s does not restart them.
+      const headings = hot<number>('20s a', { a: 200 });
+      const output = searchlightEpic(
+        new Subject<Action>(),
+        stateOf(searchlightState(true)),
+        deps(ts, { watchPosition: () => fixes, compassHeading: () => headings }),
+      );
+      // Movement headings at 8.5 and 17 s; the compass's at 20 s; none from movement at 25.5 s.
+      expectObservable(output, '^ 40s !').toBe(
+        'a 2999ms w 5499ms (bn) 8496ms (cm) 2996ms h 5499ms d',
+        {
+          a: position(59.9, 10.7, 1),
+          w: searchlightCompassFailed(),
+          b: position(59.9001, 10.7, 2),
+          n: searchlightHeadingReceived({ degrees: 0, source: 'movement', time: 8_500 }),
+          c: position(59.9002, 10.7, 3),
+          m: searchlightHeadingReceived({ degrees: 0, source: 'movement', time: 17_000 }),
+          h: compass(200, 20_000),
+          d: position(59.9003, 10.7, 4),
+        },
+      );
+      // Listened to from the start: until the wait ended, then again at once, to the end.
+      expectSubscriptions(headings.subscriptions).toBe(['^ 2999ms !', '3s ^ 37s !']);
+    });
+  });
+
   it('warns at once when the browser has no orientation API', () => {
     const ts = scheduler();
     ts.run(({ expectObservable }) => {
       const output = searchlightEpic(
         new Subject<Action>(),
         stateOf(searchlightState(true)),
-        deps(ts, { compassHeading: () => throwError(() => new NoCompassError('unsupported')) }),
+        deps(ts, { compassHeading: () => throwError(() => new NoCompassError()) }),
       );
       expectObservable(output).toBe('w', { w: searchlightCompassFailed() });
     });
@@ -324,7 +372,8 @@ describe('searchlight on and off (spec §4)', () => {
     const ts = scheduler();
     ts.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const fixes = cold<GeoFix>('-');
-      const headings = cold<number>('-');
+      // A compass reporting at once: the searchlight does not wait for it.
+      const headings = cold<number>('a', { a: 90 });
       const changes = hot<SearchlightRootState>('10s n 9999ms t 9999ms f 9999ms n', {
         n: searchlightState(true),
         t: searchlightState(true, { lat: 61, lon: 6 }),
@@ -335,7 +384,10 @@ describe('searchlight on and off (spec §4)', () => {
         stateOf(searchlightState(false), changes),
         deps(ts, { watchPosition: () => fixes, compassHeading: () => headings }),
       );
-      expectObservable(output, '^ 59999ms !').toBe('');
+      expectObservable(output, '^ 59999ms !').toBe('10s a 29999ms b', {
+        a: compass(90, 10_000),
+        b: compass(90, 40_000),
+      });
       const whileOn = ['10s ^ 19999ms !', '40s ^ 19999ms !'];
       expectSubscriptions(fixes.subscriptions).toBe(whileOn);
       expectSubscriptions(headings.subscriptions).toBe(whileOn);

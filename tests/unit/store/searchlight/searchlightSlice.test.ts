@@ -99,6 +99,20 @@ describe('searchlight -> measurements', () => {
     });
   });
 
+  it('drops the no-compass warning once a compass heading comes after all', () => {
+    const compassHeading = { degrees: 135, source: 'compass' as const, time: 9_000 };
+    const state = reduce([
+      ...turnedOn,
+      searchlightCompassFailed(),
+      searchlightHeadingReceived({ degrees: 90, source: 'movement', time: 5_000 }),
+      searchlightHeadingReceived(compassHeading),
+    ]);
+    expect(selectSearchlightState(state)).toMatchObject({
+      heading: compassHeading,
+      warning: null,
+    });
+  });
+
   it.each([
     ['not enabled', searchlightEnabledChanged(false)],
     ['not requested', searchlightRequestChanged(false)],
