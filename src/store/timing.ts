@@ -159,6 +159,13 @@ export const NETWORK_RETRY_DELAY_MS = 10_000;
 /** The longest wait between automatic retries, ms (design decision, see above). */
 export const NETWORK_RETRY_DELAY_MAX_MS = 60_000;
 
+/**
+ * The operator monitor verifies a watched share on its socket again this often while its last verify
+ * call got no answer (a design decision: the first network retry's wait; a card would otherwise hear
+ * nothing live until the socket's next reconnect). src/store/monitor/monitorSocketEpic.ts.
+ */
+export const MONITOR_VERIFY_RETRY_MS = 10_000;
+
 /*
  * Shared views (issue 8 item 2; app §7 "Shared viewing"). Used by src/store/shares. Design decisions:
  * the spec gives no timing for a share viewer's reloads.

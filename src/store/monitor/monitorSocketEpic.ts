@@ -5,11 +5,13 @@ import {
   catchError,
   concat,
   defer,
+  exhaustMap,
   filter,
   forkJoin,
   from,
   groupBy,
   ignoreElements,
+  interval,
   map,
   merge,
   mergeMap,
@@ -32,7 +34,7 @@ import {
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
 import { shareCallsOver } from '../shares/shareCalls';
 import { selectSharedViewsState, sharedViewRequested } from '../shares/sharedViewsSlice';
-import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
+import { MONITOR_VERIFY_RETRY_MS, SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import {
   monitorClosed,
   monitorOpened,
@@ -57,7 +59,9 @@ function tokensOn(state: RootState, c2Url: string): string[] {
  * telemetry is frame-batched like every socket's. On each connect every watched token of that server
  * is verified for the socket id (the server adds each share's rooms, up to 200 per socket); a token
  * added while connected is verified for the current socket at once. `socketVerified` is true when at
- * least one token verified. A disconnect checks every watched link of that server again. EntityChanges
+ * least one token verified. A token whose verify call got no answer is verified again on the same
+ * socket every {@link MONITOR_VERIFY_RETRY_MS} until one comes (an answer of no is final: the share's
+ * view shows why). A disconnect checks every watched link of that server again. EntityChanges
  * reload the watched shares of the activities they name, each at most once per
  * {@link SHARED_VIEW_RELOAD_AUDIT_MS} (a revoked share is told so — server/realtime/shareDisconnect.ts —
  * and turns not-found). Closing the monitor closes its sockets. A removed share is left at once: the
@@ -70,13 +74,6 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
     ofAction(monitorOpened),
     switchMap(() => {
       const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
-      const verifyOne = (c2Url: string, ShareToken: string, SocketID: string) =>
-        calls(c2Url)
-          .call(verifySocketUser, { ShareToken, SocketID })
-          .pipe(
-            map((answer) => answer.Success),
-            catchError(() => of(false)),
-          );
       /** The servers a socket is open to. */
       const open = new Set<string>();
       const closed = (c2Url: string) => {
@@ -85,14 +82,30 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
       };
       const socketFor = (c2Url: string): Observable<Action> => {
         let socketId: string | null = null;
+        /** Tokens whose verify call failed (no answer) for the socket now connected. */
+        const unanswered = new Set<string>();
+        const verifyOne = (ShareToken: string, SocketID: string) =>
+          calls(c2Url)
+            .call(verifySocketUser, { ShareToken, SocketID })
+            .pipe(
+              map((answer) => {
+                unanswered.delete(ShareToken);
+                return answer.Success;
+              }),
+              catchError(() => {
+                unanswered.add(ShareToken);
+                return of(false);
+              }),
+            );
         open.add(c2Url);
         const events$ = verifiedSocketActions(deps, {
           url: c2Url,
           socketKey: monitorSocketKey(c2Url),
           verify: (id) => {
+            unanswered.clear();
             const tokens = tokensOn(state$.value, c2Url);
             if (tokens.length === 0) return of(false);
-            return forkJoin(tokens.map((token) => verifyOne(c2Url, token, id))).pipe(
+            return forkJoin(tokens.map((token) => verifyOne(token, id))).pipe(
               map((answers) => answers.some(Boolean)),
             );
           },
@@ -116,7 +129,21 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           ofAction(monitorShareAdded),
           map(({ payload }) => payload.ShareToken),
           filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url),
-          mergeMap((token) => (socketId === null ? EMPTY : verifyOne(c2Url, token, socketId))),
+          mergeMap((token) => (socketId === null ? EMPTY : verifyOne(token, socketId))),
+          ignoreElements(),
+        );
+        // A verify call that got no answer (the network, a 503, a 429) is made again on the same
+        // socket every MONITOR_VERIFY_RETRY_MS until answered: the other shares' success keeps the
+        // socket open, and that share would hear nothing until the next reconnect.
+        const retries$ = interval(MONITOR_VERIFY_RETRY_MS).pipe(
+          exhaustMap(() => {
+            const id = socketId;
+            const watched = new Set(tokensOn(state$.value, c2Url));
+            const again = [...unanswered].filter((token) => watched.has(token));
+            return id === null || again.length === 0
+              ? EMPTY
+              : forkJoin(again.map((token) => verifyOne(token, id)));
+          }),
           ignoreElements(),
         );
         const lastRemoved$ = action$.pipe(
@@ -124,7 +151,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           filter(() => tokensOn(state$.value, c2Url).length === 0),
         );
         return concat(
-          merge(events$, added$).pipe(takeUntil(lastRemoved$)),
+          merge(events$, added$, retries$).pipe(takeUntil(lastRemoved$)),
           defer(() => of(closed(c2Url))),
         );
       };

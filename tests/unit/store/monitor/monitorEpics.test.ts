@@ -22,12 +22,13 @@ import {
 } from '../../../../src/store/realtime/realtimeSlice';
 import { sharedViewEpics } from '../../../../src/store/shares/sharedViewEpics';
 import { selectSharedView } from '../../../../src/store/shares/sharedViewsSlice';
-import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
+import { MONITOR_VERIFY_RETRY_MS, SHARED_VIEW_RELOAD_AUDIT_MS } from '../../../../src/store/timing';
 import {
   alert,
   answer,
   callsOf,
   detail,
+  failure,
   HOUR,
   inVirtualTime,
   startStore,
@@ -226,6 +227,47 @@ describe('the operator monitor’s store', () => {
       expect(verifiedWhileOpen).toBe(true);
       expect(kit.store.getState().realtime.verified).toBe(false);
       expect(kit.store.getState().realtime.others).toEqual({});
+      expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('verifies a share again on the same socket while its verify call gets no answer, not once answered', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      let token8Calls = 0;
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          // TOKEN_8's first two calls get no answer (a 503, the network); TOKEN_7's is answered.
+          'verify-socket-user': (request: { ShareToken: string }) =>
+            request.ShareToken === TOKEN_8 && (token8Calls += 1) <= 2
+              ? failure(10)
+              : answer(10, { Success: true }),
+        },
+      });
+      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      scheduler.schedule(() => {
+        kit.store.dispatch(monitorClosed());
+      }, 60_000);
+      flush();
+      // Every 10 s from the socket's opening (frame 1, with the first share): at 10 s (no answer
+      // again) and 20 s (answered); nothing after.
+      expect(
+        callsOf(kit.calls, 'verify-socket-user').map(([at, request]) => [
+          at,
+          (request as { ShareToken: string }).ShareToken,
+        ]),
+      ).toEqual([
+        [200, TOKEN_7],
+        [200, TOKEN_8],
+        [1 + MONITOR_VERIFY_RETRY_MS, TOKEN_8],
+        [1 + 2 * MONITOR_VERIFY_RETRY_MS, TOKEN_8],
+      ]);
       expect(fake.open).toEqual([]);
     });
   });
