@@ -34,6 +34,7 @@ import { shareViewingRoutes } from './shareViewing/shareViewingRoutes';
 import { createShareTokenVerifier } from './shares/shareTokenVerifier';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
+import { outboxPlugin } from './outbox/outboxPlugin';
 import { publishNotificationResults } from './alerts/notificationChanges';
 import { createProductionTransport } from './outbox/transport';
 import { basemapRoutes } from './routes/basemap';
@@ -179,6 +180,9 @@ export async function buildServer(
     alerts,
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
   });
+  // With the sweeps, the outbox's own rounds: at start and every 15 s, what is due goes out (a
+  // message a dead process left, one waiting for its next try after a failure).
+  if (sweepIntervalMs) await app.register(outboxPlugin, { deliver: deliverNotifications });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(brandLogoRoutes, { db: deps.db });
   await app.register(basemapRoutes);

@@ -28,7 +28,7 @@ export async function notificationsOfActivity(
       'o.recipient',
       'o.created_ms',
       'o.delivered_ms',
-      'o.delivery_error',
+      'o.given_up_ms',
     ])
     .where('a.activity_id', '=', activityId)
     .where('a.member_id', '=', memberId)
@@ -42,6 +42,6 @@ export async function notificationsOfActivity(
     Recipient: row.recipient,
     CreatedTime: row.created_ms,
     DeliveredTime: row.delivered_ms,
-    Failed: row.delivery_error !== null,
+    Failed: row.given_up_ms !== null,
   }));
 }

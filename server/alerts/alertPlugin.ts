@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { Db } from '../db/database';
 import type { AlertEngineDeps } from './alertEngine';
+import { registerPeriodicJob } from '../lifecycle/periodicJob';
 import { sweepAlerts } from './alertSweep';
 
 /** Options of {@link alertPlugin}. */
@@ -27,8 +28,6 @@ export const alertPlugin: FastifyPluginCallback<AlertPluginOptions> = (app, opti
     done();
     return;
   }
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   const sweep = async () => {
     const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;
     const changed = await sweepAlerts(options.db, clock(), options.alerts, (memberId, changes) => {
@@ -36,18 +35,6 @@ export const alertPlugin: FastifyPluginCallback<AlertPluginOptions> = (app, opti
     });
     if (changed > 0) await options.alerts.deliverNotifications?.();
   };
-  app.addHook('onReady', (hookDone) => {
-    timer = setInterval(() => {
-      running = running.then(sweep).catch((error: unknown) => {
-        app.log.error({ err: error }, 'alert sweep failed');
-      });
-    }, interval);
-    timer.unref();
-    hookDone();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  registerPeriodicJob(app, { name: 'alert sweep', intervalMs: interval, job: sweep });
   done();
 };

@@ -387,6 +387,12 @@ export interface OutboxMessagesTable {
    * 0023); null while nobody has.
    */
   claimed_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Hand-overs tried and failed so far (migration 0025). */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Not to be tried again before this time (epoch ms) after a failure; null: whenever due. */
+  next_attempt_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the outbox gave the message up, its tries spent (epoch ms); null while it may go. */
+  given_up_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 // The identity service's local user pool (server/identity, migration 0003_identity).

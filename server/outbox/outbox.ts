@@ -19,14 +19,17 @@ export interface OutboxSend extends OutgoingMessage {
 export interface Outbox {
   /**
    * Stores the message, then hands it to the transport (when there is one). Delivery failures are
-   * recorded on the message and logged, never thrown: the caller's operation has already committed.
+   * recorded on the message and logged, never thrown: the caller's operation has already committed;
+   * the message is tried again by later rounds (see {@link OUTBOX_MAX_ATTEMPTS}).
    */
   send(message: OutboxSend): Promise<void>;
   /** Messages to `to` (case-insensitive; all when absent), newest first, at most `limit`. */
   list(to: string | undefined, limit: number): Promise<OutboxMessage[]>;
   /**
-   * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) to the transport,
-   * oldest first, recording each delivery or failure; does nothing without a transport. Answers how
+   * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) and due (a failed
+   * one waits {@link outboxRetryDelayMs} before its next try, and is given up after
+   * {@link OUTBOX_MAX_ATTEMPTS}) to the transport, oldest first, recording each delivery or failure;
+   * does nothing without a transport. Answers how
    * many were delivered and which alerts' notifications got a result. Never throws for a delivery
    * failure. A round claims its messages first (see {@link OUTBOX_CLAIM_LEASE_MS}), so no other
    * round, in this or another server process on the same database, hands them over too; calls
@@ -57,6 +60,22 @@ export const OUTBOX_CLAIM_LEASE_MS = 15 * 60_000;
 
 /** Messages one claim takes; a round claims again while a claim comes back full. */
 export const OUTBOX_CLAIM_BATCH = 50;
+
+/**
+ * Hand-overs a message gets before the outbox gives it up (a design decision): with
+ * {@link outboxRetryDelayMs}'s waits, ten tries span about 40 minutes, so an SMS gateway or a mail
+ * server down for half an hour still delivers an SOS to every contact, and a recipient the provider
+ * refuses for good is not tried for ever.
+ */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+
+/**
+ * The wait before the next hand-over of a message whose `attempts`-th failed (≥ 1), ms: 15 s,
+ * doubling each time (30 s, 1, 2, 4, 8 min), never more than 10 min.
+ */
+export function outboxRetryDelayMs(attempts: number): number {
+  return Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+}
 
 /**
  * Stores `messages` in the outbox inside the caller's transaction `trx` (the transactional outbox):
@@ -108,12 +127,34 @@ export function createOutbox(
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      log.error({ messageId, channel: message.channel }, `delivery failed: ${reason}`);
+      const failedMs = now();
+      const row = await db
+        .updateTable('outbox_messages')
+        .set((eb) => ({
+          delivery_error: reason.slice(0, 500),
+          attempts: eb('attempts', '+', 1),
+          claimed_ms: null,
+        }))
+        .where('message_id', '=', messageId)
+        .returning('attempts')
+        .executeTakeFirst();
+      const attempts = row?.attempts ?? OUTBOX_MAX_ATTEMPTS;
+      const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
       await db
         .updateTable('outbox_messages')
-        .set({ delivery_error: reason.slice(0, 500) })
+        .set(
+          givenUp
+            ? { given_up_ms: failedMs, next_attempt_ms: null }
+            : { next_attempt_ms: failedMs + outboxRetryDelayMs(attempts) },
+        )
         .where('message_id', '=', messageId)
         .execute();
+      log.error(
+        { messageId, channel: message.channel, attempts },
+        givenUp
+          ? `delivery failed, given up: ${reason}`
+          : `delivery failed, to be tried again: ${reason}`,
+      );
       return false;
     }
   };
@@ -135,7 +176,10 @@ export function createOutbox(
           .selectFrom('outbox_messages')
           .select('message_id')
           .where('delivered_ms', 'is', null)
-          .where('delivery_error', 'is', null)
+          .where('given_up_ms', 'is', null)
+          .where((eb) =>
+            eb.or([eb('next_attempt_ms', 'is', null), eb('next_attempt_ms', '<=', nowMs)]),
+          )
           .where((eb) =>
             eb.or([
               eb('claimed_ms', 'is', null),
@@ -163,7 +207,7 @@ export function createOutbox(
       .where('message_id', '=', messageId)
       .where('claimed_ms', '=', claimedMs)
       .where('delivered_ms', 'is', null)
-      .where('delivery_error', 'is', null)
+      .where('given_up_ms', 'is', null)
       .returning('message_id')
       .executeTakeFirst();
     return row !== undefined;

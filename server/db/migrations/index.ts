@@ -22,6 +22,7 @@ import * as m0021 from './0021_activity_equipment';
 import * as m0022 from './0022_alert_notifications';
 import * as m0023 from './0023_outbox_claims';
 import * as m0024 from './0024_ingest_lookup_indexes';
+import * as m0025 from './0025_outbox_retries';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022_alert_notifications': m0022,
   '0023_outbox_claims': m0023,
   '0024_ingest_lookup_indexes': m0024,
+  '0025_outbox_retries': m0025,
 };

@@ -13,7 +13,9 @@ export type NotificationChannel = z.infer<typeof NotificationChannel>;
  * rescue routing policy"; docs/activities.md "Contacts") — a Lifeline addition to the activity
  * detail. `RecipientName` is the contact's or organisation's name when it was sent, `Recipient` the
  * address or phone number; `CreatedTime` when it was queued and `DeliveredTime` when the provider
- * took it (null until then), epoch ms; `Failed` when the provider refused it.
+ * took it (null until then), epoch ms; `Failed` once the outbox gave it up, every try refused
+ * (server/outbox/outbox.ts `OUTBOX_MAX_ATTEMPTS`; a failed try alone leaves it queued: it is tried
+ * again).
  */
 export const AlertNotification = z.object({
   AlertID: Id,

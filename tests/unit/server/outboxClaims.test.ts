@@ -3,7 +3,9 @@ import { openDb, type Db } from '../../../server/db/database';
 import {
   OUTBOX_CLAIM_BATCH,
   OUTBOX_CLAIM_LEASE_MS,
+  OUTBOX_MAX_ATTEMPTS,
   createOutbox,
+  outboxRetryDelayMs,
   storeOutboxMessages,
 } from '../../../server/outbox/outbox';
 import type { Transport } from '../../../server/outbox/transport';
@@ -182,5 +184,72 @@ describe('outbox claims of a round that stalls or fails', () => {
     const next = createOutbox(database.db, recordingTransport(sent), quiet, () => NOW + 1);
     expect((await next.deliverPending()).delivered).toBe(1);
     expect(sent).toEqual([sms(3).to]);
+  });
+});
+
+describe('outbox retries (docs/decisions.md "Notifications and the outbox")', () => {
+  /** A transport refusing its first `failures` hand-overs, recording every try. */
+  function flakyTransport(failures: number, tries: string[]): Transport {
+    return {
+      deliver: async (message) => {
+        await Promise.resolve();
+        tries.push(message.to);
+        if (tries.length <= failures) throw new Error('502 Bad Gateway');
+      },
+    };
+  }
+  const stateOf = async () =>
+    database.db
+      .selectFrom('outbox_messages')
+      .select(['attempts', 'next_attempt_ms', 'given_up_ms', 'delivered_ms', 'delivery_error'])
+      .executeTakeFirstOrThrow();
+
+  it('tries a refused hand-over again once its wait is over, not before, and delivers it', async () => {
+    await storeOutboxMessages(database.db, [sms(1)], NOW);
+    const tries: string[] = [];
+    let now = NOW;
+    const outbox = createOutbox(database.db, flakyTransport(1, tries), quiet, () => now);
+
+    expect((await outbox.deliverPending()).delivered).toBe(0);
+    expect(await stateOf()).toMatchObject({
+      attempts: 1,
+      next_attempt_ms: NOW + outboxRetryDelayMs(1),
+      given_up_ms: null,
+      delivery_error: '502 Bad Gateway',
+    });
+    now = NOW + outboxRetryDelayMs(1) - 1;
+    await outbox.deliverPending();
+    expect(tries).toHaveLength(1);
+    now = NOW + outboxRetryDelayMs(1);
+    expect((await outbox.deliverPending()).delivered).toBe(1);
+    expect(tries).toHaveLength(2);
+    expect(await stateOf()).toMatchObject({ delivered_ms: now, given_up_ms: null });
+  });
+
+  it(`gives a message up after ${String(OUTBOX_MAX_ATTEMPTS)} refused tries, and tries it no more`, async () => {
+    await storeOutboxMessages(database.db, [sms(2)], NOW);
+    const tries: string[] = [];
+    let now = NOW;
+    const outbox = createOutbox(database.db, flakyTransport(Infinity, tries), quiet, () => now);
+    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt += 1) {
+      await outbox.deliverPending();
+      const { next_attempt_ms } = await stateOf();
+      if (next_attempt_ms !== null) now = next_attempt_ms;
+    }
+    expect(tries).toHaveLength(OUTBOX_MAX_ATTEMPTS);
+    expect(await stateOf()).toMatchObject({
+      attempts: OUTBOX_MAX_ATTEMPTS,
+      given_up_ms: now,
+      delivered_ms: null,
+    });
+    now += 24 * 3_600_000;
+    await outbox.deliverPending();
+    expect(tries).toHaveLength(OUTBOX_MAX_ATTEMPTS);
+  });
+
+  it('waits 15 s after the first failure, doubling to at most 10 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(outboxRetryDelayMs)).toEqual([
+      15_000, 30_000, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000, 600_000,
+    ]);
   });
 });

@@ -492,7 +492,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
       .where('channel', '=', 'sms')
       .where('recipient', '=', '+4791234567')
       .executeTakeFirstOrThrow();
-    // The provider took the SMS; the call was refused; the e-mails wait.
+    // The provider took the SMS; the call was refused at every try (given up); the e-mails wait.
     await database.db
       .updateTable('outbox_messages')
       .set({ delivered_ms: now + 1000 })
@@ -500,7 +500,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
       .execute();
     await database.db
       .updateTable('outbox_messages')
-      .set({ delivery_error: 'busy' })
+      .set({ delivery_error: 'busy', attempts: 10, given_up_ms: now + 2000 })
       .where('channel', '=', 'call')
       .execute();
     const detail = await activityDetail(database.db, wearer.memberId, {
