@@ -39,6 +39,14 @@ export function openDb(options: DbOptions): Db {
   });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor a checked-out client's: pg-pool listens to a client's errors only while it is idle, and a
+  // connection the server ends mid-query (a restart, a failover, a killed backend) makes the client
+  // emit 'error' besides failing its query; unheard, that event is an uncaught exception and the
+  // process exits. The query's own failure reaches its caller; the pool drops the broken client when
+  // it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: options.prepare === false ? pool : preparingPool(pool) }),
   });

@@ -29,6 +29,26 @@ function leavesStatementStale(error: unknown): boolean {
 }
 
 /**
+ * Whether a statement's failure means its connection is gone: the server ended the session (a
+ * FATAL error: an administrator's or a shutdown's termination, 57P01–57P03, or a connection
+ * exception, class 08) or the socket closed ("Connection terminated"). The server's error reaches
+ * the query before the socket's end reaches the client, so without this the connection would go
+ * back to the pool alive in `pg`'s eyes and fail the next query too.
+ */
+function endsConnection(error: unknown): boolean {
+  const { code, severity, message } = (error ?? {}) as {
+    code?: unknown;
+    severity?: unknown;
+    message?: unknown;
+  };
+  return (
+    severity === 'FATAL' ||
+    (typeof code === 'string' && (code.startsWith('08') || code.startsWith('57P'))) ||
+    (typeof message === 'string' && message.startsWith('Connection terminated'))
+  );
+}
+
+/**
  * Wraps a `pg` pool for Kysely's PostgresDialect so that the SQL texts this process runs again and
  * again are sent as named prepared statements: PostgreSQL then parses each once per connection and
  * may reuse its plan, where an unnamed statement is parsed, analysed and planned on every run (the
@@ -81,11 +101,15 @@ export function preparingPool(pool: pg.Pool, options: PreparingOptions = {}): Po
       const values = parameters ? [...parameters] : [];
       const name = nameOf(sqlOrCursor);
       if (name === undefined) {
-        return client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
+        return client.query(sqlOrCursor, values).catch((error: unknown) => {
+          // A connection the server ended is closed when released, not pooled again.
+          if (endsConnection(error)) stale = true;
+          throw error;
+        }) as unknown as Promise<PostgresQueryResult<R>>;
       }
       return client.query({ name, text: sqlOrCursor, values }).catch((error: unknown) => {
         // The connection is closed when released, so the next run parses afresh on another.
-        if (leavesStatementStale(error)) stale = true;
+        if (leavesStatementStale(error) || endsConnection(error)) stale = true;
         throw error;
       }) as unknown as Promise<PostgresQueryResult<R>>;
     }
