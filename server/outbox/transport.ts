@@ -10,6 +10,11 @@ export interface OutgoingMessage {
   readonly body: string;
 }
 
+/** How long the mail server may take to accept a connection, and to greet, ms. */
+export const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
+/** How long an SMTP connection may stay silent while a message is handed over, ms. */
+export const SMTP_SOCKET_TIMEOUT_MS = 30_000;
+
 /** Hands messages to the outside world; rejects when the provider refuses. */
 export interface Transport {
   deliver(message: OutgoingMessage): Promise<void>;
@@ -25,7 +30,15 @@ export function createProductionTransport(options: {
   readonly smsGatewayUrl: string;
   readonly from: string;
 }): Transport {
-  const mailer = nodemailer.createTransport(options.smtpUrl);
+  // nodemailer waits up to 2 minutes for a connection and 10 for an idle socket: one mail server
+  // that stops answering would hold every message behind it (SMS to the next contact included) for
+  // that long. A hand-over that times out is tried again later (outbox.ts).
+  const mailer = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
+    greetingTimeout: SMTP_CONNECTION_TIMEOUT_MS,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+  });
   return {
     async deliver(message) {
       if (message.channel === 'email') {
