@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { OutboxMessage } from '../../src/api/dev';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
@@ -29,8 +29,8 @@ export interface Outbox {
    * Hands the stored messages not yet delivered (see {@link storeOutboxMessages}) and due (a failed
    * one waits {@link outboxRetryDelayMs} before its next try, and is given up after
    * {@link OUTBOX_MAX_ATTEMPTS}) to the transport, oldest first, recording each delivery or failure;
-   * does nothing without a transport. Answers how
-   * many were delivered and which alerts' notifications got a result. Never throws for a delivery
+   * does nothing without a transport. Answers how many were delivered and which alerts'
+   * notifications got a result. Never throws for a delivery
    * failure. A round claims its messages first (see {@link OUTBOX_CLAIM_LEASE_MS}), so no other
    * round, in this or another server process on the same database, hands them over too; calls
    * made while a round runs share the one round that follows it.
@@ -76,6 +76,11 @@ export const OUTBOX_MAX_ATTEMPTS = 10;
 export function outboxRetryDelayMs(attempts: number): number {
   return Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
 }
+
+/** {@link outboxRetryDelayMs} of the 1st … (max − 1)th failure, for the failure's one statement. */
+const RETRY_DELAYS_MS = Array.from({ length: OUTBOX_MAX_ATTEMPTS - 1 }, (_, index) =>
+  outboxRetryDelayMs(index + 1),
+);
 
 /**
  * Stores `messages` in the outbox inside the caller's transaction `trx` (the transactional outbox):
@@ -128,27 +133,26 @@ export function createOutbox(
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const failedMs = now();
+      // One statement: the count, the next try's time (or giving up) and the claim's release
+      // together, so no other round sees the message claimable before its wait is set.
+      const attempt = sql<number>`attempts + 1`;
+      const givenUpNow = sql<boolean>`attempts + 1 >= ${OUTBOX_MAX_ATTEMPTS}`;
       const row = await db
         .updateTable('outbox_messages')
-        .set((eb) => ({
+        .set({
           delivery_error: reason.slice(0, 500),
-          attempts: eb('attempts', '+', 1),
+          attempts: attempt,
           claimed_ms: null,
-        }))
+          given_up_ms: sql<number | null>`case when ${givenUpNow} then ${failedMs}::bigint end`,
+          // The n-th failure's wait is RETRY_DELAYS_MS[n] (SQL arrays count from 1).
+          next_attempt_ms: sql<number | null>`case when ${givenUpNow} then null
+            else ${failedMs}::bigint + (${RETRY_DELAYS_MS}::bigint[])[attempts + 1] end`,
+        })
         .where('message_id', '=', messageId)
-        .returning('attempts')
+        .returning(['attempts', 'given_up_ms'])
         .executeTakeFirst();
       const attempts = row?.attempts ?? OUTBOX_MAX_ATTEMPTS;
-      const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
-      await db
-        .updateTable('outbox_messages')
-        .set(
-          givenUp
-            ? { given_up_ms: failedMs, next_attempt_ms: null }
-            : { next_attempt_ms: failedMs + outboxRetryDelayMs(attempts) },
-        )
-        .where('message_id', '=', messageId)
-        .execute();
+      const givenUp = row ? row.given_up_ms !== null : true;
       log.error(
         { messageId, channel: message.channel, attempts },
         givenUp
