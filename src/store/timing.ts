@@ -45,6 +45,14 @@ export const TOKEN_REFRESH_LEAD_MS = 5 * 60_000;
  * read right (a device clock far off and no drift known) is refreshed at most this often, not in a loop.
  */
 export const TOKEN_REFRESH_MIN_DELAY_MS = 10_000;
+/**
+ * The wait before trying again an identity refresh that did not reach an answer, ms (a design
+ * decision, docs/decisions.md "Token refresh"): doubled after each further failure, at most
+ * {@link TOKEN_REFRESH_RETRY_MAX_MS}; the browser coming back online tries at once.
+ */
+export const TOKEN_REFRESH_RETRY_MS = 15_000;
+/** The longest wait between two tries of an unanswered identity refresh, ms. */
+export const TOKEN_REFRESH_RETRY_MAX_MS = 5 * 60_000;
 
 /** Socket reconnection: 1000 attempts, delay 1 s growing to 5 s (application-behaviour §9). */
 export const SOCKET_RECONNECT_ATTEMPTS = 1000;

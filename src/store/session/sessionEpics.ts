@@ -2,13 +2,18 @@ import {
   catchError,
   defer,
   exhaustMap,
+  filter,
   from,
   ignoreElements,
   map,
+  merge,
   of,
+  retry,
   switchMap,
+  take,
   takeUntil,
   tap,
+  throwError,
   timeout,
   timer,
 } from 'rxjs';
@@ -19,7 +24,12 @@ import { toIdentityError } from '../../api/identity';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
 import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS } from '../timing';
-import { tokenRefreshDelayMs } from './tokenRefreshDelay';
+import { onlineChanged } from '../network/networkSlice';
+import {
+  refreshEndsSession,
+  tokenRefreshDelayMs,
+  tokenRefreshRetryDelayMs,
+} from './tokenRefreshDelay';
 import { authHostClientFor, identityClientFor } from './services';
 import {
   identityRefreshed,
@@ -163,15 +173,32 @@ export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
 /**
  * Keeps the identity session alive: shortly before the ID token expires ({@link tokenRefreshDelayMs}:
  * 5 min before, on the identity service's clock) it is refreshed (→ identityRefreshed, which also
- * renews the member token); a failed refresh ends the session and goes home (spec §4 "token-refresh
- * failure (goes home)").
+ * renews the member token). A refresh the identity service refuses ends the session and goes home
+ * (spec §4 "token-refresh failure (goes home)"); one that got no answer ({@link refreshEndsSession}:
+ * no network, a throttle, a server error) is tried again after {@link tokenRefreshRetryDelayMs}, or at
+ * once when the browser comes back online, until an answer comes.
  */
 export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(signInSucceeded, sessionRestored, identityRefreshed),
     switchMap((action) =>
       timer(tokenRefreshDelayMs(action.payload, deps.now())).pipe(
-        exhaustMap(() => from(identityClientFor(state$.value, deps).refreshSession())),
+        exhaustMap(() =>
+          defer(() => from(identityClientFor(state$.value, deps).refreshSession())).pipe(
+            retry({
+              delay: (error: unknown, retryCount) =>
+                refreshEndsSession(error)
+                  ? throwError(() => error)
+                  : merge(
+                      timer(tokenRefreshRetryDelayMs(retryCount)),
+                      action$.pipe(
+                        ofAction(onlineChanged),
+                        filter((changed) => changed.payload),
+                      ),
+                    ).pipe(take(1)),
+            }),
+          ),
+        ),
         map((session) => identityRefreshed(session)),
         catchError(() => of(logoutRequested({ reason: 'tokenRefreshFailed' }))),
         takeUntil(action$.pipe(ofAction(loggedOut))),

@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type IdentitySession } from '../../../src/api/identity';
+import { onlineChanged } from '../../../src/store/network/networkSlice';
 import { sessionRestored, logoutRequested } from '../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../src/store/store';
-import { TOKEN_REFRESH_LEAD_MS } from '../../../src/store/timing';
+import {
+  TOKEN_REFRESH_LEAD_MS,
+  TOKEN_REFRESH_RETRY_MAX_MS,
+  TOKEN_REFRESH_RETRY_MS,
+} from '../../../src/store/timing';
 import {
   recordingNavigator,
   testDependencies,
@@ -101,7 +106,7 @@ describe('token refresh (virtual time)', () => {
     expect(refreshed).toEqual([T0 + every, T0 + 2 * every]);
   });
 
-  it('ends the session and goes home when the refresh fails', async () => {
+  it('ends the session and goes home when the identity service refuses the refresh', async () => {
     const { store, navigator } = setup(() =>
       Promise.reject(new IdentityError('NotAuthorizedException', 'Refresh Token has been revoked')),
     );
@@ -110,6 +115,91 @@ describe('token refresh (virtual time)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(store.getState().session.status).toBe('signedOut');
     expect(navigator.paths).toEqual(['/']);
+  });
+
+  it('tries again, not logging out, while the refresh gets no answer', async () => {
+    const tries: number[] = [];
+    const { store, navigator } = setup(() => {
+      tries.push(Date.now());
+      return tries.length <= 3
+        ? Promise.reject(new IdentityError('NetworkError', 'Network error'))
+        : Promise.resolve(session(Date.now() + HOUR));
+    });
+    const due = T0 + HOUR - TOKEN_REFRESH_LEAD_MS;
+    await vi.advanceTimersByTimeAsync(due - T0);
+    expect(tries).toEqual([due]);
+    await vi.advanceTimersByTimeAsync(7 * TOKEN_REFRESH_RETRY_MS);
+    // 15 s, then 30 s, then 60 s later; the fourth try is answered.
+    expect(tries).toEqual([
+      due,
+      due + TOKEN_REFRESH_RETRY_MS,
+      due + 3 * TOKEN_REFRESH_RETRY_MS,
+      due + 7 * TOKEN_REFRESH_RETRY_MS,
+    ]);
+    expect(store.getState().session.status).toBe('signedIn');
+    expect(store.getState().session.identity?.expiresAt).toBe(
+      due + 7 * TOKEN_REFRESH_RETRY_MS + HOUR,
+    );
+    expect(navigator.paths).toEqual([]);
+    // The next refresh is the new token's, 55 minutes on.
+    await vi.advanceTimersByTimeAsync(HOUR - TOKEN_REFRESH_LEAD_MS);
+    expect(tries).toHaveLength(5);
+  });
+
+  it('waits at most 5 minutes between tries, and tries at once back online', async () => {
+    const tries: number[] = [];
+    let online = false;
+    const { store } = setup(() => {
+      tries.push(Date.now());
+      return online
+        ? Promise.resolve(session(Date.now() + HOUR))
+        : Promise.reject(new IdentityError('NetworkError', 'Network error'));
+    });
+    const due = T0 + HOUR - TOKEN_REFRESH_LEAD_MS;
+    // The ID token expires offline; tries follow at 15, 30, 60, 120, 240, 300, 300 … s (20 minutes
+    // on: the local environment's inactivity logout comes after 2 hours).
+    await vi.advanceTimersByTimeAsync(due - T0 + 20 * 60_000);
+    const gaps = tries.slice(1).map((at, i) => at - (tries[i] ?? 0));
+    expect(gaps.slice(0, 6)).toEqual([15_000, 30_000, 60_000, 120_000, 240_000, 300_000]);
+    expect(Math.max(...gaps)).toBe(TOKEN_REFRESH_RETRY_MAX_MS);
+    expect(store.getState().session.status).toBe('signedIn');
+    const before = tries.length;
+    online = true;
+    store.dispatch(onlineChanged(true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tries).toHaveLength(before + 1);
+    expect(store.getState().session.identity?.expiresAt).toBe(Date.now() + HOUR);
+  });
+
+  it('ends the session when the identity service refuses a later try', async () => {
+    let calls = 0;
+    const { store, navigator } = setup(() => {
+      calls += 1;
+      return Promise.reject(
+        calls === 1
+          ? new IdentityError('NetworkError', 'Network error')
+          : new IdentityError('NotAuthorizedException', 'Refresh Token has been revoked'),
+      );
+    });
+    await vi.advanceTimersByTimeAsync(HOUR - TOKEN_REFRESH_LEAD_MS);
+    expect(store.getState().session.status).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_RETRY_MS);
+    expect(calls).toBe(2);
+    expect(store.getState().session.status).toBe('signedOut');
+    expect(navigator.paths).toEqual(['/']);
+  });
+
+  it('stops trying again after logout', async () => {
+    let calls = 0;
+    const { store } = setup(() => {
+      calls += 1;
+      return Promise.reject(new IdentityError('NetworkError', 'Network error'));
+    });
+    await vi.advanceTimersByTimeAsync(HOUR - TOKEN_REFRESH_LEAD_MS);
+    expect(calls).toBe(1);
+    store.dispatch(logoutRequested({ reason: 'user' }));
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(calls).toBe(1);
   });
 
   it('stops refreshing after logout', async () => {
