@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { startPeriodic } from '../lifecycle/periodicJob';
 
 /*
  * Expiry ends live viewing (issue 8 item 1: a share "expires"; docs/shares.md "Expiry"): a token is
@@ -67,23 +68,13 @@ export function startShareExpirySweep(
 ): ShareExpirySweep {
   const clock = options.clock ?? Date.now;
   let sinceMs = clock();
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(async () => {
+  return startPeriodic(
+    async () => {
       const nowMs = clock();
-      try {
-        await endExpiredViewing(db, { sinceMs, nowMs }, disconnect);
-        sinceMs = nowMs;
-      } catch (error) {
-        options.onError?.(error);
-      }
-    });
-  }, options.intervalMs ?? SHARE_EXPIRY_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+      await endExpiredViewing(db, { sinceMs, nowMs }, disconnect);
+      sinceMs = nowMs;
     },
-  };
+    options.intervalMs ?? SHARE_EXPIRY_SWEEP_INTERVAL_MS,
+    (error) => options.onError?.(error),
+  );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { startPeriodic } from '../lifecycle/periodicJob';
 import { lagSql } from './deviceLag';
 import { ACTIVITY_SILENCE_MS } from './segmentation';
 
@@ -89,20 +90,9 @@ export function startSilenceSweep(
   } = {},
 ): SilenceSweep {
   const clock = options.clock ?? Date.now;
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => closeSilentActivities(db, clock()))
-      .then(
-        () => undefined,
-        (error: unknown) => options.onError?.(error),
-      );
-  }, options.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(
+    () => closeSilentActivities(db, clock()),
+    options.intervalMs ?? 60_000,
+    (error) => options.onError?.(error),
+  );
 }
