@@ -35,6 +35,7 @@ import { createShareTokenVerifier } from './shares/shareTokenVerifier';
 import { devOutboxRoutes } from './outbox/devOutboxRoutes';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { outboxPlugin } from './outbox/outboxPlugin';
+import { serialRuns } from './lifecycle/periodicJob';
 import { publishNotificationResults } from './alerts/notificationChanges';
 import { createProductionTransport } from './outbox/transport';
 import { basemapRoutes } from './routes/basemap';
@@ -166,7 +167,15 @@ export async function buildServer(
       Date.now(),
     );
   };
-  const alerts = { rescueRouter, deliverNotifications };
+  // One round at a time: an SOS stored while a round waits on a mail server that does not answer
+  // goes out in the round after it, not in a second round stuck beside it.
+  const deliveryRounds = serialRuns(deliverNotifications, (error) => {
+    app.log.error({ err: error }, 'outbox delivery round failed');
+  });
+  app.addHook('onClose', async () => {
+    await deliveryRounds.stop();
+  });
+  const alerts = { rescueRouter, requestDelivery: deliveryRounds.runNow };
   const sweepIntervalMs = config.sweepIntervalMs ?? undefined;
   // Devices report every few seconds: their requests are logged only when something goes wrong.
   await app.register(ingestRoutes, {
@@ -182,7 +191,7 @@ export async function buildServer(
   });
   // With the sweeps, the outbox's own rounds: at start and every 15 s, what is due goes out (a
   // message a dead process left, one waiting for its next try after a failure).
-  if (sweepIntervalMs) await app.register(outboxPlugin, { deliver: deliverNotifications });
+  if (sweepIntervalMs) await app.register(outboxPlugin, { rounds: deliveryRounds });
   await app.register(documentRoutes, { db: deps.db });
   await app.register(brandLogoRoutes, { db: deps.db });
   await app.register(basemapRoutes);

@@ -48,10 +48,11 @@ export type RescueRouter = (input: {
 export interface AlertEngineDeps {
   readonly rescueRouter: RescueRouter;
   /**
-   * Sends the notifications stored by committed alerts (the outbox's `deliverPending`); called after
-   * the commit, never inside the transaction. Absent: they stay stored (the embedded outbox).
+   * Asks for a delivery round of the notifications stored by committed alerts (the outbox's
+   * `deliverPending`, one round at a time: server/app.ts); called after the commit, never inside the
+   * transaction, and never waits for the round. Absent: they stay stored (the embedded outbox).
    */
-  readonly deliverNotifications?: () => Promise<unknown>;
+  readonly requestDelivery?: () => void;
 }
 
 /** The device whose data is evaluated and its owner. */

@@ -18,7 +18,7 @@ export interface AlertPluginOptions {
  * Runs the alert sweep (alertSweep.ts: no data, no GPS, no motion, not worn, expiry) every
  * `sweepIntervalMs` while the server is up, one sweep at a time, on an unref'd timer; each member's
  * committed changes go to their sockets (`app.realtime`, when registered) and new notifications to
- * the outbox's delivery. A failed sweep is logged and the next runs as planned; closing the server
+ * the outbox's delivery (asked for, not waited for). A failed sweep is logged and the next runs as planned; closing the server
  * waits for a sweep in progress.
  */
 export const alertPlugin: FastifyPluginCallback<AlertPluginOptions> = (app, options, done) => {
@@ -33,7 +33,8 @@ export const alertPlugin: FastifyPluginCallback<AlertPluginOptions> = (app, opti
     const changed = await sweepAlerts(options.db, clock(), options.alerts, (memberId, changes) => {
       publisher?.publishEntityChanges(memberId, changes);
     });
-    if (changed > 0) await options.alerts.deliverNotifications?.();
+    // The round runs beside the next sweeps: a mail server that does not answer holds no alert.
+    if (changed > 0) options.alerts.requestDelivery?.();
   };
   registerPeriodicJob(app, { name: 'alert sweep', intervalMs: interval, job: sweep });
   done();

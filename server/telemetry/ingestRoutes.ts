@@ -123,11 +123,7 @@ export const ingestRoutes: FastifyPluginCallback<IngestRoutesOptions> = (app, op
     // Committed: tell the member's sockets (none when the realtime plugin is not registered).
     const publisher = app.hasDecorator('realtime') ? app.realtime : undefined;
     await publishIngest(db, publisher, outcome.commit, reply.log);
-    if (outcome.commit.alerts.some((alert) => alert.created)) {
-      options.alerts?.deliverNotifications?.().catch((error: unknown) => {
-        reply.log.error({ err: error }, 'alert notifications: delivery failed');
-      });
-    }
+    if (outcome.commit.alerts.some((alert) => alert.created)) options.alerts?.requestDelivery?.();
     return answer(outcome.accepted, outcome.duplicates);
   };
 

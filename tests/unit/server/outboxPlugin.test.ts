@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serialRuns } from '../../../server/lifecycle/periodicJob';
 import { OUTBOX_ROUND_INTERVAL_MS, outboxPlugin } from '../../../server/outbox/outboxPlugin';
 
 /*
@@ -23,8 +24,10 @@ describe('outboxPlugin', () => {
       .mockRejectedValueOnce(new Error('database gone'))
       .mockResolvedValue(undefined);
     const app = Fastify({ logger: false });
-    const logged = vi.spyOn(app.log, 'error');
-    await app.register(outboxPlugin, { deliver });
+    const failures: unknown[] = [];
+    await app.register(outboxPlugin, {
+      rounds: serialRuns(deliver, (error) => failures.push(error)),
+    });
     await app.ready();
     await settle();
     expect(deliver).toHaveBeenCalledTimes(1);
@@ -34,7 +37,7 @@ describe('outboxPlugin', () => {
     vi.advanceTimersByTime(1);
     await settle();
     expect(deliver).toHaveBeenCalledTimes(2);
-    expect(logged).toHaveBeenCalledTimes(1);
+    expect(failures).toEqual([new Error('database gone')]);
     vi.advanceTimersByTime(OUTBOX_ROUND_INTERVAL_MS);
     await settle();
     expect(deliver).toHaveBeenCalledTimes(3);
@@ -42,6 +45,37 @@ describe('outboxPlugin', () => {
     vi.advanceTimersByTime(10 * OUTBOX_ROUND_INTERVAL_MS);
     await settle();
     expect(deliver).toHaveBeenCalledTimes(3);
+  });
+
+  it('a round asked for during one in progress follows it; none runs beside it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const finishes: (() => void)[] = [];
+    const deliver = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finishes.push(resolve);
+        }),
+    );
+    const rounds = serialRuns(deliver, () => undefined);
+    const app = Fastify({ logger: false });
+    await app.register(outboxPlugin, { rounds });
+    await app.ready();
+    await settle();
+    expect(deliver).toHaveBeenCalledTimes(1);
+    // The ingest stores an SOS twice and the interval falls due while a mail server keeps the first
+    // round waiting.
+    rounds.runNow();
+    rounds.runNow();
+    vi.advanceTimersByTime(OUTBOX_ROUND_INTERVAL_MS);
+    await settle();
+    expect(deliver).toHaveBeenCalledTimes(1);
+    finishes[0]?.();
+    await settle();
+    expect(deliver).toHaveBeenCalledTimes(2);
+    finishes[1]?.();
+    await settle();
+    expect(deliver).toHaveBeenCalledTimes(2);
+    await app.close();
   });
 
   it('closing the server waits for the round in progress', async () => {
@@ -53,7 +87,7 @@ describe('outboxPlugin', () => {
         }),
     );
     const app = Fastify({ logger: false });
-    await app.register(outboxPlugin, { deliver });
+    await app.register(outboxPlugin, { rounds: serialRuns(deliver, () => undefined) });
     await app.ready();
     await settle();
     let closed = false;
