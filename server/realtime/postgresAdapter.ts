@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { batchedNotifyQuery } from './notifyBatcher';
-import { createPeerWatch, publishOnlyToPeers } from './peerWatch';
+import { createPeerWatch, publishOnlyToPeers, type AloneNow } from './peerWatch';
 
 /** Connections of the adapter's own pool: its LISTEN connection plus NOTIFY publishers. */
 const ADAPTER_POOL_MAX = 4;
@@ -27,8 +27,12 @@ export interface PostgresClusterAdapter {
   readonly adapter: ReturnType<typeof createAdapter>;
   /** Resolves once this node LISTENs: from then on it hears every other node's broadcasts. */
   readonly listening: Promise<void>;
-  /** Runs `callback` each time the LISTEN connection is (re)established. */
-  onListening(callback: () => void): void;
+  /**
+   * Runs `callback` each time the LISTEN connection is (re)established, with `missed` true when it
+   * follows a LISTEN connection lost while other nodes were on the database (or this node could not
+   * yet tell): what they broadcast in between never reached this node's sockets.
+   */
+  onListening(callback: (missed: boolean) => void): void;
   /**
    * Parks the adapter's reconnection attempts, ends the LISTEN connection the adapter still holds
    * (also one whose LISTEN is in flight) and ends the pool; after the adapter was closed.
@@ -127,7 +131,11 @@ export function createPostgresClusterAdapter(
   const isEnded = (): boolean => ended;
   // The LISTEN connections checked out of the pool and not yet given back.
   const held = new Set<ListenClient>();
-  const callbacks: (() => void)[] = [];
+  const callbacks: ((missed: boolean) => void)[] = [];
+  // The namespace adapters created (one per namespace), to tell whether this node was alone.
+  const instances: AloneNow[] = [];
+  // Whether a LISTEN connection was lost, since the last LISTEN, while this node was not alone.
+  let missed = false;
   let resolveListening = (): void => undefined;
   const listening = new Promise<void>((resolve) => {
     resolveListening = resolve;
@@ -136,9 +144,11 @@ export function createPostgresClusterAdapter(
   // Broadcasts skip the NOTIFY while no other node is on the database (peerWatch.ts).
   const peers = createPeerWatch(2 * heartbeatIntervalMs, options.clock);
   const onListen = (): void => {
+    const missedBroadcasts = missed;
+    missed = false;
     peers.listened();
     resolveListening();
-    for (const callback of callbacks) callback();
+    for (const callback of callbacks) callback(missedBroadcasts);
   };
   // What the adapter uses of pg.Pool: connect() for its LISTEN connection, query() for NOTIFY.
   const adapterPool = {
@@ -151,6 +161,9 @@ export function createPostgresClusterAdapter(
       }
       const listenClient = new ListenClient(client, onListen, options.log, (released) => {
         held.delete(released);
+        // A node alone when its connection went (it had listened past the heartbeat timeout and
+        // heard no other node) misses nothing: its broadcasts reach its own sockets either way.
+        if (!instances.every((instance) => instance.aloneNow())) missed = true;
         peers.lost();
       });
       held.add(listenClient);
@@ -170,7 +183,9 @@ export function createPostgresClusterAdapter(
   });
   // socket.io calls `new adapter(nsp)`: a function, not an arrow, answering the patched instance.
   const adapter = function namespaceAdapter(nsp: unknown) {
-    return publishOnlyToPeers(createNamespaceAdapter(nsp), peers);
+    const instance = publishOnlyToPeers(createNamespaceAdapter(nsp), peers);
+    instances.push(instance);
+    return instance;
   } as PostgresClusterAdapter['adapter'];
   return {
     adapter,

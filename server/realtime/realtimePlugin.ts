@@ -96,8 +96,19 @@ function realtime(
   });
   // Announce this node again once it can hear the answers, so it learns of every other node now
   // rather than at their next heartbeat (verify-socket-user finds remote sockets only on known nodes).
-  cluster?.onListening(() => {
+  cluster?.onListening((missed) => {
     void io.of('/').adapter.init();
+    // Listening again after a lost connection: what other nodes broadcast meanwhile (a new alert, a
+    // resolve, fixes) never reached this node's sockets. Each one's transport is closed, as a network
+    // drop would: the client reconnects on its own, verifies again and reloads what it shows (the
+    // member's activities, a shared view, the monitor's cards), so no guardian keeps a view that
+    // missed an alert. Not a server-side disconnect, which a client takes as final (a revoked share).
+    if (missed) {
+      app.log.warn(
+        'realtime: listening again after a lost connection; clients reconnect to resync',
+      );
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    }
   });
 
   const serverStartTimestamp = options.serverStartTimestamp ?? Math.round(performance.timeOrigin);
