@@ -27,6 +27,16 @@ export interface DbOptions {
 const URLS = new WeakMap<Db, string>();
 
 /**
+ * TCP keep-alive on every PostgreSQL connection: the first probe after this much silence, ms (the
+ * system's default is two hours). A connection whose peer vanished without a word (a database host
+ * that lost power, a NAT or firewall that dropped the flow) is otherwise held as if alive: a query
+ * on it waits for TCP's retransmissions, and the realtime adapter's LISTEN connection, which only
+ * ever reads, would stop hearing the other nodes for good. With probes it ends within minutes (the
+ * system's probe interval and count), and the pool or the adapter opens a new one.
+ */
+export const DB_KEEPALIVE_DELAY_MS = 10_000;
+
+/**
  * Opens a pooled connection to PostgreSQL (ARCHITECTURE.md §5: one `pg` pool everywhere). The pool
  * connects lazily; call {@link checkDb} to prove the server is reachable, `db.destroy()` to close it.
  */
@@ -36,6 +46,8 @@ export function openDb(options: DbOptions): Db {
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: DB_KEEPALIVE_DELAY_MS,
   });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

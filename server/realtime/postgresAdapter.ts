@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { DB_KEEPALIVE_DELAY_MS } from '../db/database';
 import { batchedNotifyQuery } from './notifyBatcher';
 import { createPeerWatch, publishOnlyToPeers, type AloneNow } from './peerWatch';
 
@@ -125,6 +126,9 @@ export function createPostgresClusterAdapter(
     max: ADAPTER_POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // Its LISTEN connection only reads: without probes a vanished peer would leave it deaf for good.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: DB_KEEPALIVE_DELAY_MS,
   });
   pool.on('error', () => undefined); // an idle client's error; the next use reconnects
   let ended = false;
