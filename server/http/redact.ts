@@ -19,7 +19,8 @@ const REDACTED = '[redacted]';
 /**
  * Removes secrets from a request URL before it is logged: share tokens in `/share/activity/{token}`,
  * `/share/journey/{token}`, `/go/{code}` and `/central/urls/{code}` paths (a short code opens a
- * share); the `totp`, `token`, `access_token`, `key`, `id`,
+ * share); the IMEI and code of `/activate/{imei}/{code}` and `/member/activate-device-code/{imei}/
+ * {code}` (a device's activation link); the `totp`, `token`, `access_token`, `key`, `id`,
  * `deviceid`, `ShareToken`, `ShareTotp` and `MemberIntegrationToken` query values (any letter case;
  * OsmAnd ingest keys travel as `id`, or `deviceid` as Traccar also accepts); and any other path
  * segment or query value shaped like a JWT (share and member tokens wherever they travel). Policy
@@ -29,6 +30,12 @@ export function redactUrl(url: string): string {
   const [pathPart = '', query] = url.split('?', 2);
   const path = pathPart
     .replace(/^(\/(?:share\/(?:activity|journey)|go|central\/urls)\/)[^/]+/, `$1${REDACTED}`)
+    // A device's QR activation link carries its IMEI and activation code: with both, anyone who
+    // reads the log could claim a device its buyer has not activated yet.
+    .replace(
+      /^(\/(?:activate|member\/activate-device-code)\/)[^/]+\/[^/?]+/,
+      `$1${REDACTED}/${REDACTED}`,
+    )
     .split('/')
     .map((segment) => (JWT.test(segment) ? REDACTED : segment))
     .join('/');

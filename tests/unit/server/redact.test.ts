@@ -19,6 +19,12 @@ describe('redactUrl', () => {
     ['/x?anything=eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJ4In0.sig', '/x?anything=%5Bredacted%5D'],
     ['/api/x/eyJhbGciOiJIUzI1NiJ9.e30.sig/y', '/api/x/[redacted]/y'],
     ['/api/x/eyes.open.wide', '/api/x/eyes.open.wide'],
+    ['/activate/356938035643809/8F3K2Q', '/activate/[redacted]/[redacted]'],
+    [
+      '/member/activate-device-code/356938035643809/8F3K2Q?from=qr',
+      '/member/activate-device-code/[redacted]/[redacted]?from=qr',
+    ],
+    ['/member/activate-device', '/member/activate-device'],
   ])('%s → %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });
