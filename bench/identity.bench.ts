@@ -79,7 +79,14 @@ export const identityBench: BenchArea = {
         db,
         outbox: createOutbox(db, null, { error: () => undefined }),
         config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-        ipRateLimits: { InitiateAuth: UNLIMITED, SignUp: UNLIMITED },
+        ipRateLimits: {
+          InitiateAuth: UNLIMITED,
+          SignUp: UNLIMITED,
+          ForgotPassword: UNLIMITED,
+          ResendConfirmationCode: UNLIMITED,
+          ConfirmSignUp: UNLIMITED,
+          ConfirmForgotPassword: UNLIMITED,
+        },
       });
       const origin = await app.listen({ port: 0, host: '127.0.0.1' });
       const identity = app.identityPool;

@@ -41,8 +41,8 @@ export interface IdentityPluginOptions {
   /** Random bytes; defaults to `crypto.randomBytes`. */
   readonly random?: RandomSource;
   /**
-   * Per-IP budgets of InitiateAuth and SignUp; defaults to {@link DEFAULT_IP_RATE_LIMITS} with the
-   * sign-up count of `config.signUpsPerIp`.
+   * Per-IP budgets of the operations anyone can call ({@link IpRateLimits}); defaults to
+   * {@link DEFAULT_IP_RATE_LIMITS} with the sign-up count of `config.signUpsPerIp`.
    */
   readonly ipRateLimits?: IpRateLimits;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../server/config';
 import { openDb } from '../../../../server/db/database';
 import { freePort } from '../../../../server/db/embedded';
+import { DEFAULT_IP_RATE_LIMITS } from '../../../../server/identity/ipRateLimit';
 import { SRP_N } from '../../../../server/identity/srp';
 import { buildTestServer, createTestDatabase, testConfig, type TestDatabase } from '../testServer';
 import {
@@ -37,6 +38,10 @@ beforeAll(async () => {
     ipRateLimits: {
       InitiateAuth: { max: 1000, windowMs: 60_000 },
       SignUp: { max: 1000, windowMs: 60_000 },
+      ForgotPassword: { max: 1000, windowMs: 60_000 },
+      ResendConfirmationCode: { max: 1000, windowMs: 60_000 },
+      ConfirmSignUp: { max: 1000, windowMs: 60_000 },
+      ConfirmForgotPassword: { max: 1000, windowMs: 60_000 },
     },
   });
   clientId = poolOf(app).clientId;
@@ -400,8 +405,10 @@ describe('failures inside', () => {
   it('limits InitiateAuth and SignUp per IP with TooManyRequestsException', async () => {
     const limited = await buildIdentityApp(database.db, {
       ipRateLimits: {
+        ...DEFAULT_IP_RATE_LIMITS,
         InitiateAuth: { max: 2, windowMs: 60_000 },
         SignUp: { max: 1, windowMs: 60_000 },
+        ForgotPassword: { max: 1, windowMs: 60_000 },
       },
     });
     const initiate = () =>
@@ -427,6 +434,42 @@ describe('failures inside', () => {
       });
     expect((await signUp()).body.__type).toBe('InvalidParameterException');
     expect((await signUp()).body.__type).toBe('TooManyRequestsException');
+    // Whether an account exists is asked no faster than the budget.
+    const forgot = () =>
+      amz(limited, 'ForgotPassword', {
+        ClientId: poolOf(limited).clientId,
+        Username: 'nobody@example.com',
+      });
+    expect((await forgot()).body.__type).toBe('UserNotFoundException');
+    expect((await forgot()).body.__type).toBe('TooManyRequestsException');
+    await limited.close();
+  });
+
+  it('counts an IPv6 client by its /64, not by each address', async () => {
+    const limited = await buildIdentityApp(database.db, {
+      ipRateLimits: { ...DEFAULT_IP_RATE_LIMITS, InitiateAuth: { max: 2, windowMs: 60_000 } },
+    });
+    const initiateFrom = (remoteAddress: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/identity',
+        remoteAddress,
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        payload: JSON.stringify({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: poolOf(limited).clientId,
+          AuthParameters: { REFRESH_TOKEN: 'nope' },
+        }),
+      });
+    expect((await initiateFrom('2001:db8:1:2::a')).statusCode).toBe(400);
+    expect((await initiateFrom('2001:db8:1:2::b')).statusCode).toBe(400);
+    const third = await initiateFrom('2001:db8:1:2:ffff::c');
+    expect(third.json<{ __type: string }>().__type).toBe('TooManyRequestsException');
+    // Another /64 has a budget of its own.
+    expect((await initiateFrom('2001:db8:1:3::a')).statusCode).toBe(400);
     await limited.close();
   });
 });
