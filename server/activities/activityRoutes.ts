@@ -102,10 +102,7 @@ export const activityRoutes: FastifyPluginCallback<{
       if (!activity) {
         return sendApiError(reply, 404, NO_SUCH_ACTIVITY.ErrorCode, NO_SUCH_ACTIVITY.Error);
       }
-      // The contract's SplitsSettings is a one-way transform (a form's text → number), which the
-      // route's zod serializer cannot encode: check the answer with parse and send it as plain JSON.
-      const body = memberWearerActivityDetail.response.parse({ Activity: activity });
-      return reply.serializer((payload: unknown) => JSON.stringify(payload)).send(body);
+      return { Activity: activity };
     },
     authorised,
   );

@@ -25,13 +25,16 @@ export function parseDecimal(value: number | string): number | undefined {
  * 2. numeric (see {@link parseDecimal}), else `Validations.InvalidNumber` ('Invalid number');
  * 3. at most `max`, else `Validations.Max` with `params: { max }` ('Cannot be more than {{max}}');
  * 4. at least `min`, else `Validations.Min` with `params: { min }`.
+ * Encoding (a response that carries the number) gives the number itself.
  */
 export function requiredNumberInRange(min: number, max: number) {
-  return z.pipe(
-    z.union([z.number(), z.string()], { error: typeError }),
-    z.transform((input, ctx) => {
+  // A codec, not a one-way transform: a response that carries the number (an activity's
+  // SplitsSettings) encodes it as itself, where a transform cannot be encoded at all and the
+  // server's response serializer failed (500).
+  return z.codec(z.union([z.number(), z.string()], { error: typeError }), z.number(), {
+    decode: (input, payload) => {
       const fail = (message: ValidationMessageKey, params?: Record<string, number>) => {
-        ctx.issues.push({ code: 'custom', message, input, ...(params ? { params } : {}) });
+        payload.issues.push({ code: 'custom', message, input, ...(params ? { params } : {}) });
         return z.NEVER;
       };
       if (!isPresent(typeof input === 'string' ? input.trim() : input)) {
@@ -43,6 +46,7 @@ export function requiredNumberInRange(min: number, max: number) {
       if (value > max) return fail('Validations.Max', { max });
       if (value < min) return fail('Validations.Min', { min });
       return value;
-    }),
-  );
+    },
+    encode: (value) => value,
+  });
 }

@@ -109,6 +109,35 @@ describe('activity-sharing', () => {
     ]);
   });
 
+  it('opens the share of an activity whose splits the member set (the number sent as itself)', async () => {
+    const { db } = server.database;
+    await db
+      .updateTable('activities')
+      .set({ splits_settings: JSON.stringify({ SplitType: 'DISTANCE_KM', Distance: 0.5 }) })
+      .where('activity_id', '=', live.activityId)
+      .execute();
+    try {
+      const { token } = await activityShare();
+      const res = await post(server, 'activity-sharing', { ShareToken: token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<SharingAnswer>().Activity?.SplitsSettings).toEqual({
+        SplitType: 'DISTANCE_KM',
+        Distance: 0.5,
+      });
+      const one = await post(server, 'shared-journey-activity', {
+        ShareToken: token,
+        ActivityId: live.activityId,
+      });
+      expect(one.statusCode, one.body).toBe(200);
+    } finally {
+      await db
+        .updateTable('activities')
+        .set({ splits_settings: null })
+        .where('activity_id', '=', live.activityId)
+        .execute();
+    }
+  });
+
   it('opens a journey share: the member’s activities overlapping the window, oldest first', async () => {
     const { token } = await journeyShare();
     const res = await post(server, 'activity-sharing', { ShareToken: token });
