@@ -72,6 +72,20 @@ export async function insertFixes(
   return insertFixesOfDevices(trx, [{ deviceId, points, activityIds, heartRates }]);
 }
 
+/** The largest altitude accuracy stored, m: beyond it the altitude tells nothing anyway. */
+const VACC_STORED_MAX_M = 1_000_000;
+
+/**
+ * A fix's altitude accuracy (m) as `location_points.vacc` (float4, migration 0018) can hold it: to
+ * the millimetre, at most {@link VACC_STORED_MAX_M}. A value a float4 cannot hold (1e39, 1e-50: a
+ * broken device or a fuzzer) failed the whole insert, and the device's request with it, with a 500;
+ * the only use of the value is whether it is over 10 m (spec app §9).
+ */
+function storedVacc(vacc: number | null | undefined): number | null {
+  if (vacc == null) return null;
+  return Math.min(Math.round(vacc * 1000) / 1000, VACC_STORED_MAX_M);
+}
+
 /**
  * {@link insertFixes} for the fixes of several devices in ONE statement (the group commit's set-based
  * path, server/telemetry/groupedWrite.ts): each device's fixes as {@link insertFixes} stores them.
@@ -113,7 +127,7 @@ export async function insertFixesOfDevices(
       ${floats((p) => p.Speed ?? null)}::float8[], ${floats((p) => p.Bearing ?? null)}::float8[],
       ${floats((p) => p.Battery ?? null)}::float8[],
       ${float8Array(rows.map((row) => row.batch.heartRates.get(row.point.Time) ?? null))}::float8[],
-      ${floats((p) => p.Vacc ?? null)}::float8[]
+      ${floats((p) => storedVacc(p.Vacc))}::float8[]
     ) as u(device_id, time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery,
       heart_rate, vacc)
     left join device_events e on e.device_id = u.device_id and e.event_time_ms = u.time_ms

@@ -74,6 +74,33 @@ describe('the altitude accuracy limit (app §9)', () => {
     expect(stored.map((row) => row.vacc)).toEqual(vaccs);
   });
 
+  it('stores an accuracy a float4 cannot hold (1e39, 1e-50) as at most 1,000 km, to the millimetre', async () => {
+    const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
+    const { points } = trackIngest(
+      { ...member.run, points: member.run.points.slice(0, 3) },
+      'RUNNING',
+      member.shiftMs,
+    );
+    const vaccs = [1e39, 1e-50, 3.25];
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/ingest/batch',
+      payload: {
+        IngestKey: device.key,
+        Points: points.map((point, i) => ({ ...point, Vacc: vaccs[i] })),
+        Events: [],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await server.database.db
+      .selectFrom('location_points')
+      .select('vacc')
+      .where('device_id', '=', device.deviceId)
+      .orderBy('device_time_ms')
+      .execute();
+    expect(stored.map((row) => row.vacc)).toEqual([1_000_000, 0, 3.25]);
+  });
+
   it('refuses a negative vertical accuracy with a 400 and stores nothing', async () => {
     const device = await addTestDevice(server.database.db, member.memberId, 'BRACELET');
     const { points } = trackIngest(
