@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import { authHostRoutes } from './authHost/authHostRoutes';
 import { lazyMemberTokenService, loadMemberTokenSecret } from './authHost/memberTokens';
 import { installErrorHandling } from './http/errorHandler';
+import { refuseNulCharacters } from './http/nulCharacters';
 import { redactUrl } from './http/redact';
 import { realtimePlugin } from './realtime/realtimePlugin';
 import { registerSecurityHeaders } from './http/security';
@@ -99,6 +100,7 @@ export async function buildServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  refuseNulCharacters(app);
   // The browser calls a real Cognito pool directly (identity-protocol.md §1): allow its endpoint.
   registerSecurityHeaders(app, config, [
     ...(config.cognito ? [`https://cognito-idp.${config.cognito.region}.amazonaws.com`] : []),
