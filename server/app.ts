@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import { authHostRoutes } from './authHost/authHostRoutes';
 import { lazyMemberTokenService, loadMemberTokenSecret } from './authHost/memberTokens';
 import { installErrorHandling } from './http/errorHandler';
+import { answerClientError, answerFrameworkError } from './http/frameworkErrors';
 import { refuseNulCharacters } from './http/nulCharacters';
 import { redactUrl } from './http/redact';
 import { realtimePlugin } from './realtime/realtimePlugin';
@@ -96,6 +97,9 @@ export async function buildServer(
       },
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // What the router and Node's HTTP parser refuse answers in the spec's error shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
