@@ -152,7 +152,8 @@ export async function activityTrack(
  * `Alerts` with their notes, the `Timeline` (activityTimeline.ts), the `Equipment` it was done
  * with (activityEquipment.ts; null when not recorded) and the `Notifications` sent about its alerts
  * (activityNotifications.ts) — those only for the member's own view (`view.owner`, the default; a
- * share view passes false: whom the alerts reached, with their addresses, is the member's). Null
+ * share view passes false: whom the alerts reached, with their addresses, is the member's; it also
+ * gets only the alerts opened in [TimeStart, TimeEnd], a journey share's span). Null
  * when the id is unknown or another member's. Read in one repeatable-read transaction, so the stats
  * and the points agree.
  */
@@ -175,7 +176,13 @@ export async function activityDetail(
       if (!row) return null;
       const points = await pointsOf(trx, memberId, request);
       const summary = toActivitySummary(row);
-      const alerts = await alertsOfActivity(trx, memberId, request.ActivityId);
+      // A viewer sees the alerts of the span shared (a journey's window), as its location points.
+      const alerts = await alertsOfActivity(
+        trx,
+        memberId,
+        request.ActivityId,
+        view.owner ? undefined : request,
+      );
       return {
         ...summary,
         LocationHistory: points,

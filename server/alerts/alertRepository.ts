@@ -109,12 +109,14 @@ export function toAlert(row: AlertRow, wearerId: number, notes: readonly NoteRow
 
 /**
  * The alerts raised during the member's activity `activityId`, oldest first, with their notes in
- * time order (read in the caller's transaction `db` when given one).
+ * time order (read in the caller's transaction `db` when given one); with `openedWithin`, only those
+ * opened in that window (epoch ms, both ends inclusive: a journey share's span).
  */
 export async function alertsOfActivity(
   db: Kysely<Database>,
   memberId: number,
   activityId: number,
+  openedWithin?: { readonly TimeStart: number; readonly TimeEnd: number },
 ): Promise<Alert[]> {
   const member = await db
     .selectFrom('members')
@@ -146,6 +148,11 @@ export async function alertsOfActivity(
     ])
     .where('member_id', '=', memberId)
     .where('activity_id', '=', activityId)
+    .$if(openedWithin !== undefined, (query) =>
+      query
+        .where('opened_ms', '>=', openedWithin?.TimeStart ?? 0)
+        .where('opened_ms', '<=', openedWithin?.TimeEnd ?? 0),
+    )
     .orderBy('opened_ms')
     .orderBy('alert_id')
     .execute();

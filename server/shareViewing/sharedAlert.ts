@@ -14,7 +14,8 @@ export interface LockedAlert {
  * (`for no key update`: a second resolve or note waits and then reads the committed state, while the
  * note rows that reference the alert can still be inserted). Null when the alert does not exist, is
  * another member's, has no activity, or its activity is not one the share shows
- * ({@link activityInShare}); the caller answers all of these alike and writes nothing.
+ * ({@link activityInShare}), or, for a journey share, it was opened outside the journey's window;
+ * the caller answers all of these alike and writes nothing.
  */
 export async function lockSharedAlert(
   trx: Trx,
@@ -29,6 +30,15 @@ export async function lockSharedAlert(
     .forNoKeyUpdate()
     .executeTakeFirst();
   if (!row || row.activity_id === null) return null;
+  // A journey share opens the span of time shared: an alert of one of its activities opened before
+  // or after that span is not the viewers' to see or act on.
+  const { target } = share;
+  if (
+    target.kind === 'journey' &&
+    (row.opened_ms < target.startMs || row.opened_ms > target.endMs)
+  ) {
+    return null;
+  }
   if (!(await activityInShare(trx, share, row.activity_id))) return null;
   return {
     alertId: row.alert_id,

@@ -280,6 +280,45 @@ describe('viewer id and scope', () => {
     },
   );
 
+  it('a journey share reaches the alerts opened in its window only, not later ones of its activities', async () => {
+    wearerCount += 1;
+    const wearer = await addWearer(server, `wearer${wearerCount}@example.com`);
+    server.now = T0 + 2 * MINUTE;
+    // The SOS is at T0 + 90 s, during the activity that started at T0.
+    const live = await sosActivity(server, wearer);
+    const before = await share(server, wearer.memberId, {
+      kind: 'journey',
+      startMs: T0 - MINUTE,
+      endMs: T0 + MINUTE,
+    });
+    const around = await share(server, wearer.memberId, {
+      kind: 'journey',
+      startMs: T0 - MINUTE,
+      endMs: T0 + 2 * MINUTE,
+    });
+    server.now = ACT_AT;
+    const alertsSeen = async (token: string) =>
+      (
+        await post(server, 'shared-journey-activity', {
+          ShareToken: token,
+          ActivityId: live.activityId,
+        })
+      )
+        .json<{ Activity: ActivityDetail }>()
+        .Activity.Alerts?.map((alert) => alert.AlertID);
+    // The activity overlaps both windows; its SOS came after the first one ended.
+    expect(await alertsSeen(before.token)).toEqual([]);
+    expect(await alertsSeen(around.token)).toEqual([live.alertId]);
+    for (const act of [note, resolve]) {
+      const res = await act(before.token, live.alertId);
+      expect([res.statusCode, res.json()]).toEqual([404, NO_SUCH_ALERT]);
+    }
+    expect(await notesOf(live.alertId)).toEqual([]);
+    expect(await openAlerts(wearer)).toEqual(['ASSISTANCE']);
+    const noted = await note(around.token, live.alertId);
+    expect(noted.statusCode, noted.body).toBe(200);
+  });
+
   it('reaches no alert outside the share: another member’s, another activity’s, an unknown one', async () => {
     const scene = await sosScene();
     const other = await sosScene();
