@@ -164,7 +164,7 @@ export async function storeAndBuild(
   // rate totals, before the walk saves that activity, so the rows the in-order path answers count it.
   const others = await insertEvents(
     trx,
-    owner.deviceId,
+    owner,
     events.filter((event) => !isTracking(event.Type)),
   );
   const eventKeys: StoredEventKey[] = others.keys;
@@ -239,8 +239,8 @@ async function appendInOrder(
     segments,
     ids,
   );
-  const fixes = await insertFixes(trx, owner.deviceId, fresh.points, activityIds, heartRates);
-  const { keys: events } = await insertEvents(trx, owner.deviceId, fresh.tracking);
+  const fixes = await insertFixes(trx, owner, fresh.points, activityIds, heartRates);
+  const { keys: events } = await insertEvents(trx, owner, fresh.tracking);
   return {
     fixes: fixes.length,
     events: events.length,
@@ -297,13 +297,13 @@ async function storeLate(
 ): Promise<StoredCounts> {
   const inserted = await insertFixes(
     trx,
-    owner.deviceId,
+    owner,
     points,
     points.map(() => null),
     heartRates,
   );
   const newFixTimes = inserted.map((fix) => fix.device_time_ms);
-  const { keys: newTracking } = await insertEvents(trx, owner.deviceId, tracking);
+  const { keys: newTracking } = await insertEvents(trx, owner, tracking);
   await recutStored(trx, owner, newFixTimes, newTracking, deviceNowMs, defaultType);
   return {
     fixes: newFixTimes.length,

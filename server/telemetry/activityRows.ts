@@ -34,6 +34,12 @@ export type ActivityRow = Pick<Selectable<ActivitiesTable>, (typeof BUILDER_COLU
 export interface ActivityOwner {
   readonly deviceId: number;
   readonly memberId: number;
+  /**
+   * When the device was last released (remove-device), epoch ms on the server's clock; absent or
+   * null when never. Its stored data from before belongs to earlier owners: the ingest joins and
+   * updates no fix or event of the device from then or before (telemetryStore.ts).
+   */
+  readonly ownedSinceMs?: number | null;
 }
 
 function ownedBy(trx: Trx, owner: ActivityOwner) {

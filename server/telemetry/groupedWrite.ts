@@ -157,6 +157,7 @@ export async function writeGrouped(
       points: plan.points,
       activityIds: plan.points.map(() => insertedUnder(plan)),
       heartRates: new Map(),
+      ownedSinceMs: plan.device.releasedMs,
     })),
   );
   const byDevice = new Map<number, InsertedDeviceFix[]>();

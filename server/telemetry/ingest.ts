@@ -3,6 +3,7 @@ import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import { evaluateIngest, type AlertEngineDeps } from '../alerts/alertEngine';
 import type { Db } from '../db/database';
 import { recutStored, storeAndBuild, type StoredCounts } from './activityBuilder';
+import type { ActivityOwner } from './activityRows';
 import { defaultActivityType } from './activityRules';
 import { clockLagMs, heardAfter, type DeviceHeard } from './deviceLag';
 import { planGroupedWrite, writeGrouped, type GroupedWrite } from './groupedWrite';
@@ -287,9 +288,10 @@ function storeRequest(trx: Trx, request: PreparedRequest): Promise<StoredCounts>
   );
 }
 
-const ownerOf = (device: IngestDevice) => ({
+const ownerOf = (device: IngestDevice): ActivityOwner => ({
   deviceId: device.deviceId,
   memberId: device.memberId,
+  ownedSinceMs: device.releasedMs,
 });
 
 /**

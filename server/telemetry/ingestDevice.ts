@@ -37,6 +37,11 @@ export interface IngestDevice {
    * (server/alerts/alertEngine.ts).
    */
   readonly alertWatch: boolean;
+  /**
+   * When the device was last released by a member (remove-device: `devices.released_at`), epoch ms;
+   * null when never. What it stored before belongs to earlier owners (ActivityOwner.ownedSinceMs).
+   */
+  readonly releasedMs: number | null;
 }
 
 /** A row of the device lock query: the device, its owner and its latest activity (all null before any). */
@@ -50,6 +55,7 @@ type LockedRow = {
   heard_ms: number | null;
   heard_device_ms: number | null;
   alert_watch: boolean;
+  released_ms: number | null;
   heart_rate_sum: number | null;
   heart_rate_count: number | null;
 } & {
@@ -92,6 +98,7 @@ function toIngestDevice(row: LockedRow): IngestDevice {
         : { sum: row.heart_rate_sum, count: row.heart_rate_count },
     heard: { heardMs: row.heard_ms, heardDeviceMs: row.heard_device_ms },
     alertWatch: row.alert_watch,
+    releasedMs: row.released_ms,
   };
 }
 
@@ -121,6 +128,7 @@ export function lockStatement(
   return sql<LockedRow>`
     with locked as (
       select d.ingest_key, d.device_id, d.member_id, m.wearer_id, d.heard_ms, d.heard_device_ms,
+        (extract(epoch from d.released_at) * 1000)::bigint as released_ms,
         (select max(c.activity_id) from activities c where c.device_id = d.device_id) as ceiling_id,
         greatest(
           (select max(p.device_time_ms) from location_points p where p.device_id = d.device_id),
@@ -157,7 +165,7 @@ export function lockStatement(
         and (k.heard_device_ms is null or v.newest_ms > k.heard_device_ms)
     )
     select k.ingest_key, k.device_id, k.member_id, k.wearer_id, k.heard_ms, k.heard_device_ms,
-      k.ceiling_id, k.frontier_ms, k.alert_watch, l.*
+      k.released_ms, k.ceiling_id, k.frontier_ms, k.alert_watch, l.*
     from locked k left join latest l on l.activity_id = k.latest_id
     order by k.device_id`;
 }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { IngestEvent, IngestPoint } from '../../src/api/ingest';
 import { float8Array, int8Array } from '../db/numberArrays';
+import type { ActivityOwner } from './activityRows';
 import type { Trx } from './ingestDevice';
 
 /**
@@ -43,6 +44,11 @@ export interface DeviceFixes {
   readonly activityIds: readonly (number | null)[];
   /** The request's VITALS heart rates by device time (bpm, {@link heartRatesByTime}). */
   readonly heartRates: ReadonlyMap<number, number>;
+  /**
+   * The device's last release, epoch ms (ActivityOwner.ownedSinceMs); null or absent when never: a
+   * stored VITALS event from then or before is an earlier owner's and gives no fix its heart rate.
+   */
+  readonly ownedSinceMs?: number | null;
 }
 
 /** A fix as {@link insertFixesOfDevices} inserted it: {@link InsertedFix} and its device. */
@@ -64,12 +70,20 @@ export interface InsertedDeviceFix extends InsertedFix {
  */
 export async function insertFixes(
   trx: Trx,
-  deviceId: number,
+  owner: ActivityOwner,
   points: readonly IngestPoint[],
   activityIds: readonly (number | null)[],
   heartRates: ReadonlyMap<number, number>,
 ): Promise<InsertedFix[]> {
-  return insertFixesOfDevices(trx, [{ deviceId, points, activityIds, heartRates }]);
+  return insertFixesOfDevices(trx, [
+    {
+      deviceId: owner.deviceId,
+      points,
+      activityIds,
+      heartRates,
+      ownedSinceMs: owner.ownedSinceMs ?? null,
+    },
+  ]);
 }
 
 /** The largest altitude accuracy stored, m: beyond it the altitude tells nothing anyway. */
@@ -127,11 +141,13 @@ export async function insertFixesOfDevices(
       ${floats((p) => p.Speed ?? null)}::float8[], ${floats((p) => p.Bearing ?? null)}::float8[],
       ${floats((p) => p.Battery ?? null)}::float8[],
       ${float8Array(rows.map((row) => row.batch.heartRates.get(row.point.Time) ?? null))}::float8[],
-      ${floats((p) => storedVacc(p.Vacc))}::float8[]
+      ${floats((p) => storedVacc(p.Vacc))}::float8[],
+      ${ints((row) => row.batch.ownedSinceMs ?? null)}::bigint[]
     ) as u(device_id, time_ms, activity_id, lon, lat, alt, hacc, speed, bearing, battery,
-      heart_rate, vacc)
+      heart_rate, vacc, owned_since_ms)
     left join device_events e on e.device_id = u.device_id and e.event_time_ms = u.time_ms
       and e.event_type = 'VITALS'
+      and (u.owned_since_ms is null or e.event_time_ms > u.owned_since_ms)
     on conflict (device_id, device_time_ms) do nothing
     returning device_id, device_time_ms, activity_id, heart_rate_bpm
     ), counted as (
@@ -176,13 +192,17 @@ export interface StoredEvents {
  * heart rate gives it, in the same statement, to the device's fix already stored at its device time
  * (one sent in an earlier request; fixes of the same request got it when inserted: {@link
  * insertFixes}), and the fix's activity's `heart_rate_sum` and `heart_rate_count` change by the
- * difference (migration 0017); those fixes are answered as `heartRates`, for the live viewers.
+ * difference (migration 0017); those fixes are answered as `heartRates`, for the live viewers. Only
+ * `owner`'s fixes take it: none from the device's last release or before (`ownedSinceMs`), none of
+ * another member's activity — a device's new owner neither changes nor reads its earlier owners' data.
  */
 export async function insertEvents(
   trx: Trx,
-  deviceId: number,
+  owner: ActivityOwner,
   events: readonly IngestEvent[],
 ): Promise<StoredEvents> {
+  const { deviceId, memberId } = owner;
+  const ownedSinceMs = owner.ownedSinceMs ?? null;
   if (events.length === 0) return { keys: [], heartRates: [] };
   const pick = <T>(read: (event: IngestEvent) => T | undefined) =>
     events.map((event) => read(event) ?? null);
@@ -222,6 +242,10 @@ export async function insertEvents(
       where i.event_type = 'VITALS' and i.heart_rate_bpm is not null
         and p.device_id = i.device_id and p.device_time_ms = i.event_time_ms
         and p.heart_rate_bpm is distinct from ${heartRate}
+        -- Only this owner's fixes: a device's earlier owners keep theirs as they were.
+        and (${ownedSinceMs}::bigint is null or p.device_time_ms > ${ownedSinceMs}::bigint)
+        and (p.activity_id is null or exists (select 1 from activities o
+          where o.activity_id = p.activity_id and o.member_id = ${memberId}))
       returning p.activity_id, p.device_time_ms, p.heart_rate_bpm as new_bpm,
         f.heart_rate_bpm as old_bpm
     ), counted as (

@@ -517,6 +517,7 @@ describe('planGroupedWrite', () => {
     latestHeartRate: { sum: 0, count: 0 },
     heard: { heardMs: NOW, heardDeviceMs: lastMs },
     alertWatch: false,
+    releasedMs: null,
   };
   const later = walk(1, 20);
   const cases: [string, IngestDevice, IngestPoint[], IngestEvent[], string | null][] = [

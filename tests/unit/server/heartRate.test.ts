@@ -6,7 +6,9 @@ import { DEMO_HISTORY, readDemoTrack } from '../../../server/demo/demoTracks';
 import type { ActivityDetail } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
 import { TelemetryWearerUpdate } from '../../../src/api/socket';
-import { addTestDevice, type TestDevice } from './deviceFixtures';
+import { removeDevice } from '../../../server/devices/deviceRepository';
+import { newIngestKey } from '../../../server/devices/ingestKey';
+import { addTestDevice, addTestMember, type TestDevice } from './deviceFixtures';
 import { postBatch as postBatchTo, registerRunMember } from './washingtonRun';
 import { connectProbe, type Probe } from './socketProbe';
 
@@ -106,6 +108,61 @@ describe('the batch ingest: a VITALS heart rate goes to the fix at the same devi
       [c.Time, null],
       [d.Time, 144],
     ]);
+  });
+
+  it("a device's new owner neither changes nor reads its earlier owner's heart rates", async () => {
+    const { db } = server.database;
+    const device = await addTestDevice(db, member.memberId, 'BRACELET');
+    const { points, events } = runIngest(4);
+    const [a, b, c, d] = points as [IngestPoint, IngestPoint, IngestPoint, IngestPoint];
+    // The first owner's activity: fixes a, b, c with their readings, and a reading at d (no fix).
+    await postBatch(
+      device,
+      [a, b, c],
+      [
+        ...events.filter((event) => event.Type === 'TRACKING_START'),
+        vitals(b.Time, 134),
+        vitals(d.Time, 151),
+      ],
+    );
+    const activityId = await onlyActivityOf(device);
+    const totalsBefore = await db
+      .selectFrom('activities')
+      .select(['heart_rate_sum', 'heart_rate_count'])
+      .where('activity_id', '=', activityId)
+      .executeTakeFirstOrThrow();
+    // Released (remove-device rotates the key), then another member's, with a new key.
+    await removeDevice(db, member.memberId, device.deviceId);
+    const next = await addTestMember(db, {
+      sub: 'next-owner',
+      email: 'next-owner@example.com',
+      nameFirst: 'Nils',
+      nameLast: 'Next',
+      activityTypes: ['RUNNING'],
+    });
+    const key = newIngestKey();
+    await db
+      .updateTable('devices')
+      .set({ member_id: next, ingest_key: key, registered_at: new Date() })
+      .where('device_id', '=', device.deviceId)
+      .execute();
+    const nextDevice = { deviceId: device.deviceId, key };
+    // The new owner sends readings at the earlier owner's fix times, and a fix at the time of the
+    // earlier owner's reading without a fix.
+    await postBatch(nextDevice, [d], [vitals(a.Time, 99), vitals(b.Time, 99)]);
+    expect(await storedHeartRates(device)).toEqual([
+      [a.Time, null],
+      [b.Time, 134],
+      [c.Time, null],
+      [d.Time, null],
+    ]);
+    expect(
+      await db
+        .selectFrom('activities')
+        .select(['heart_rate_sum', 'heart_rate_count'])
+        .where('activity_id', '=', activityId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(totalsBefore);
   });
 
   it('rounds to whole beats; 0 (no pulse found) and a VITALS without heart rate leave none; the first VITALS stored stays', async () => {

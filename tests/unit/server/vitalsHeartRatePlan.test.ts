@@ -18,11 +18,12 @@ import { createTestDatabase, type TestDatabase } from './testServer';
 
 let database: TestDatabase;
 let deviceId = 0;
+let memberId = 0;
 const T0 = Date.UTC(2025, 5, 21, 10, 0, 0);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const memberId = await addTestMember(database.db, {
+  memberId = await addTestMember(database.db, {
     sub: 'vitals-plan-member',
     email: 'vitals-plan@example.com',
     nameFirst: 'Ada',
@@ -66,7 +67,7 @@ it("looks up each VITALS event's fix by its primary key", async () => {
     await logged
       .transaction()
       .execute(async (trx) => {
-        await insertEvents(trx, deviceId, events);
+        await insertEvents(trx, { deviceId, memberId }, events);
         throw new Error('rolled back');
       })
       .catch((error: unknown) => {
