@@ -64,17 +64,21 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   if (!gated) return children;
 
   const contactsFailed = contactsComplete === null && contactsStatus === 'failed';
-  if (memberError || contactsFailed) {
+  // A failed reload of a member already loaded (after each identity refresh, about hourly) leaves
+  // the page mounted, what the member typed with it; the failure's notice says it (spec §8). Only
+  // a member never loaded blocks the page.
+  const memberFailed = memberError !== null && !member;
+  if (memberFailed || contactsFailed) {
     return (
       <StatusScreen
         role="alert"
-        title={t(memberError ? 'Errors.MemberLoadFailed' : 'Errors.ContactsLoadFailed')}
+        title={t(memberFailed ? 'Errors.MemberLoadFailed' : 'Errors.ContactsLoadFailed')}
         actions={
           <>
             <button
               type="button"
               className="ll-button ll-button-primary"
-              onClick={() => dispatch(memberError ? memberRetryRequested() : contactsRequested())}
+              onClick={() => dispatch(memberFailed ? memberRetryRequested() : contactsRequested())}
             >
               {t('Errors.NetworkError.RetryNow')}
             </button>

@@ -12,6 +12,7 @@ import {
   memberClientRequested,
 } from '../../../src/store/client/clientSlice';
 import { contactsReceived } from '../../../src/store/entities/contactsSlice';
+import { memberLoadFailed } from '../../../src/store/session/sessionSlice';
 import { createAppStore } from '../../../src/store/store';
 import { ola } from '../features/contacts/contactsTestData';
 import {
@@ -45,13 +46,16 @@ function CounterPage() {
 }
 
 /** A signed-in member (terms accepted, a complete contact) on a gated route; client as given. */
-function renderGuarded(client: typeof testClient | null) {
+function renderGuarded(client: typeof testClient | null, memberLoaded = true) {
   const state = startedState(signedInIdentity(NOW + 3_600_000), client);
   const store = createAppStore({
     dependencies: testDependencies({ now: () => NOW }),
     preloadedState: {
       ...state,
-      session: { ...state.session, member: { ...testMember, TermsAcceptedTimestamp: NOW - 1 } },
+      session: {
+        ...state.session,
+        member: memberLoaded ? { ...testMember, TermsAcceptedTimestamp: NOW - 1 } : null,
+      },
     },
   });
   store.dispatch(contactsReceived([ola]));
@@ -98,5 +102,27 @@ describe('RouteGuard: the member client (spec app §4 gate, §9 the router waits
       store.dispatch(memberClientFailed());
     });
     expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
+  });
+});
+
+describe('RouteGuard: a member reload that failed (spec §8 "Error loading member")', () => {
+  it('keeps the page of a member already loaded mounted, with its state', async () => {
+    const store = renderGuarded(testClient);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pressed 0' }));
+    act(() => {
+      store.dispatch(memberLoadFailed('get-member: HTTP 503'));
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
+  });
+
+  it('blocks the page with a retry while no member was ever loaded', async () => {
+    const store = renderGuarded(testClient, false);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    act(() => {
+      store.dispatch(memberLoadFailed('get-member: HTTP 503'));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading member');
+    expect(screen.getByRole('button', { name: 'Retry now' })).toBeInTheDocument();
   });
 });
