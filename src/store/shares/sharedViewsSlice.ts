@@ -107,7 +107,11 @@ export const sharedViewsSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(sharedViewRequested, (state, { payload }) => {
       const view = state.entities[payload.ShareToken];
-      if (view) return;
+      if (view) {
+        // A view whose load failed shows its loading screen again while the retry runs.
+        if (view.status === 'failed') view.status = 'loading';
+        return;
+      }
       adapter.setOne(state, blank(payload.ShareToken, payload.ShareTotp ?? null));
     });
   },

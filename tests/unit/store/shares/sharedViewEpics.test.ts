@@ -84,6 +84,31 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
     });
   });
 
+  it('a retry after a failed load shows loading again, then the view', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      let asked = 0;
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        calls: {
+          'activity-sharing': () => {
+            asked += 1;
+            return asked === 1 ? sharing(503)() : sharing()();
+          },
+          'verify-socket-user': () => answer(0, { Success: true }),
+        },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: TOKEN }) }));
+      flush();
+      expect(selectSharedView(kit.store.getState(), TOKEN)?.status).toBe('failed');
+      // The Retry button.
+      kit.store.dispatch(sharedViewRequested({ ShareToken: TOKEN }));
+      expect(selectSharedView(kit.store.getState(), TOKEN)?.status).toBe('loading');
+      flush();
+      expect(selectSharedView(kit.store.getState(), TOKEN)?.status).toBe('loaded');
+      kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
+    });
+  });
+
   it('survives a logout: the view stays, and its activity and track load again (spec §4)', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
       const fake = sockets();
