@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from 'uuid';
 import type { KeyValueStorage } from '../../streams/storage';
 
 /*
@@ -20,13 +21,15 @@ export interface ShareViewer {
 }
 
 /**
- * This app instance's viewer: the stored ShareViewerId, or a new one from `newId` (default
- * `crypto.randomUUID()`) that is stored at once, and the stored guardian name. When storage is
- * unavailable the id lasts for this page only.
+ * This app instance's viewer: the stored ShareViewerId, or a new one from `newId` (default a random
+ * version 4 UUID from the uuid package: `crypto.randomUUID` where the browser offers it, else
+ * `crypto.getRandomValues` — a share link opened over plain http on a local network is no secure
+ * context, and `crypto.randomUUID` is missing there) that is stored at once, and the stored guardian
+ * name. When storage is unavailable the id lasts for this page only.
  */
 export function loadShareViewer(
   storage: KeyValueStorage,
-  newId: () => string = () => crypto.randomUUID(),
+  newId: () => string = () => uuidv4(),
 ): ShareViewer {
   let id = storage.get(SHARE_VIEWER_ID_STORAGE_KEY);
   if (!id) {
