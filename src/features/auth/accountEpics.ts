@@ -109,14 +109,18 @@ export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
 export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(phoneVerificationRequested),
-    exhaustMap(({ payload }) => {
-      const identity = identityClientFor(state$.value, deps);
-      return defer(() => from(identity.verifyAttribute('phone_number', payload.code))).pipe(
-        concatMap(() => from(identity.refreshSession())),
+    exhaustMap(({ payload }) =>
+      // The client is made inside defer: failing to make one fails this attempt, not the epic.
+      defer(() => {
+        const identity = identityClientFor(state$.value, deps);
+        return from(identity.verifyAttribute('phone_number', payload.code)).pipe(
+          concatMap(() => from(identity.refreshSession())),
+        );
+      }).pipe(
         concatMap((session) => [identityRefreshed(session), phoneVerified()]),
         catchError(failedIn('phoneVerify')),
-      );
-    }),
+      ),
+    ),
   );
 
 /** Gating step 2: send the code to the identity's e-mail (spec §4 "a verification code is sent"). */
@@ -135,14 +139,18 @@ export const emailAttributeCodeEpic: AppEpic = (action$, state$, deps) =>
 export const emailAttributeVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(emailAttributeVerificationRequested),
-    exhaustMap(({ payload }) => {
-      const identity = identityClientFor(state$.value, deps);
-      return defer(() => from(identity.verifyAttribute('email', payload.code))).pipe(
-        concatMap(() => from(identity.refreshSession())),
+    exhaustMap(({ payload }) =>
+      // The client is made inside defer: failing to make one fails this attempt, not the epic.
+      defer(() => {
+        const identity = identityClientFor(state$.value, deps);
+        return from(identity.verifyAttribute('email', payload.code)).pipe(
+          concatMap(() => from(identity.refreshSession())),
+        );
+      }).pipe(
         concatMap((session) => [identityRefreshed(session), emailAttributeVerified()]),
         catchError(failedIn('emailAttributeVerify')),
-      );
-    }),
+      ),
+    ),
   );
 
 export const accountEpics: AppEpic[] = [

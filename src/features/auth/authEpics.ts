@@ -33,33 +33,36 @@ const failureOf = (error: unknown) => {
 export const createAccountEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(accountCreationRequested),
-    exhaustMap(({ payload }) => {
-      const identity = identityClientFor(state$.value, deps);
-      const check$ = defer(() =>
-        from(
+    exhaustMap(({ payload }) =>
+      // Inside defer: a client that cannot be made (no identity service configured) fails this
+      // attempt, not the epic, which would end every epic of the store with it.
+      defer(() => {
+        const identity = identityClientFor(state$.value, deps);
+        const check$ = from(
           authHostClientFor(() => state$.value, deps).call(signupCheckEmail, {
             EmailAddress: payload.email.trim(),
           }),
-        ),
-      );
-      return check$.pipe(
-        concatMap((answer) => {
-          if (answer.EmailFound && answer.UserVerified && !answer.Deleted) {
-            return of(accountCreationFailed({ code: 'EmailNotAvailable', message: payload.email }));
-          }
-          const wait$ = answer.Deleted ? timer(DELETED_ACCOUNT_WAIT_MS) : of(0);
-          return wait$.pipe(
-            concatMap(() => from(identity.signUp(payload))),
-            map(() => {
-              rememberCredentials(deps, payload.email, payload.password.trim());
-              deps.navigator.navigate('/auth/verify-email-address');
-              return accountCreated({ email: payload.email.trim() });
-            }),
-          );
-        }),
-        catchError((error: unknown) => of(accountCreationFailed(failureOf(error)))),
-      );
-    }),
+        );
+        return check$.pipe(
+          concatMap((answer) => {
+            if (answer.EmailFound && answer.UserVerified && !answer.Deleted) {
+              return of(
+                accountCreationFailed({ code: 'EmailNotAvailable', message: payload.email }),
+              );
+            }
+            const wait$ = answer.Deleted ? timer(DELETED_ACCOUNT_WAIT_MS) : of(0);
+            return wait$.pipe(
+              concatMap(() => from(identity.signUp(payload))),
+              map(() => {
+                rememberCredentials(deps, payload.email, payload.password.trim());
+                deps.navigator.navigate('/auth/verify-email-address');
+                return accountCreated({ email: payload.email.trim() });
+              }),
+            );
+          }),
+        );
+      }).pipe(catchError((error: unknown) => of(accountCreationFailed(failureOf(error))))),
+    ),
   );
 
 /**

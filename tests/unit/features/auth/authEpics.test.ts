@@ -12,6 +12,7 @@ import {
   selectAccountFlows,
 } from '../../../../src/features/auth/accountSlice';
 import {
+  accountCreationFailed,
   accountCreationRequested,
   emailConfirmationRequested,
   selectConfirmEmailFlow,
@@ -23,6 +24,7 @@ import {
   recordingNavigator,
   signedInIdentity,
   testDependencies,
+  testRuntimeConfig,
   unusedIdentity,
 } from '../../store/testDependencies';
 import { registerMswServer } from '../../support/mswServer';
@@ -123,6 +125,30 @@ describe('create account', () => {
       code: 'InvalidPasswordException',
       message: 'Password did not conform with policy',
     });
+  });
+});
+
+describe('no identity service configured (/config.json identity null)', () => {
+  it('fails each create-account attempt, and the epics go on', async () => {
+    emailCheck({ EmailFound: false, UserVerified: false, Deleted: false });
+    const store = createAppStore({
+      dependencies: testDependencies({
+        loadRuntimeConfig: () => Promise.resolve({ ...testRuntimeConfig, identity: null }),
+        fetch: (url, init) => fetch(url, init),
+        navigator: recordingNavigator(),
+      }),
+      epics: authEpics,
+    });
+    store.dispatch(runtimeConfigRequested());
+    await until(() => store.getState().runtimeConfig.status === 'loaded');
+    const failures = () =>
+      store.actionLog.entries().filter((entry) => accountCreationFailed.match(entry.action));
+    store.dispatch(accountCreationRequested(input));
+    await until(() => failures().length === 1);
+    expect(selectCreateAccountFlow(store.getState()).error?.code).toBe('NotConfigured');
+    // A second attempt is heard: the epic did not end with the first.
+    store.dispatch(accountCreationRequested(input));
+    await until(() => failures().length === 2);
   });
 });
 
