@@ -1,5 +1,9 @@
-import { catchError, concatMap, defer, from, map, of, exhaustMap } from 'rxjs';
-import { toIdentityError } from '../../api/identity';
+import { catchError, concatMap, defer, from, map, of, exhaustMap, type Observable } from 'rxjs';
+import {
+  toIdentityError,
+  type IdentitySession,
+  type VerifiableAttribute,
+} from '../../api/identity';
 import type { AppEpic } from '../../store/epic';
 import { identityClientFor } from '../../store/session/services';
 import { identityRefreshed } from '../../store/session/sessionSlice';
@@ -102,6 +106,25 @@ export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
   );
 
 /**
+ * Verifies `code` for `attribute`, then refreshes the session so the ID token says it is verified:
+ * the new session. The identity client is made inside `defer`, so failing to make one (no identity
+ * service configured) fails this attempt as an error of the stream, not the epic that runs it.
+ */
+function verifyThenRefresh(
+  state: Parameters<typeof identityClientFor>[0],
+  deps: Parameters<typeof identityClientFor>[1],
+  attribute: VerifiableAttribute,
+  code: string,
+): Observable<IdentitySession> {
+  return defer(() => {
+    const identity = identityClientFor(state, deps);
+    return from(identity.verifyAttribute(attribute, code)).pipe(
+      concatMap(() => from(identity.refreshSession())),
+    );
+  });
+}
+
+/**
  * verify-phone-number, step 2: the code; then the session is refreshed so the ID token says the phone
  * is verified, which starts a new member-token login (spec §4 "A member-token login follows … any user
  * change").
@@ -110,13 +133,7 @@ export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(phoneVerificationRequested),
     exhaustMap(({ payload }) =>
-      // The client is made inside defer: failing to make one fails this attempt, not the epic.
-      defer(() => {
-        const identity = identityClientFor(state$.value, deps);
-        return from(identity.verifyAttribute('phone_number', payload.code)).pipe(
-          concatMap(() => from(identity.refreshSession())),
-        );
-      }).pipe(
+      verifyThenRefresh(state$.value, deps, 'phone_number', payload.code).pipe(
         concatMap((session) => [identityRefreshed(session), phoneVerified()]),
         catchError(failedIn('phoneVerify')),
       ),
@@ -140,13 +157,7 @@ export const emailAttributeVerifyEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(emailAttributeVerificationRequested),
     exhaustMap(({ payload }) =>
-      // The client is made inside defer: failing to make one fails this attempt, not the epic.
-      defer(() => {
-        const identity = identityClientFor(state$.value, deps);
-        return from(identity.verifyAttribute('email', payload.code)).pipe(
-          concatMap(() => from(identity.refreshSession())),
-        );
-      }).pipe(
+      verifyThenRefresh(state$.value, deps, 'email', payload.code).pipe(
         concatMap((session) => [identityRefreshed(session), emailAttributeVerified()]),
         catchError(failedIn('emailAttributeVerify')),
       ),
