@@ -3,6 +3,7 @@ import { concat, EMPTY, from, mergeMap, share, type Observable } from 'rxjs';
 import { combineEpics } from 'redux-observable';
 import { appEpics } from './app/appEpics';
 import type { AppEpic } from './epic';
+import { isolateEpic } from './epicIsolation';
 import { ActionsByType } from './operators/ofAction';
 import { registeredEpics } from './epicRegistry';
 import { preferencesPersistEpic } from './epics/preferencesEpic';
@@ -51,7 +52,8 @@ export const storeEpics: readonly AppEpic[] = [
  * 2026-11-28: 102 → 38 µs per dispatch of an action no epic wants, in Node with the production
  * builds (docs/monitor.md "Cost per frame"). The shared stream is routed by action type
  * ({@link ActionsByType}): an epic that starts with `ofAction(...)` gets only its types' actions,
- * without a filter per epic and dispatch.
+ * without a filter per epic and dispatch. Each epic runs isolated ({@link isolateEpic}): an error
+ * escaping one is reported as `app/epicFailed` and that epic restarts, the others unaffected.
  */
 export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {
   return (action$, state$, dependencies) => {
@@ -60,7 +62,7 @@ export function createRootEpic(featureEpics: readonly AppEpic[] = []): AppEpic {
     const start = (epic: AppEpic): Observable<Action> => {
       if (running.has(epic)) return EMPTY;
       running.add(epic);
-      return combineEpics(epic)(actions, state$, dependencies);
+      return combineEpics(isolateEpic(epic))(actions, state$, dependencies);
     };
     return concat(from([...storeEpics, ...featureEpics]), registeredEpics()).pipe(mergeMap(start));
   };
