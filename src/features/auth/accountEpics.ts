@@ -1,9 +1,6 @@
 import { catchError, concatMap, defer, from, map, of, exhaustMap, type Observable } from 'rxjs';
-import {
-  toIdentityError,
-  type IdentitySession,
-  type VerifiableAttribute,
-} from '../../api/identity';
+import type { IdentitySession, VerifiableAttribute } from '../../api/identity';
+import { authFailureOf } from '../../store/session/authFailure';
 import type { AppEpic } from '../../store/epic';
 import { identityClientFor } from '../../store/session/services';
 import { identityRefreshed } from '../../store/session/sessionSlice';
@@ -29,8 +26,7 @@ import { ofAction } from '../../store/operators/ofAction';
 type Flow = Parameters<typeof accountFlowFailed>[0]['flow'];
 
 const failedIn = (flow: Flow) => (error: unknown) => {
-  const e = toIdentityError(error);
-  return of(accountFlowFailed({ flow, error: { code: e.code, message: e.message } }));
+  return of(accountFlowFailed({ flow, error: authFailureOf(error) }));
 };
 
 /** Forgot password, step 1: the identity service e-mails a reset code (valid 1 h). */

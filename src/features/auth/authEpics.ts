@@ -1,6 +1,6 @@
 import { catchError, concatMap, defer, from, map, mergeMap, of, exhaustMap, timer } from 'rxjs';
 import { signupCheckEmail } from '../../api/calls/authHost';
-import { toIdentityError } from '../../api/identity';
+import { authFailureOf } from '../../store/session/authFailure';
 import type { AppEpic } from '../../store/epic';
 import { authHostClientFor, identityClientFor } from '../../store/session/services';
 import { signInRequested } from '../../store/session/sessionSlice';
@@ -19,11 +19,6 @@ import {
 } from './authSlice';
 import { rememberCredentials, takeCredentials } from './pendingCredentials';
 import { ofAction } from '../../store/operators/ofAction';
-
-const failureOf = (error: unknown) => {
-  const e = toIdentityError(error);
-  return { code: e.code, message: e.message };
-};
 
 /**
  * Create account (spec §4 sign-up order, §5 "Email availability is checked before sign-up"): the
@@ -61,7 +56,7 @@ export const createAccountEpic: AppEpic = (action$, state$, deps) =>
             );
           }),
         );
-      }).pipe(catchError((error: unknown) => of(accountCreationFailed(failureOf(error))))),
+      }).pipe(catchError((error: unknown) => of(accountCreationFailed(authFailureOf(error))))),
     ),
   );
 
@@ -77,12 +72,12 @@ export const confirmEmailEpic: AppEpic = (action$, state$, deps) =>
         from(identityClientFor(state$.value, deps).confirmSignUp(payload.email, payload.code)),
       ).pipe(
         catchError((error: unknown) => {
-          if (isSuppressed(failureOf(error))) return of(undefined);
+          if (isSuppressed(authFailureOf(error))) return of(undefined);
           throw error;
         }),
         concatMap(() => timer(EMAIL_CONFIRMATION_WAIT_MS)),
         map(() => emailConfirmed({ email: payload.email })),
-        catchError((error: unknown) => of(emailConfirmationFailed(failureOf(error)))),
+        catchError((error: unknown) => of(emailConfirmationFailed(authFailureOf(error)))),
       ),
     ),
   );
@@ -113,7 +108,7 @@ export const resendCodeEpic: AppEpic = (action$, state$, deps) =>
     exhaustMap(({ payload }) =>
       defer(() => from(identityClientFor(state$.value, deps).resendSignUpCode(payload.email))).pipe(
         map(() => signUpCodeResent()),
-        catchError((error: unknown) => of(signUpCodeResendFailed(failureOf(error)))),
+        catchError((error: unknown) => of(signUpCodeResendFailed(authFailureOf(error)))),
       ),
     ),
   );

@@ -1,4 +1,5 @@
 import type { AuthFailure } from '../../store/session/sessionSlice';
+import { SERVICE_UNAVAILABLE } from '../../store/session/authFailure';
 
 /** Actions an auth error offers (spec application-behaviour §8 "Login and account"). */
 export type AuthErrorAction = 'forgotPassword' | 'createAccount' | 'login' | 'contactSupport';
@@ -33,6 +34,8 @@ const view = (key: string, actions: AuthErrorAction[] = []): AuthErrorView => ({
  * attempts exceeded") → AuthFailureLimitExceeded; NotAuthorizedException → with a forgot-password
  * action; UserNotFoundException → with a create-account action; UserNotConfirmedException → go to
  * create-account with AccountNotVerifiedRestart; CodeMismatchException; anything else → the raw message.
+ * Failures of the transport (src/store/session/authFailure.ts) are translated: NetworkError (no
+ * answer, a timeout) and ServiceUnavailable (a 5xx or an unreadable answer).
  */
 export function loginErrorView(failure: AuthFailure): AuthErrorView {
   switch (failure.code) {
@@ -52,6 +55,8 @@ export function loginErrorView(failure: AuthFailure): AuthErrorView {
       return view('Auth.Errors.CodeMismatchException');
     case 'NetworkError':
       return view('Auth.Errors.NetworkError');
+    case SERVICE_UNAVAILABLE:
+      return view('Auth.Errors.ServiceUnavailable');
     default:
       return { key: null, raw: failure.message, actions: [] };
   }

@@ -20,7 +20,7 @@ import {
 import * as z from 'zod/mini';
 import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
-import { toIdentityError } from '../../api/identity';
+import { authFailureOf } from './authFailure';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
 import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS } from '../timing';
@@ -91,9 +91,9 @@ export const signInEpic: AppEpic = (action$, state$, deps) =>
         timeout(LOGIN_WAIT_MS),
         map(signInSucceeded),
         catchError((error: unknown) => {
-          const failure = toIdentityError(error);
+          const failure = authFailureOf(error);
           if (failure.message.includes(PENDING_SIGN_IN)) return of(signInAbandoned());
-          return of(signInFailed({ code: failure.code, message: failure.message }));
+          return of(signInFailed(failure));
         }),
       ),
     ),

@@ -58,10 +58,20 @@ describe('the login error catalogue (spec §8)', () => {
     });
   });
 
-  it('shows any other error raw', () => {
-    expect(loginErrorView({ code: 'InternalErrorException', message: 'Boom' })).toEqual({
-      key: null,
-      raw: 'Boom',
+  it('shows any other error of the identity service raw', () => {
+    expect(
+      loginErrorView({ code: 'InvalidPasswordException', message: 'Password not long enough' }),
+    ).toEqual({ key: null, raw: 'Password not long enough', actions: [] });
+  });
+
+  it.each([
+    ['NetworkError', 'Auth.Errors.NetworkError'],
+    ['ServiceUnavailable', 'Auth.Errors.ServiceUnavailable'],
+    ['TooManyRequestsException', 'Auth.Errors.AuthFailureLimitExceeded'],
+  ])('translates the transport failure %s as %s', (code, key) => {
+    expect(loginErrorView({ code, message: 'signup-check-email: HTTP 503' })).toEqual({
+      key,
+      raw: null,
       actions: [],
     });
   });
