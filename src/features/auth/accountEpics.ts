@@ -1,9 +1,10 @@
 import { catchError, concatMap, defer, from, map, of, exhaustMap, type Observable } from 'rxjs';
-import type { IdentitySession, VerifiableAttribute } from '../../api/identity';
+import type { Action } from '@reduxjs/toolkit';
+import type { VerifiableAttribute } from '../../api/identity';
 import { authFailureOf } from '../../store/session/authFailure';
 import type { AppEpic } from '../../store/epic';
 import { identityClientFor } from '../../store/session/services';
-import { identityRefreshed } from '../../store/session/sessionSlice';
+import { refreshAfterChange } from '../../store/session/refreshAfterChange';
 import {
   accountFlowFailed,
   passwordChanged,
@@ -102,20 +103,21 @@ export const phoneCodeEpic: AppEpic = (action$, state$, deps) =>
   );
 
 /**
- * Verifies `code` for `attribute`, then refreshes the session so the ID token says it is verified:
- * the new session. The identity client is made inside `defer`, so failing to make one (no identity
- * service configured) fails this attempt as an error of the stream, not the epic that runs it.
+ * Verifies `code` for `attribute`, then refreshes the session so the ID token says it is verified: one
+ * action of {@link refreshAfterChange} (the refresh failing does not make the verification a failure).
+ * The identity client is made inside `defer`, so failing to make one (no identity service configured)
+ * fails this attempt as an error of the stream, not the epic that runs it.
  */
 function verifyThenRefresh(
   state: Parameters<typeof identityClientFor>[0],
   deps: Parameters<typeof identityClientFor>[1],
   attribute: VerifiableAttribute,
   code: string,
-): Observable<IdentitySession> {
+): Observable<Action> {
   return defer(() => {
     const identity = identityClientFor(state, deps);
     return from(identity.verifyAttribute(attribute, code)).pipe(
-      concatMap(() => from(identity.refreshSession())),
+      concatMap(() => refreshAfterChange(identity)),
     );
   });
 }
@@ -130,7 +132,7 @@ export const phoneVerifyEpic: AppEpic = (action$, state$, deps) =>
     ofAction(phoneVerificationRequested),
     exhaustMap(({ payload }) =>
       verifyThenRefresh(state$.value, deps, 'phone_number', payload.code).pipe(
-        concatMap((session) => [identityRefreshed(session), phoneVerified()]),
+        concatMap((refreshed) => [refreshed, phoneVerified()]),
         catchError(failedIn('phoneVerify')),
       ),
     ),
@@ -154,7 +156,7 @@ export const emailAttributeVerifyEpic: AppEpic = (action$, state$, deps) =>
     ofAction(emailAttributeVerificationRequested),
     exhaustMap(({ payload }) =>
       verifyThenRefresh(state$.value, deps, 'email', payload.code).pipe(
-        concatMap((session) => [identityRefreshed(session), emailAttributeVerified()]),
+        concatMap((refreshed) => [refreshed, emailAttributeVerified()]),
         catchError(failedIn('emailAttributeVerify')),
       ),
     ),

@@ -3,7 +3,7 @@ import { changeEmailStep1, changeEmailStep2, signupCheckEmail } from '../../api/
 import { CallFailedError, HttpError } from '../../api/client/apiErrors';
 import type { AppEpic } from '../../store/epic';
 import { authHostClientFor, identityClientFor } from '../../store/session/services';
-import { identityRefreshed } from '../../store/session/sessionSlice';
+import { refreshAfterChange } from '../../store/session/refreshAfterChange';
 import {
   emailChangeCodeRequested,
   emailChangeCodeSent,
@@ -78,8 +78,8 @@ export const emailChangeConfirmEpic: AppEpic = (action$, state$, deps) =>
         concatMap((answer) => {
           if (!answer.Success)
             return of(emailChangeFailed({ errorKey: NOT_AVAILABLE, step: 'enterEmail' }));
-          return from(identityClientFor(state$.value, deps).refreshSession()).pipe(
-            concatMap((session) => [identityRefreshed(session), emailChanged()]),
+          return refreshAfterChange(identityClientFor(state$.value, deps)).pipe(
+            concatMap((refreshed) => [refreshed, emailChanged()]),
           );
         }),
         catchError((error: unknown) =>

@@ -33,6 +33,7 @@ import {
 import { authHostClientFor, identityClientFor } from './services';
 import {
   identityRefreshed,
+  identityRefreshRequested,
   loggedOut,
   memberRetryRequested,
   signInAbandoned,
@@ -176,13 +177,18 @@ export const logoutNavigationEpic: AppEpic = (action$, _state$, deps) =>
  * renews the member token). A refresh the identity service refuses ends the session and goes home
  * (spec §4 "token-refresh failure (goes home)"); one that got no answer ({@link refreshEndsSession}:
  * no network, a throttle, a server error) is tried again after {@link tokenRefreshRetryDelayMs}, or at
- * once when the browser comes back online, until an answer comes.
+ * once when the browser comes back online, until an answer comes. `identityRefreshRequested` (a
+ * change of the identity whose own refresh failed) refreshes at once, under the same rules.
  */
 export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
-    ofAction(signInSucceeded, sessionRestored, identityRefreshed),
+    ofAction(signInSucceeded, sessionRestored, identityRefreshed, identityRefreshRequested),
     switchMap((action) =>
-      timer(tokenRefreshDelayMs(action.payload, deps.now())).pipe(
+      timer(
+        identityRefreshRequested.match(action)
+          ? 0
+          : tokenRefreshDelayMs(action.payload, deps.now()),
+      ).pipe(
         exhaustMap(() =>
           defer(() => from(identityClientFor(state$.value, deps).refreshSession())).pipe(
             retry({

@@ -84,6 +84,11 @@ export const sessionSlice = createSlice({
     identityRefreshed: (state, action: PayloadAction<IdentitySession>) => {
       state.identity = action.payload;
     },
+    /**
+     * The session must be refreshed now (the identity changed and the refresh after it failed): the
+     * token-refresh epic refreshes at once, with its retries (src/store/session/refreshAfterChange.ts).
+     */
+    identityRefreshRequested: (state) => state,
     /** Carries the member-integration token, so the action log redacts it (`meta.sensitive`). */
     memberTokenLoaded: {
       reducer: (state, action: PayloadAction<string>) => {
@@ -144,6 +149,7 @@ export const {
   signInAbandoned,
   memberRetryRequested,
   identityRefreshed,
+  identityRefreshRequested,
   memberTokenLoaded,
   memberLoginFailed,
   memberLoaded,

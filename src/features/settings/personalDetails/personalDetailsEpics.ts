@@ -1,17 +1,13 @@
 import type { Action } from '@reduxjs/toolkit';
 import { catchError, concatMap, defer, endWith, exhaustMap, from, of, type Observable } from 'rxjs';
 import { memberWearerUpdate } from '../../../api/calls/memberIntegrationWearer';
-import type { IdentitySession } from '../../../api/identity';
 import { dateOfBirthSchema } from '../../../api/validation';
 import type { AppEpic } from '../../../store/epic';
 import { selectWearer, wearerRequested } from '../../../store/entities/wearerSlice';
 import { notify } from '../../../store/notifications/notify';
 import { identityClientFor, memberApiFor } from '../../../store/session/services';
-import {
-  identityRefreshed,
-  selectIdentity,
-  selectMember,
-} from '../../../store/session/sessionSlice';
+import { selectIdentity, selectMember } from '../../../store/session/sessionSlice';
+import { refreshAfterChange } from '../../../store/session/refreshAfterChange';
 import { errorDetail } from '../saveErrors';
 import {
   personalDetailsSaved,
@@ -32,11 +28,12 @@ const failedWith = (detail: string) =>
  * 2. The identity's attributes are updated first — the names, `birthdate` (`YYYY-MM-DD`) and `gender`
  *    always (the member record follows the identity at each member-token login), `phone_number` only
  *    when it differs (the identity service then marks it unverified and texts a code) — and the session
- *    refreshed.
+ *    refreshed ({@link refreshAfterChange}: a failed refresh is left to the token-refresh epic and does
+ *    not fail the save).
  * 3. member-wearer-update with the member's current e-mail and the wearer's unchanged terms and
  *    marketing times; an `Error` in the answer is a failure with that detail.
  * 4. Success: `personalDetailsSaved`, the wearer reloaded (`wearerRequested`) and the notice
- *    'Personal details updated' (spec §8). `identityRefreshed` comes last, so after a phone change the
+ *    'Personal details updated' (spec §8). The refresh's action (`identityRefreshed`) comes last, so after a phone change the
  *    login gate sends the member to verify-phone-number (it is dispatched even when step 3 fails, as the
  *    identity has changed by then).
  * Failures show `Settings.Errors.SetPersonalDetailsError` with the detail. Repeated submits are absorbed.
@@ -69,10 +66,10 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
         gender: payload.sex.toLowerCase(),
         ...(phoneChanged ? { phone_number: payload.phone } : {}),
       };
-      const identity$: Observable<IdentitySession | null> = defer(() => {
+      const refreshed$: Observable<Action> = defer(() => {
         const identity = identityClientFor(state$.value, deps);
         return from(identity.updateAttributes(attributes)).pipe(
-          concatMap(() => from(identity.refreshSession())),
+          concatMap(() => refreshAfterChange(identity)),
         );
       });
       const request = {
@@ -86,8 +83,8 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
         Sex: payload.sex,
         TermsAcceptedTimestamp: wearer.TermsAcceptedTimestamp,
       };
-      return identity$.pipe(
-        concatMap((session) =>
+      return refreshed$.pipe(
+        concatMap((refreshed) =>
           defer(() =>
             from(memberApiFor(() => state$.value, deps).call(memberWearerUpdate, request)),
           ).pipe(
@@ -101,7 +98,7 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
                   ],
             ),
             catchError((error: unknown) => of(failedWith(errorDetail(error)))),
-            endWith(...(session ? [identityRefreshed(session)] : [])),
+            endWith(refreshed),
           ),
         ),
         catchError((error: unknown) => of(failedWith(errorDetail(error)))),

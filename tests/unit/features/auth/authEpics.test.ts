@@ -266,6 +266,30 @@ describe('account flows', () => {
     expect(store.getState().session.identity?.emailVerified).toBe(true);
   });
 
+  it('a verified phone stays verified when the refresh after it fails; the refresh is tried again', async () => {
+    server.use(
+      http.post(`${AUTH}/member/login-member-c2/:lang`, () =>
+        HttpResponse.json({ MemberIntegrationToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' }),
+      ),
+      http.get(`${AUTH}/member/get-member`, () => HttpResponse.json({}, { status: 404 })),
+    );
+    let refreshes = 0;
+    const { store } = await setup({
+      verifyAttribute: () => Promise.resolve(),
+      refreshSession: () => {
+        refreshes += 1;
+        return refreshes === 1
+          ? Promise.reject(new IdentityError('NetworkError', 'Network error'))
+          : Promise.resolve(signedInIdentity(Date.now() + 3_600_000));
+      },
+    });
+    store.dispatch(phoneVerificationRequested({ code: '111222' }));
+    await until(() => selectAccountFlows(store.getState()).phoneVerify.status !== 'pending');
+    expect(selectAccountFlows(store.getState()).phoneVerify.status).toBe('done');
+    await until(() => store.getState().session.identity?.phoneNumberVerified === true);
+    expect(refreshes).toBe(2);
+  });
+
   it('saves the phone, verifies its code and refreshes the identity', async () => {
     // The refreshed identity starts a new member-token login (spec §4).
     server.use(

@@ -121,6 +121,33 @@ describe('saving the personal details (spec §7 member-wearer-update)', () => {
     expect(store.getState().session.identity?.phoneNumber).toBe('+4798765432');
   });
 
+  it('saves when the session refresh after the identity change fails, and refreshes again at once', async () => {
+    const { sent } = serve();
+    const refreshed = { ...testIdentity, phoneNumber: '+4798765432', phoneNumberVerified: false };
+    const identity = recordingIdentity(refreshed);
+    let refreshes = 0;
+    const client = {
+      ...identity.client,
+      refreshSession: () => {
+        refreshes += 1;
+        return refreshes === 1
+          ? Promise.reject(new IdentityError('NetworkError', 'Network error'))
+          : identity.client.refreshSession();
+      },
+    };
+    const { store } = settingsStore({ identity: client });
+    store.dispatch(personalDetailsSaveRequested({ ...details, phone: '+4798765432' }));
+    await until(() => selectPersonalDetailsSave(store.getState()).status !== 'pending');
+    expect(selectPersonalDetailsSave(store.getState()).status).toBe('done');
+    expect(sent).toMatchObject([{ PhoneNumber: '+4798765432' }]);
+    expect(Object.values(store.getState().notifications.entities)).toMatchObject([
+      { tone: 'success', key: 'Settings.PersonalDetailsUpdated' },
+    ]);
+    // The token-refresh epic takes the refresh over and the new phone reaches the session.
+    await until(() => store.getState().session.identity?.phoneNumberVerified === false);
+    expect(refreshes).toBe(2);
+  });
+
   it('sends nothing when the identity service refuses the new phone', async () => {
     const { sent } = serve();
     const identity = {
