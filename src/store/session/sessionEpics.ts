@@ -2,18 +2,13 @@ import {
   catchError,
   defer,
   exhaustMap,
-  filter,
   from,
   ignoreElements,
   map,
-  merge,
   of,
-  retry,
   switchMap,
-  take,
   takeUntil,
   tap,
-  throwError,
   timeout,
   timer,
 } from 'rxjs';
@@ -21,15 +16,12 @@ import * as z from 'zod/mini';
 import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
 import { authFailureOf } from './authFailure';
+import { memberLoginRefused } from './memberLoginRefused';
+import { retryUnanswered } from './retryUnanswered';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
 import { LOGIN_WAIT_MS, MEMBER_LOAD_TIMEOUT_MS } from '../timing';
-import { onlineChanged } from '../network/networkSlice';
-import {
-  refreshEndsSession,
-  tokenRefreshDelayMs,
-  tokenRefreshRetryDelayMs,
-} from './tokenRefreshDelay';
+import { refreshEndsSession, tokenRefreshDelayMs } from './tokenRefreshDelay';
 import { authHostClientFor, identityClientFor } from './services';
 import {
   identityRefreshed,
@@ -102,21 +94,28 @@ export const signInEpic: AppEpic = (action$, state$, deps) =>
 
 /**
  * A member-token login follows sign-in and any user change (spec §4): login-member-c2 with the UI
- * language → memberTokenLoaded | memberLoginFailed('Error loading member token, please try again').
+ * language → memberTokenLoaded | memberLoginFailed('Error loading member token, please try again'),
+ * which logs out (§8). After an identity refresh (a signed-in member, the current member token still
+ * valid for about 5 min) a login that got no answer is tried again ({@link retryUnanswered}) rather
+ * than ending the session, as the refresh itself is; the auth host's refusal still logs out.
  */
 export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(signInSucceeded, sessionRestored, identityRefreshed, memberRetryRequested),
-    switchMap(() => {
+    switchMap((action) => {
       const language = z.catch(LanguageCode, 'en').parse(deps.currentLanguage());
-      return defer(() =>
+      const login$ = defer(() =>
         from(
           authHostClientFor(() => state$.value, deps).call(loginMemberC2, {
             LanguageCode: language,
           }),
         ),
+      ).pipe(timeout(LOGIN_WAIT_MS));
+      return (
+        identityRefreshed.match(action)
+          ? login$.pipe(retryUnanswered(action$, memberLoginRefused))
+          : login$
       ).pipe(
-        timeout(LOGIN_WAIT_MS),
         map((answer) => memberTokenLoaded(answer.MemberIntegrationToken)),
         catchError(() => of(memberLoginFailed('Error loading member token, please try again'))),
         takeUntil(action$.pipe(ofAction(loggedOut))),
@@ -191,18 +190,7 @@ export const tokenRefreshEpic: AppEpic = (action$, state$, deps) =>
       ).pipe(
         exhaustMap(() =>
           defer(() => from(identityClientFor(state$.value, deps).refreshSession())).pipe(
-            retry({
-              delay: (error: unknown, retryCount) =>
-                refreshEndsSession(error)
-                  ? throwError(() => error)
-                  : merge(
-                      timer(tokenRefreshRetryDelayMs(retryCount)),
-                      action$.pipe(
-                        ofAction(onlineChanged),
-                        filter((changed) => changed.payload),
-                      ),
-                    ).pipe(take(1)),
-            }),
+            retryUnanswered(action$, refreshEndsSession),
           ),
         ),
         map((session) => identityRefreshed(session)),

@@ -51,14 +51,17 @@ const memberHost: typeof fetch = (input) => {
 };
 
 /** A store whose session was restored at T0 with an ID token valid 1 h. */
-function setup(refreshSession: () => Promise<IdentitySession>) {
+function setup(
+  refreshSession: () => Promise<IdentitySession>,
+  fetch: typeof memberHost = memberHost,
+) {
   const navigator = recordingNavigator('/member/activities');
   const store = createAppStore({
     dependencies: testDependencies({
       createIdentityClient: () => ({ ...unusedIdentity(), refreshSession }),
       navigator,
       now: () => Date.now(),
-      fetch: memberHost,
+      fetch,
     }),
   });
   store.dispatch(runtimeConfigLoaded(testRuntimeConfig));
@@ -213,5 +216,61 @@ describe('token refresh (virtual time)', () => {
     store.dispatch(logoutRequested({ reason: 'user' }));
     await vi.advanceTimersByTimeAsync(2 * HOUR);
     expect(calls).toBe(0);
+  });
+
+  describe('the member-token login after a refresh', () => {
+    /** The member host, whose login-member-c2 answers with the statuses given, in turn. */
+    function loginAnswering(statuses: number[]) {
+      const logins: number[] = [];
+      const fetch: typeof memberHost = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (!url.includes('login-member-c2')) return memberHost(input, init);
+        logins.push(Date.now());
+        const status = statuses[logins.length - 1] ?? 200;
+        return status === 200
+          ? memberHost(input, init)
+          : Promise.resolve(
+              Response.json(
+                { ErrorCode: status === 401 ? 'AUTH' : 'UNKNOWN', Error: 'no' },
+                { status },
+              ),
+            );
+      };
+      return { fetch, logins };
+    }
+
+    it('is tried again, not logging out, while the auth host gives no answer', async () => {
+      const { fetch, logins } = loginAnswering([200, 503, 503]);
+      const { store, navigator } = setup(() => Promise.resolve(session(Date.now() + HOUR)), fetch);
+      const due = T0 + HOUR - TOKEN_REFRESH_LEAD_MS;
+      await vi.advanceTimersByTimeAsync(due - T0);
+      expect(logins).toHaveLength(2);
+      expect(store.getState().session.status).toBe('signedIn');
+      await vi.advanceTimersByTimeAsync(3 * TOKEN_REFRESH_RETRY_MS);
+      expect(logins.slice(1)).toEqual([
+        due,
+        due + TOKEN_REFRESH_RETRY_MS,
+        due + 3 * TOKEN_REFRESH_RETRY_MS,
+      ]);
+      expect(store.getState().session.status).toBe('signedIn');
+      expect(store.getState().session.memberError).toBeNull();
+      expect(navigator.paths).toEqual([]);
+    });
+
+    it('logs out when the auth host refuses it (spec §8)', async () => {
+      const { fetch, logins } = loginAnswering([200, 401]);
+      const { store, navigator } = setup(() => Promise.resolve(session(Date.now() + HOUR)), fetch);
+      await vi.advanceTimersByTimeAsync(HOUR - TOKEN_REFRESH_LEAD_MS);
+      expect(logins).toHaveLength(2);
+      expect(store.getState().session.status).toBe('signedOut');
+      expect(navigator.paths).toEqual(['/']);
+    });
+
+    it('logs out when the first login after a restored session fails (spec §8)', async () => {
+      const { fetch } = loginAnswering([503]);
+      const { store } = setup(() => Promise.resolve(session(Date.now() + HOUR)), fetch);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(store.getState().session.status).toBe('signedOut');
+    });
   });
 });
