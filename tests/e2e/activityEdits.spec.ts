@@ -156,7 +156,7 @@ test('a deleted activity leaves the list, stays gone after the reload 1 s later 
   await page.goto(url);
   // The detail answers no activity (its page says it could not be loaded: see the report).
   await expect(page.getByRole('alert')).toHaveText(
-    /^(There is no such activity\.|The activity could not be loaded\. Try again later\.)$/,
+    /^(There is no such activity\.|The activity could not be loaded\.\s*Try again)$/,
     { timeout: 15_000 },
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Other' })).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
 import type { Formatter } from '../../../ui/format';
 import { useServerClockOffset } from '../../../ui/time/serverClock';
 import { useNow } from '../../../ui/time/useNow';
+import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 
 /** Share lifetimes offered, ms; null is the server's default (7 days, docs/shares.md). */
 const LIFETIMES: readonly { key: string; ms: number | null }[] = [
@@ -131,7 +132,13 @@ export function ActivityShares({ activityId, format }: { activityId: number; for
           </button>
         </div>
       ) : null}
-      {status === 'failed' ? <p role="alert">{t('Activities.Shares.LoadFailed')}</p> : null}
+      {status === 'failed' ? (
+        <RetryMessage
+          message={t('Activities.Shares.LoadFailed')}
+          retryLabel={t('Activities.Retry')}
+          onRetry={() => dispatch(memberSharesRequested())}
+        />
+      ) : null}
       {own.length > 0 ? (
         <ul className="ll-share-list" aria-label={t('Activities.Shares.ListLabel')}>
           {own.map((share) => {

@@ -22,6 +22,7 @@ import {
 } from '../activityFilters';
 import { ActivityRow } from '../components/ActivityRow';
 import '../activities.css';
+import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 
 /** A window that matches nothing while a custom range is incomplete. */
 const EMPTY_WINDOW = { fromMs: 1, toMs: 0 };
@@ -137,7 +138,14 @@ export function ActivitiesPage() {
       {status === 'loading' && summaries.length === 0 ? (
         <p role="status">{t('Activities.List.Loading')}</p>
       ) : status === 'failed' && summaries.length === 0 ? (
-        <p role="alert">{t('Activities.List.LoadFailed')}</p>
+        <RetryMessage
+          message={t('Activities.List.LoadFailed')}
+          retryLabel={t('Activities.Retry')}
+          onRetry={() => {
+            if (window)
+              dispatch(activitySummariesRequested({ fromMs: window.fromMs, toMs: window.toMs }));
+          }}
+        />
       ) : groups.length === 0 ? (
         <div className="ll-activities-empty">
           {!window ? (

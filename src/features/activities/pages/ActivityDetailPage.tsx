@@ -34,6 +34,8 @@ import { visibleTabs, type DetailTab } from '../detailTabs';
 import { columnPoints, downloadGpx, toGpx } from '../export/gpx';
 import '../activities.css';
 import { lazyChunk } from '../../../ui/lazyChunk';
+import { RetryMessage } from '../../../ui/feedback/RetryMessage';
+import { activityDetailRequested } from '../../../store/activities/activityDetailsSlice';
 
 // MapLibre, deck.gl and the replay load with the map tab, not with the page.
 const ReplayMap = lazyChunk(() => import('../components/ReplayMap').then((m) => m.default));
@@ -101,10 +103,14 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
 
   if (!valid) return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
   if (!detail) {
+    if (status === 'failed' && missing)
+      return <p role="alert">{t('Activities.Detail.NotFound')}</p>;
     return status === 'failed' ? (
-      <p role="alert">
-        {t(missing ? 'Activities.Detail.NotFound' : 'Activities.Detail.LoadFailed')}
-      </p>
+      <RetryMessage
+        message={t('Activities.Detail.LoadFailed')}
+        retryLabel={t('Activities.Retry')}
+        onRetry={() => dispatch(activityDetailRequested({ ActivityId: activityId }))}
+      />
     ) : (
       <LoadingScreen label={t('Activities.Detail.Loading')} />
     );

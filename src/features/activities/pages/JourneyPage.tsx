@@ -35,6 +35,7 @@ import { JourneyShare } from '../components/JourneyShare';
 import { useDefaultJourney } from '../useDefaultJourney';
 import '../activities.css';
 import '../journey.css';
+import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 
 // MapLibre and deck.gl load with the map, not with the page.
 const JourneyMap = lazyChunk(() => import('../components/JourneyMap').then((m) => m.default));
@@ -120,7 +121,11 @@ export function JourneyPage({ openedAtMs }: { readonly openedAtMs: number }) {
       {shown === null || (status === 'loading' && summaries.length === 0) ? (
         <p role="status">{t('Journey.Loading')}</p>
       ) : status === 'failed' && summaries.length === 0 ? (
-        <p role="alert">{t('Journey.LoadFailed')}</p>
+        <RetryMessage
+          message={t('Journey.LoadFailed')}
+          retryLabel={t('Journey.Retry')}
+          onRetry={() => dispatch(journeyShown(shown))}
+        />
       ) : summaries.length === 0 ? (
         <p className="ll-muted">{t('Journey.NoActivities')}</p>
       ) : (

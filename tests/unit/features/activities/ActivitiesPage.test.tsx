@@ -132,11 +132,15 @@ describe('the activities list page (issue 7 item 2; spec §2 /member/activities)
     new NetworkError('member-wearer-activity-summaries', new TypeError('Failed to fetch')),
   ]) {
     it(`says the list could not be loaded (${failure.message})`, async () => {
-      renderList(failure, true);
+      const { asked } = renderList(failure, true);
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Your activities could not be loaded. Try again later.',
+        'Your activities could not be loaded.',
       );
       expect(rows()).toHaveLength(0);
+      const loads = () => asked.filter((name) => name === 'member-wearer-activity-summaries');
+      const before = loads().length;
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(loads()).toHaveLength(before + 1);
     });
   }
 

@@ -173,7 +173,13 @@ describe('the trim route /member/activity/trim/{ActivityId} (spec app §2)', () 
 describe('the activity detail page when the activity cannot be shown', () => {
   /** The page of activity 9 whose detail load answers `error`. */
   function renderFailing(error: Error) {
-    const calls: MemberCalls = { call: () => throwError(() => error) };
+    let failures = 0;
+    const calls: MemberCalls = {
+      call: () => {
+        failures += 1;
+        return failures <= 2 ? throwError(() => error) : NEVER;
+      },
+    };
     const store = createAppStore({
       epics: activityDataEpics,
       dependencies: testDependencies({ memberCalls: () => calls }),
@@ -196,9 +202,11 @@ describe('the activity detail page when the activity cannot be shown', () => {
     renderFailing(
       new NetworkError('member-wearer-activity-detail', new TypeError('Failed to fetch')),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The activity could not be loaded. Try again later.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The activity could not be loaded.');
+    // Try again loads it again (its two calls failed once; now they wait).
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Loading the activity…')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

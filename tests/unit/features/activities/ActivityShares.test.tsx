@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { of, type Observable } from 'rxjs';
+import { of, throwError, type Observable } from 'rxjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberShare } from '../../../../src/api/calls/memberIntegrationShares';
 import { DEFAULT_UNITS } from '../../../../src/api/entities/client';
@@ -24,8 +24,9 @@ const URL = 'http://127.0.0.1:8080/share/activity/t0k3n';
 const format = formatterFor(DEFAULT_UNITS, 'en');
 
 /** A member whose share calls a list in memory answers at once; `sent` records each call. */
-function renderShares() {
+function renderShares(listFailures = 0) {
   const shares: MemberShare[] = [];
+  let lists = 0;
   const sent: [string, unknown][] = [];
   const answers: Record<string, (request: never) => unknown> = {
     'share-list': () => ({ Shares: [...shares] }),
@@ -60,6 +61,9 @@ function renderShares() {
   const calls: MemberCalls = {
     call: (def, request) => {
       sent.push([def.name, request]);
+      if (def.name === 'share-list' && (lists += 1) <= listFailures) {
+        return throwError(() => new Error('offline'));
+      }
       return of(answers[def.name]?.(request as never)) as Observable<never>;
     },
   };
@@ -76,6 +80,16 @@ function renderShares() {
 }
 
 describe('share links of an activity (issue 8 item 1: members create and revoke shares)', () => {
+  it('says when the links could not be loaded, and loads them again on Try again', async () => {
+    const { sent } = renderShares(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your share links could not be loaded.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(sent.filter(([name]) => name === 'share-list')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('creates a link for the chosen time, shows it, and revokes it', async () => {
     const { sent } = renderShares();
     expect(await screen.findByText('No share links yet.')).toBeVisible();
