@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormMessage } from '../../../ui/forms/FormMessage';
 import type { AuthErrorAction, AuthErrorView } from '../authErrors';
+import { useAppSelector } from '../../../store/hooks';
+import { selectExternalLinks } from '../../../store/slices/runtimeConfigSlice';
 
 const ACTION_LINKS: Record<
   Exclude<AuthErrorAction, 'contactSupport'>,
@@ -12,7 +14,11 @@ const ACTION_LINKS: Record<
   login: { to: '/auth/login', key: 'Auth.Actions.Login' },
 };
 
-/** Shows an auth error from the catalogue (spec §8) with its actions. */
+/**
+ * Shows an auth error from the catalogue (spec §8) with its actions. The contact-support action
+ * links to `supportHref` when given (the member's client), else to the deployment's contact page
+ * (`/config.json` `links.contactUs`, as /contactus does), so a visitor without an account has it too.
+ */
 export function AuthErrorMessage({
   view,
   supportHref,
@@ -21,11 +27,13 @@ export function AuthErrorMessage({
   readonly supportHref?: string | null;
 }) {
   const { t } = useTranslation();
+  const contactUs = useAppSelector(selectExternalLinks)?.contactUs ?? null;
+  const support = supportHref ?? contactUs;
   const actions = view.actions.flatMap((action) => {
     if (action === 'contactSupport') {
-      return supportHref
+      return support
         ? [
-            <a key={action} href={supportHref} target="_blank" rel="noopener noreferrer">
+            <a key={action} href={support} target="_blank" rel="noopener noreferrer">
               {t('Auth.Actions.ContactSupport')}
             </a>,
           ]
