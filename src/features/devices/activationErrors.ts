@@ -26,6 +26,22 @@ export const ACTIVATION_ERROR_CODES = [
 
 /** The key for a connection failure, shared by every device call. */
 export const NETWORK_ERROR_KEY = 'Devices.Errors.Network';
+/** The key for a call the server throttled (HTTP 429), shared by every device call. */
+export const RATE_LIMITED_KEY = 'Devices.Errors.RateLimited';
+
+/**
+ * The key for a failure of the way to the server rather than of the request — no answer, or a
+ * server or gateway that is unavailable for now (502, 503, 504) → {@link NETWORK_ERROR_KEY};
+ * throttled (429) → {@link RATE_LIMITED_KEY} — or null for the server's answer to the request
+ * itself (a 500 stays UNKNOWN, app §8).
+ */
+function transportErrorKey(error: unknown): string | null {
+  if (error instanceof NetworkError) return NETWORK_ERROR_KEY;
+  if (error instanceof HttpError && error.status === 429) return RATE_LIMITED_KEY;
+  if (error instanceof HttpError && [502, 503, 504].includes(error.status))
+    return NETWORK_ERROR_KEY;
+  return null;
+}
 
 const FIELDS: readonly ActivationField[] = ['Imei', 'Code', 'DeviceNickname', 'DeviceType'];
 
@@ -61,15 +77,15 @@ export function rejectedField(
 /**
  * What an activate-device failure shows (app §8, policy §8): a business failure (200 `{ Error }`,
  * a CallFailedError) its code's text; a 400 the rejected field's message and 'Please correct invalid
- * values'; a network failure the general connection error; a 401/403 AUTH; anything else UNKNOWN.
+ * values'; no answer or a 502/503/504 the general connection error, a 429 the wait-and-retry text
+ * (neither is a reason to contact support); a 401/403 AUTH; anything else (a 500) UNKNOWN.
  */
 export function activationFailureOf(error: unknown): ActivationFailure {
   if (error instanceof CallFailedError) {
     return { message: activationErrorMessage(error.code), fieldErrors: {} };
   }
-  if (error instanceof NetworkError) {
-    return { message: { key: NETWORK_ERROR_KEY }, fieldErrors: {} };
-  }
+  const transport = transportErrorKey(error);
+  if (transport) return { message: { key: transport }, fieldErrors: {} };
   if (error instanceof HttpError && error.status === 400) {
     const rejected = rejectedField(error);
     return {
@@ -85,12 +101,13 @@ export function activationFailureOf(error: unknown): ActivationFailure {
 
 /** The key a failed remove-device shows (app §8 "Device removal: UNKNOWN"). */
 export function removalErrorKey(error: unknown): string {
-  return error instanceof NetworkError ? NETWORK_ERROR_KEY : 'Devices.RemoveErrors.UNKNOWN';
+  return transportErrorKey(error) ?? 'Devices.RemoveErrors.UNKNOWN';
 }
 
 /** The key a failed save-device shows. */
 export function saveErrorKey(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_ERROR_KEY;
+  const transport = transportErrorKey(error);
+  if (transport) return transport;
   if (error instanceof HttpError && error.status === 400) return 'Validations.InvalidValues';
   return 'Devices.Errors.SaveFailed';
 }

@@ -139,6 +139,18 @@ describe('activate-device (app §7)', () => {
     });
   });
 
+  it.each([
+    [429, 'RATE_LIMITED', 'Devices.Errors.RateLimited'],
+    [503, 'UNKNOWN', 'Devices.Errors.Network'],
+    [502, 'UNKNOWN', 'Devices.Errors.Network'],
+  ])('a %s (%s) asks to try again later, not to contact support', async (status, code, key) => {
+    serve(() => HttpResponse.json({ ErrorCode: code, Error: 'x' }, { status }));
+    const { store } = devicesStore();
+    store.dispatch(deviceActivationRequested(request));
+    await until(() => selectDeviceActivation(store.getState()).status === 'failed');
+    expect(selectDeviceActivation(store.getState()).failure?.message).toEqual({ key });
+  });
+
   it('treats a 401 as AUTH and a 500 as UNKNOWN', async () => {
     let status = 401;
     serve(() =>
