@@ -1,12 +1,37 @@
-import { toIdentityError } from '../../api/identity';
-import { isApiCallError } from '../../api/client/apiErrors';
+import { HttpError } from '../../api/client/apiErrors';
+import { authFailureOf, SERVICE_UNAVAILABLE } from '../../store/session/authFailure';
 
 /**
- * The detail text shown under a settings save failure (spec §8 "'Set Member communications Error' …
- * with detail"): the API client's or identity service's message, e.g.
- * `member-wearer-update: HTTP 400 REQUEST_INVALID: …` or Cognito's `Invalid phone number format.`.
+ * What is shown under a settings save failure (spec §8 "'Set Member communications Error' … with
+ * detail"): a translation key, or the service's own text.
  */
-export function errorDetail(error: unknown): string {
-  if (isApiCallError(error)) return error.message;
-  return toIdentityError(error).message;
+export type ErrorDetail = { readonly detailKey: string } | { readonly detail: string };
+
+/**
+ * The detail of a failed settings save. Failures on the way to the server are translated, not shown as
+ * the client's English: no answer or a timeout → `Settings.Errors.DetailNetwork`, a throttle (429,
+ * the identity service's LimitExceeded/TooManyRequests) → `Settings.Errors.DetailRateLimited`, a
+ * 502/503/504 or unreadable answer → `Settings.Errors.DetailUnavailable`; a 400 whose first issue names a
+ * `Validations.*` key shows that message. Otherwise the identity service's or API's message, e.g.
+ * Cognito's `Invalid phone number format.`.
+ */
+export function errorDetail(error: unknown): ErrorDetail {
+  if (error instanceof HttpError && error.status === 400) {
+    const key = error.issues?.find((issue) => issue.Message.startsWith('Validations.'))?.Message;
+    if (key) return { detailKey: key };
+  }
+  // A 500 is the server failing on this request, not being away: its message is the detail.
+  if (error instanceof HttpError && error.status === 500) return { detail: error.message };
+  const failure = authFailureOf(error);
+  switch (failure.code) {
+    case 'NetworkError':
+      return { detailKey: 'Settings.Errors.DetailNetwork' };
+    case 'TooManyRequestsException':
+    case 'LimitExceededException':
+      return { detailKey: 'Settings.Errors.DetailRateLimited' };
+    case SERVICE_UNAVAILABLE:
+      return { detailKey: 'Settings.Errors.DetailUnavailable' };
+    default:
+      return { detail: failure.message };
+  }
 }

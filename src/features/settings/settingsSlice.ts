@@ -14,7 +14,10 @@ export type SettingsForm = 'activityTypes' | 'personalDetails' | 'communications
 export interface SaveError {
   readonly key: string;
   readonly params?: Readonly<Record<string, number>>;
+  /** The service's own text under the message … */
   readonly detail?: string;
+  /** … or a translated one (src/features/settings/saveErrors.ts). */
+  readonly detailKey?: string;
   readonly field?: 'dateOfBirth';
 }
 

@@ -16,7 +16,7 @@ import type { AppEpic } from '../../../store/epic';
 import { wearerReceived } from '../../../store/entities/wearerSlice';
 import { notify } from '../../../store/notifications/notify';
 import { memberApiFor } from '../../../store/session/services';
-import { errorDetail } from '../saveErrors';
+import { errorDetail, type ErrorDetail } from '../saveErrors';
 import {
   activityTypesSaved,
   activityTypesSaveRequested,
@@ -24,8 +24,10 @@ import {
 } from '../settingsSlice';
 import { ofAction } from '../../../store/operators/ofAction';
 
-const failed = (key: string, extra: { detail?: string; params?: Record<string, number> } = {}) =>
-  settingsSaveFailed({ form: 'activityTypes', error: { key, ...extra } });
+const failed = (
+  key: string,
+  extra: Partial<ErrorDetail> & { params?: Record<string, number> } = {},
+) => settingsSaveFailed({ form: 'activityTypes', error: { key, ...extra } });
 
 /**
  * Saving the favourite activity types (spec §7 `POST activity-types`, policy §5 "at least 1, at most
@@ -66,7 +68,7 @@ export const activityTypesSaveEpic: AppEpic = (action$, state$, deps) =>
           ),
         ),
         catchError((error: unknown) =>
-          of(failed('Settings.Errors.SaveActivityTypesError', { detail: errorDetail(error) })),
+          of(failed('Settings.Errors.SaveActivityTypesError', errorDetail(error))),
         ),
       );
     }),

@@ -5,7 +5,7 @@ import type { AppEpic } from '../../../store/epic';
 import { selectWearer, wearerRequested } from '../../../store/entities/wearerSlice';
 import { notify } from '../../../store/notifications/notify';
 import { memberApiFor } from '../../../store/session/services';
-import { errorDetail } from '../saveErrors';
+import { errorDetail, type ErrorDetail } from '../saveErrors';
 import {
   communicationsSaved,
   communicationsSaveRequested,
@@ -16,8 +16,11 @@ import { ofAction } from '../../../store/operators/ofAction';
 /** The spec's message for a failed save (spec §8 'Set Member communications Error', with detail). */
 export const SET_COMMUNICATIONS_ERROR = 'Settings.Errors.SetCommunicationsError';
 
-const failedWith = (detail: string) =>
-  settingsSaveFailed({ form: 'communications', error: { key: SET_COMMUNICATIONS_ERROR, detail } });
+const failedWith = (detail: ErrorDetail) =>
+  settingsSaveFailed({
+    form: 'communications',
+    error: { key: SET_COMMUNICATIONS_ERROR, ...detail },
+  });
 
 /**
  * The marketing opt-in time to send (spec §3 MarketingOptInTimestamp, epoch ms): unchanged when the
@@ -63,7 +66,7 @@ export const communicationsSaveEpic: AppEpic = (action$, state$, deps) =>
                 wearerRequested(),
                 notify(deps, 'success', 'Settings.Communications.Saved'),
               ]
-            : [failedWith('Success: false')],
+            : [failedWith({ detail: 'Success: false' })],
         ),
         catchError((error: unknown) => of(failedWith(errorDetail(error)))),
       );

@@ -8,7 +8,7 @@ import { notify } from '../../../store/notifications/notify';
 import { identityClientFor, memberApiFor } from '../../../store/session/services';
 import { selectIdentity, selectMember } from '../../../store/session/sessionSlice';
 import { refreshAfterChange } from '../../../store/session/refreshAfterChange';
-import { errorDetail } from '../saveErrors';
+import { errorDetail, type ErrorDetail } from '../saveErrors';
 import {
   personalDetailsSaved,
   personalDetailsSaveRequested,
@@ -18,8 +18,8 @@ import {
 import { ofAction } from '../../../store/operators/ofAction';
 
 const failed = (error: SaveError) => settingsSaveFailed({ form: 'personalDetails', error });
-const failedWith = (detail: string) =>
-  failed({ key: 'Settings.Errors.SetPersonalDetailsError', detail });
+const failedWith = (detail: ErrorDetail) =>
+  failed({ key: 'Settings.Errors.SetPersonalDetailsError', ...detail });
 
 /**
  * Saving the personal details (spec §7 `POST member-wearer-update`, §5 rules, §4 "Phone change").
@@ -90,7 +90,7 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
           ).pipe(
             concatMap((answer): Action[] =>
               answer.Error
-                ? [failedWith(answer.Error)]
+                ? [failedWith({ detail: answer.Error })]
                 : [
                     personalDetailsSaved({ phoneChanged }),
                     wearerRequested(),

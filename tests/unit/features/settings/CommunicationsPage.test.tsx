@@ -71,4 +71,14 @@ describe('CommunicationsPage', () => {
     expect(alert).toHaveTextContent('Set Member communications Error');
     expect(within(alert).getByText(/Detail: .*db down/)).toBeVisible();
   });
+
+  it('explains a save that got no answer in words, not as the client’s error text', async () => {
+    serve(() => HttpResponse.error());
+    renderSettings(<CommunicationsPage />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Set Member communications ErrorLifeline could not reach its server. Check your connection and try again.',
+    );
+  });
 });
