@@ -16,7 +16,7 @@ export interface SaveError {
   readonly params?: Readonly<Record<string, number>>;
   /** The service's own text under the message … */
   readonly detail?: string;
-  /** … or a translated one (src/features/settings/saveErrors.ts). */
+  /** … or a translated one (src/store/failureDetail.ts). */
   readonly detailKey?: string;
   readonly field?: 'dateOfBirth';
 }

@@ -16,6 +16,7 @@ import {
   termsDocumentsRequested,
   termsPageOpened,
 } from './termsSlice';
+import { FailureMessage } from '../../ui/feedback/FailureMessage';
 
 /**
  * Where the licence agreement is shown: gating step 4 (`login`, back to the remembered route after
@@ -116,7 +117,9 @@ export function LoginEulaPage({ mode = 'login' }: { readonly mode?: EulaMode }) 
           />
           {t('Terms.Marketing')}
         </label>
-        {terms.errorKey ? <FormMessage tone="error">{t(terms.errorKey)}</FormMessage> : null}
+        {terms.errorKey ? (
+          <FailureMessage message={t(terms.errorKey)} detail={terms.errorDetail} />
+        ) : null}
         <SubmitButton busy={terms.acceptance === 'pending'}>{t('Terms.Continue')}</SubmitButton>
       </form>
     </section>

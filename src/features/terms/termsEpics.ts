@@ -2,6 +2,7 @@ import { catchError, defer, exhaustMap, forkJoin, from, map, mergeMap, of, switc
 import { setTerms } from '../../api/calls/authHost';
 import { documentFor, documentPath, fetchDocumentText } from '../../api/client/documentsClient';
 import type { AppEpic } from '../../store/epic';
+import { errorDetail } from '../../store/failureDetail';
 import { authHostClientFor } from '../../store/session/services';
 import { memberTermsUpdated } from '../../store/session/sessionSlice';
 import {
@@ -66,9 +67,16 @@ export const termsAcceptanceEpic: AppEpic = (action$, state$, deps) =>
                 }),
                 termsAccepted(),
               ]
-            : [termsAcceptanceFailed(TERMS_ECHO_MISMATCH)],
+            : [termsAcceptanceFailed({ key: TERMS_ECHO_MISMATCH })],
         ),
-        catchError(() => of(termsAcceptanceFailed('Errors.SetMemberTermsError'))),
+        catchError((error: unknown) =>
+          of(
+            termsAcceptanceFailed({
+              key: 'Errors.SetMemberTermsError',
+              detail: errorDetail(error),
+            }),
+          ),
+        ),
       );
     }),
   );

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { combinedReducer } from '../../store/rootReducer';
+import type { ErrorDetail } from '../../store/failureDetail';
 
 /** The EULA and privacy policy texts shown for acceptance, and the acceptance's progress. */
 export interface TermsState {
@@ -9,6 +10,8 @@ export interface TermsState {
   readonly acceptance: 'idle' | 'pending' | 'done' | 'failed';
   /** Translation key of the last failure. */
   readonly errorKey: string | null;
+  /** What failed under it (spec §8 "'Set Member Terms Error' … with detail"), when known. */
+  readonly errorDetail: ErrorDetail | null;
 }
 
 const initialState: TermsState = {
@@ -17,6 +20,7 @@ const initialState: TermsState = {
   privacy: null,
   acceptance: 'idle',
   errorKey: null,
+  errorDetail: null,
 };
 
 export const termsSlice = createSlice({
@@ -27,6 +31,7 @@ export const termsSlice = createSlice({
     termsPageOpened: (state) => {
       state.acceptance = 'idle';
       state.errorKey = null;
+      state.errorDetail = null;
     },
     termsDocumentsRequested: (state) => {
       state.documents = 'loading';
@@ -43,13 +48,18 @@ export const termsSlice = createSlice({
     termsAcceptanceRequested: (state, _action: PayloadAction<{ marketing: boolean }>) => {
       state.acceptance = 'pending';
       state.errorKey = null;
+      state.errorDetail = null;
     },
     termsAccepted: (state) => {
       state.acceptance = 'done';
     },
-    termsAcceptanceFailed: (state, action: PayloadAction<string>) => {
+    termsAcceptanceFailed: (
+      state,
+      action: PayloadAction<{ key: string; detail?: ErrorDetail | undefined }>,
+    ) => {
       state.acceptance = 'failed';
-      state.errorKey = action.payload;
+      state.errorKey = action.payload.key;
+      state.errorDetail = action.payload.detail ?? null;
     },
   },
   selectors: { selectTerms: (state) => state },

@@ -16,7 +16,7 @@ import type { AppEpic } from '../../../store/epic';
 import { wearerReceived } from '../../../store/entities/wearerSlice';
 import { notify } from '../../../store/notifications/notify';
 import { memberApiFor } from '../../../store/session/services';
-import { errorDetail, type ErrorDetail } from '../saveErrors';
+import { errorDetail, type ErrorDetail } from '../../../store/failureDetail';
 import {
   activityTypesSaved,
   activityTypesSaveRequested,

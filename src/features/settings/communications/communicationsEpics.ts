@@ -5,7 +5,7 @@ import type { AppEpic } from '../../../store/epic';
 import { selectWearer, wearerRequested } from '../../../store/entities/wearerSlice';
 import { notify } from '../../../store/notifications/notify';
 import { memberApiFor } from '../../../store/session/services';
-import { errorDetail, type ErrorDetail } from '../saveErrors';
+import { errorDetail, type ErrorDetail } from '../../../store/failureDetail';
 import {
   communicationsSaved,
   communicationsSaveRequested,

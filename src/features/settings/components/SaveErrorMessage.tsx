@@ -1,23 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../../../ui/forms/FormMessage';
+import { FailureMessage } from '../../../ui/feedback/FailureMessage';
 import type { SaveError } from '../settingsSlice';
 
 /**
  * A failed save: the translated message (spec §8, e.g. 'Set Member communications Error') and the
- * server's or identity service's detail under it, or a translated one (saveErrors.ts).
+ * server's or identity service's detail under it, or a translated one (src/store/failureDetail.ts).
  */
 export function SaveErrorMessage({ error }: { readonly error: SaveError }) {
   const { t } = useTranslation();
-  return (
-    <FormMessage tone="error">
-      {t(error.key, error.params ?? {})}
-      {error.detailKey || error.detail ? (
-        <small className="ll-settings-detail">
-          {error.detailKey
-            ? t(error.detailKey)
-            : t('Settings.Errors.Detail', { detail: error.detail })}
-        </small>
-      ) : null}
-    </FormMessage>
-  );
+  const detail = error.detailKey
+    ? { detailKey: error.detailKey }
+    : error.detail
+      ? { detail: error.detail }
+      : null;
+  return <FailureMessage message={t(error.key, error.params ?? {})} detail={detail} />;
 }

@@ -8,7 +8,7 @@ import { notify } from '../../../store/notifications/notify';
 import { identityClientFor, memberApiFor } from '../../../store/session/services';
 import { selectIdentity, selectMember } from '../../../store/session/sessionSlice';
 import { refreshAfterChange } from '../../../store/session/refreshAfterChange';
-import { errorDetail, type ErrorDetail } from '../saveErrors';
+import { errorDetail, type ErrorDetail } from '../../../store/failureDetail';
 import {
   personalDetailsSaved,
   personalDetailsSaveRequested,

@@ -68,4 +68,25 @@ describe('accepting the terms (spec §7 set-terms, §5 echo)', () => {
     expect(selectTerms(store.getState()).errorKey).toBe('Errors.TermsTimestampMismatch');
     expect(store.getState().session.member?.TermsAcceptedTimestamp).toBeNull();
   });
+
+  it.each([
+    [
+      'the server’s refusal',
+      () => HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'db down' }, { status: 500 }),
+      { detail: 'set-terms: HTTP 500 UNKNOWN: db down' },
+    ],
+    ['no answer', () => HttpResponse.error(), { detailKey: 'Settings.Errors.DetailNetwork' }],
+  ])(
+    "fails with 'Set Member Terms Error' and the detail of %s (spec §8)",
+    async (_n, answer, detail) => {
+      const store = setup((t) => t).store;
+      server.use(http.post(`${AUTH}/member/set-terms`, answer));
+      store.dispatch(termsAcceptanceRequested({ marketing: false }));
+      await until(() => selectTerms(store.getState()).acceptance === 'failed');
+      expect(selectTerms(store.getState())).toMatchObject({
+        errorKey: 'Errors.SetMemberTermsError',
+        errorDetail: detail,
+      });
+    },
+  );
 });

@@ -1,14 +1,15 @@
-import { HttpError } from '../../api/client/apiErrors';
-import { authFailureOf, SERVICE_UNAVAILABLE } from '../../store/session/authFailure';
+import { HttpError } from '../api/client/apiErrors';
+import { authFailureOf, SERVICE_UNAVAILABLE } from './session/authFailure';
 
 /**
- * What is shown under a settings save failure (spec §8 "'Set Member communications Error' … with
- * detail"): a translation key, or the service's own text.
+ * What is shown under a failure's message (spec §8 "'Set Member Terms Error', 'Set Member
+ * communications Error' and 'Logout Error', each with detail"): a translation key, or the service's
+ * own text.
  */
 export type ErrorDetail = { readonly detailKey: string } | { readonly detail: string };
 
 /**
- * The detail of a failed settings save. Failures on the way to the server are translated, not shown as
+ * The detail of a failed save, terms acceptance or logout. Failures on the way to the server are translated, not shown as
  * the client's English: no answer or a timeout → `Settings.Errors.DetailNetwork`, a throttle (429,
  * the identity service's LimitExceeded/TooManyRequests) → `Settings.Errors.DetailRateLimited`, a
  * 502/503/504 or unreadable answer → `Settings.Errors.DetailUnavailable`; a 400 whose first issue names a

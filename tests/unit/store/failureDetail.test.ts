@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
-import { IdentityError } from '../../../../src/api/identity';
-import { errorDetail } from '../../../../src/features/settings/saveErrors';
+import { HttpError, NetworkError } from '../../../src/api/client/apiErrors';
+import { IdentityError } from '../../../src/api/identity';
+import { errorDetail } from '../../../src/store/failureDetail';
 
-describe('the detail of a failed settings save (src/features/settings/saveErrors.ts)', () => {
+describe('the detail of a failed settings save (src/store/failureDetail.ts)', () => {
   it.each([
     [
       'no answer',
