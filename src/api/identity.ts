@@ -92,6 +92,9 @@ export interface IdentityClient {
   confirmForgotPassword(email: string, code: string, password: string): Promise<void>;
   /** Revokes every session of the user (all devices) and clears this browser's. */
   globalSignOut(): Promise<void>;
-  /** Clears this browser's session (and revokes its refresh token). */
+  /**
+   * Clears this browser's session, always, and revokes its refresh token; rejects (after clearing)
+   * when the revocation failed.
+   */
   signOut(): Promise<void>;
 }

@@ -10,9 +10,9 @@ export type ErrorDetail = { readonly detailKey: string } | { readonly detail: st
 
 /**
  * The detail of a failed save, terms acceptance or logout. Failures on the way to the server are translated, not shown as
- * the client's English: no answer or a timeout → `Settings.Errors.DetailNetwork`, a throttle (429,
- * the identity service's LimitExceeded/TooManyRequests) → `Settings.Errors.DetailRateLimited`, a
- * 502/503/504 or unreadable answer → `Settings.Errors.DetailUnavailable`; a 400 whose first issue names a
+ * the client's English: no answer or a timeout → `Common.FailureDetail.Network`, a throttle (429,
+ * the identity service's LimitExceeded/TooManyRequests) → `Common.FailureDetail.RateLimited`, a
+ * 502/503/504 or unreadable answer → `Common.FailureDetail.Unavailable`; a 400 whose first issue names a
  * `Validations.*` key shows that message. Otherwise the identity service's or API's message, e.g.
  * Cognito's `Invalid phone number format.`.
  */
@@ -26,12 +26,12 @@ export function errorDetail(error: unknown): ErrorDetail {
   const failure = authFailureOf(error);
   switch (failure.code) {
     case 'NetworkError':
-      return { detailKey: 'Settings.Errors.DetailNetwork' };
+      return { detailKey: 'Common.FailureDetail.Network' };
     case 'TooManyRequestsException':
     case 'LimitExceededException':
-      return { detailKey: 'Settings.Errors.DetailRateLimited' };
+      return { detailKey: 'Common.FailureDetail.RateLimited' };
     case SERVICE_UNAVAILABLE:
-      return { detailKey: 'Settings.Errors.DetailUnavailable' };
+      return { detailKey: 'Common.FailureDetail.Unavailable' };
     default:
       return { detail: failure.message };
   }

@@ -240,15 +240,21 @@ export function createCognitoIdentityClient(
       });
     },
     signOut: () =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const user = pool.getCurrentUser();
         if (!user) {
           resolve();
           return;
         }
-        // signOut(callback) revokes the refresh token when it can; a failure still clears storage.
-        user.signOut(() => {
-          resolve();
+        // signOut(callback) revokes the refresh token first. When the session cannot be read for
+        // that (expired tokens and no network to refresh them), the library returns WITHOUT
+        // clearing its storage, and a reload would sign the member in again: signOut() without a
+        // callback clears it in every case. A failed revocation is reported (the browser's session
+        // is gone; the refresh token lives on at the identity service until it expires).
+        user.signOut((error?: Error) => {
+          user.signOut();
+          if (error) reject(toIdentityError(error));
+          else resolve();
         });
       }),
   };

@@ -22,11 +22,19 @@ const LOGOUT_NOTICES = {
   memberLoginFailed: { tone: 'error', key: 'Errors.MemberTokenFailed' },
 } as const;
 
-/** A notice for every ended session. */
+/**
+ * A notice for every ended session; when the identity service could not revoke it, 'Logout Error'
+ * with the detail instead (spec §8; the browser's session is cleared all the same).
+ */
 export const logoutNoticeEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
     ofAction(loggedOut),
     map(({ payload }) => {
+      const failure = payload.signOutFailure;
+      if (failure) {
+        const detail = 'detailKey' in failure ? deps.translate(failure.detailKey) : failure.detail;
+        return notify(deps, 'error', 'Errors.LogoutError', { detail });
+      }
       const notice = LOGOUT_NOTICES[payload.reason];
       return notify(deps, notice.tone, notice.key);
     }),

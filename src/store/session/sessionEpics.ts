@@ -16,6 +16,7 @@ import * as z from 'zod/mini';
 import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
 import { authFailureOf } from './authFailure';
+import { errorDetail } from '../failureDetail';
 import { memberLoginRefused } from './memberLoginRefused';
 import { retryUnanswered } from './retryUnanswered';
 import type { AppEpic } from '../epic';
@@ -145,16 +146,19 @@ export const memberLoginFailureLogoutEpic: AppEpic = (action$) =>
   );
 
 /**
- * logoutRequested → sign out of the identity service (errors do not keep anyone signed in) →
- * loggedOut, which clears every member-owned slice.
+ * logoutRequested → sign out of the identity service → loggedOut, which clears every member-owned
+ * slice. A sign-out the identity service could not complete still logs out (the browser's session is
+ * cleared, src/api/client/identityClient.ts) and carries its detail for 'Logout Error' (spec §8).
  */
 export const logoutEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(logoutRequested),
     exhaustMap((action) =>
       defer(() => from(identityClientFor(state$.value, deps).signOut())).pipe(
-        catchError(() => of(undefined)),
         map(() => loggedOut({ reason: action.payload.reason })),
+        catchError((error: unknown) =>
+          of(loggedOut({ reason: action.payload.reason, signOutFailure: errorDetail(error) })),
+        ),
       ),
     ),
   );

@@ -1,3 +1,4 @@
+import type { ErrorDetail } from '../failureDetail';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Member } from '../../api/entities/member';
 import type { IdentitySession } from '../../api/identity';
@@ -121,8 +122,15 @@ export const sessionSlice = createSlice({
       state.memberError = action.payload;
     },
     logoutRequested: (state, _action: PayloadAction<{ reason: LogoutReason }>) => state,
-    /** The session ended: every member-owned slice resets on this action (rootReducer). */
-    loggedOut: (_state, _action: PayloadAction<{ reason: LogoutReason }>) => ({
+    /**
+     * The session ended: every member-owned slice resets on this action (rootReducer). `signOutFailure`:
+     * the identity service could not revoke the session (this browser's is cleared all the same),
+     * shown as 'Logout Error' with that detail (spec §8).
+     */
+    loggedOut: (
+      _state,
+      _action: PayloadAction<{ reason: LogoutReason; signOutFailure?: ErrorDetail }>,
+    ) => ({
       ...initialState,
       status: 'signedOut' as const,
     }),

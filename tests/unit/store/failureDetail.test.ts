@@ -8,27 +8,27 @@ describe('the detail of a failed settings save (src/store/failureDetail.ts)', ()
     [
       'no answer',
       new NetworkError('member-wearer-update', new TypeError('Failed to fetch')),
-      { detailKey: 'Settings.Errors.DetailNetwork' },
+      { detailKey: 'Common.FailureDetail.Network' },
     ],
     [
       'the identity service unreachable',
       new IdentityError('NetworkError', 'Network error'),
-      { detailKey: 'Settings.Errors.DetailNetwork' },
+      { detailKey: 'Common.FailureDetail.Network' },
     ],
     [
       'a throttle',
       new HttpError('member-wearer-update', 429, 'RATE_LIMITED', 'Too many requests'),
-      { detailKey: 'Settings.Errors.DetailRateLimited' },
+      { detailKey: 'Common.FailureDetail.RateLimited' },
     ],
     [
       'the identity service’s attempt limit',
       new IdentityError('LimitExceededException', 'Attempt limit exceeded'),
-      { detailKey: 'Settings.Errors.DetailRateLimited' },
+      { detailKey: 'Common.FailureDetail.RateLimited' },
     ],
     [
       'a gateway’s 503',
       new HttpError('member-wearer-update', 503, 'UNKNOWN', 'Service Unavailable'),
-      { detailKey: 'Settings.Errors.DetailUnavailable' },
+      { detailKey: 'Common.FailureDetail.Unavailable' },
     ],
     [
       'a 400 naming a validation rule',

@@ -203,4 +203,38 @@ describe('session epics', () => {
     // Viewing a shared activity: the viewer stays where they are.
     expect(navigator.paths).toEqual([]);
   });
+
+  it.each([
+    [
+      'no answer',
+      new IdentityError('NetworkError', 'Network error'),
+      'Common.FailureDetail.Network',
+    ],
+    [
+      'the service’s refusal',
+      new IdentityError('NotAuthorizedException', 'Access Token has been revoked'),
+      'Access Token has been revoked',
+    ],
+  ])(
+    "logs out when the sign-out fails (%s), with 'Logout Error' and its detail (spec §8)",
+    async (_case, error, detail) => {
+      authHostAnswers();
+      const { store } = await setup({
+        signIn: () => Promise.resolve(session),
+        signOut: () => Promise.reject(error),
+      });
+      store.dispatch(signInRequested({ email: 'dana@example.com', password: 'Secret#123' }));
+      await until(() => selectSessionStatus(store.getState()) === 'signedIn');
+      store.dispatch(logoutRequested({ reason: 'user' }));
+      await until(() => selectSessionStatus(store.getState()) === 'signedOut');
+      expect(store.getState().session.identity).toBeNull();
+      expect(Object.values(store.getState().notifications.entities)).toMatchObject([
+        {
+          tone: 'error',
+          key: 'Errors.LogoutError',
+          params: { detail },
+        },
+      ]);
+    },
+  );
 });

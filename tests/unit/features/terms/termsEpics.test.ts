@@ -75,7 +75,7 @@ describe('accepting the terms (spec §7 set-terms, §5 echo)', () => {
       () => HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'db down' }, { status: 500 }),
       { detail: 'set-terms: HTTP 500 UNKNOWN: db down' },
     ],
-    ['no answer', () => HttpResponse.error(), { detailKey: 'Settings.Errors.DetailNetwork' }],
+    ['no answer', () => HttpResponse.error(), { detailKey: 'Common.FailureDetail.Network' }],
   ])(
     "fails with 'Set Member Terms Error' and the detail of %s (spec §8)",
     async (_n, answer, detail) => {
