@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { ICognitoStorage } from 'amazon-cognito-identity-js';
 import { createCognitoIdentityClient } from '../../../../src/api/client/identityClient';
 import { IdentityError } from '../../../../src/api/identity';
 import { registerMswServer } from '../../support/mswServer';
@@ -17,7 +16,10 @@ function jwt(claims: Record<string, unknown>): string {
 }
 
 /** The library's storage holding a signed-in user whose tokens expired an hour ago. */
-function storageWithExpiredSession(): ICognitoStorage & { items: Map<string, string> } {
+/** The library's storage interface, as the identity client takes it. */
+type Storage = NonNullable<Parameters<typeof createCognitoIdentityClient>[1]>;
+
+function storageWithExpiredSession(): Storage & { items: Map<string, string> } {
   const items = new Map<string, string>();
   const prefix = `CognitoIdentityServiceProvider.${CLIENT_ID}`;
   const expired = Math.floor(Date.now() / 1000) - 3600;
