@@ -19,7 +19,8 @@ import {
  * TRACKING_STOP since. Phone apps that send fixes without tracking events have no such session: they
  * stop by going quiet, so silence from them is not a sign of trouble.
  * - NO_DATA: nothing from the device for the threshold (s);
- * - NO_GPS: the device keeps reporting, but no fix for the threshold;
+ * - NO_GPS: the device keeps reporting, but no fix for the threshold since the later of its newest
+ *   fix and the session's start;
  * - NO_MOTION: every fix of the last threshold seconds within 50 m of the newest, fixes cover the
  *   whole window, and at least one lies inside it (the device still reports: silence is NO_DATA);
  * - NOT_WORN: reported taken off and not worn again for the threshold — the secondary threshold
@@ -109,14 +110,13 @@ export function evaluateTime(
     });
     if (silentFor(deviceNowMs, device.lastItemMs, thresholdOf(context, 'NO_DATA'))) {
       add(openIf(state, context, 'NO_DATA', at(device.lastItemMs)));
-    } else if (
-      silentFor(
-        deviceNowMs,
-        device.lastFixMs ?? device.trackingSinceMs,
-        thresholdOf(context, 'NO_GPS'),
-      )
-    ) {
-      add(openIf(state, context, 'NO_GPS', at(device.lastFixMs ?? device.trackingSinceMs)));
+    } else {
+      // Without a fix since the session began, its start counts: a fix from an earlier session
+      // (yesterday's) says nothing of this one, whose GPS may still be starting.
+      const lastFixOrStartMs = Math.max(device.lastFixMs ?? -Infinity, device.trackingSinceMs);
+      if (silentFor(deviceNowMs, lastFixOrStartMs, thresholdOf(context, 'NO_GPS'))) {
+        add(openIf(state, context, 'NO_GPS', at(lastFixOrStartMs)));
+      }
     }
     const stillFor = thresholdOf(context, 'NO_MOTION');
     if (noMotion(device, deviceNowMs, stillFor)) {

@@ -13,10 +13,12 @@ const TRACKING_STATUSES: ReadonlySet<string> = new Set([
 /**
  * The status of an activity after the builder opened, extended or closed it (app §4 "Activity
  * statuses"): a new activity is ACTIVE while open and COMPLETE once closed; an existing one moves
- * between ACTIVE and COMPLETE the same way, but an alert status (ALERT, ASSISTANCE, MANUAL, RESOLVED,
- * set by the alert engine) is left as it is.
+ * between ACTIVE and COMPLETE the same way, but an alert status (ALERT, ASSISTANCE, MANUAL, set by the
+ * alert engine for an open alert) is left as it is. RESOLVED (no alert open, one closed by a person)
+ * holds while the activity runs and becomes COMPLETE when it ends (server/alerts/activityStatus.ts).
  */
 export function statusAfter(previous: string | null, open: boolean): ActivityStatus {
+  if (previous === 'RESOLVED') return open ? 'RESOLVED' : 'COMPLETE';
   if (previous !== null && !TRACKING_STATUSES.has(previous)) return previous as ActivityStatus;
   return open ? 'ACTIVE' : 'COMPLETE';
 }

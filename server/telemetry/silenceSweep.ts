@@ -56,8 +56,9 @@ export async function closeSilentActivities(
         .set({
           timestamp_end_ms: sql<number>`coalesce(last_fix_ms, timestamp_start_ms)`,
           closed_by: 'SILENCE',
-          status: sql<string>`case when status in ('ACTIVE', 'INACTIVE', 'LOADING', 'COMPLETE')
-            then 'COMPLETE' else status end`,
+          // RESOLVED holds only while the activity runs (activityRules.ts statusAfter).
+          status: sql<string>`case when status in ('ACTIVE', 'INACTIVE', 'LOADING', 'COMPLETE',
+            'RESOLVED') then 'COMPLETE' else status end`,
           updated_at: new Date(),
         })
         .where('activity_id', 'in', ids)

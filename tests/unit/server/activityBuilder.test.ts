@@ -294,6 +294,8 @@ describe('builder rules', () => {
     expect(statusAfter('ACTIVE', false)).toBe('COMPLETE');
     expect(statusAfter('ASSISTANCE', false)).toBe('ASSISTANCE');
     expect(statusAfter('RESOLVED', true)).toBe('RESOLVED');
+    // RESOLVED holds while the activity runs; ended, it is COMPLETE (server/alerts/activityStatus.ts).
+    expect(statusAfter('RESOLVED', false)).toBe('COMPLETE');
   });
 
   it('an activity opened by a fix takes the first favourite type, else OTHER', () => {
@@ -527,6 +529,20 @@ describe('the builder on the database', () => {
         );
       }
     }
+  });
+
+  it('an activity whose alert a person resolved is COMPLETE, not RESOLVED, once silence closes it', async () => {
+    await clear(database.db);
+    const points = sail.slice(0, 20);
+    const lastMs = points.at(-1)?.Time ?? 0;
+    await ingestTelemetry(database.db, ingestKey, { points, events: [] }, lastMs);
+    await database.db.updateTable('activities').set({ status: 'RESOLVED' }).execute();
+    expect(
+      await closeSilentActivities(database.db, lastMs + ACTIVITY_SILENCE_MS + 1, memberId),
+    ).toBe(1);
+    expect((await snapshot(database.db)).activities).toMatchObject([
+      { status: 'COMPLETE', closed_by: 'SILENCE' },
+    ]);
   });
 
   it('keeps a flushed buffer of the last hours open until 30 minutes after it arrived', async () => {

@@ -53,6 +53,19 @@ describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () =>
     expect(types(evaluateTime(none, device, context(T0 + s(4200))))).toEqual(['OPEN NO_GPS']);
   });
 
+  it('no GPS counts from the session’s start when the newest fix is from an earlier session', () => {
+    // Last fix yesterday; tracking started at T0 and the GPS is still starting two minutes later.
+    const device = tracking(600, 0.001, {
+      lastFixMs: T0 - s(15 * 3600),
+      recentFixes: [],
+      lastItemMs: T0 + s(120),
+    });
+    expect(types(evaluateTime(none, device, context(T0 + s(120))))).toEqual([]);
+    const later = { ...device, lastItemMs: T0 + s(3600) };
+    expect(types(evaluateTime(none, later, context(T0 + s(3599))))).toEqual([]);
+    expect(types(evaluateTime(none, later, context(T0 + s(3600))))).toEqual(['OPEN NO_GPS']);
+  });
+
   it.each(['PROTECT_ACTIVE', 'CARE'] as const)(
     '%s: no data and no GPS also wait 60 minutes (app §9)',
     (profile) => {
