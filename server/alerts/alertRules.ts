@@ -43,12 +43,24 @@ const TRACKING_ALERTS: readonly AlertType[] = [
   'NOT_WORN',
 ];
 
+/**
+ * A help request this long after an open one of the same type that no person has resolved, ms, is a
+ * new one: the open one closes as DEFUNCT (the newer alert) and the new one opens and is notified.
+ * Closer presses are the same emergency. (docs/decisions.md "Alerts the device reports".)
+ */
+export const HELP_RENEWAL_MS = 30 * 60 * 1000;
+
 const help: Rule = (state, observation, context) => {
   if (observation.kind !== 'HELP') return [];
   const other = observation.type === 'ASSISTANCE' ? 'MANUAL' : 'ASSISTANCE';
-  const opened = openIf(state, context, observation.type, observation);
+  const stale = state.open.some(
+    (alert) =>
+      alert.type === observation.type && observation.timeMs - alert.openedMs >= HELP_RENEWAL_MS,
+  );
+  const renewed = stale ? closeIf(state, observation.type, 'DEFUNCT', observation.timeMs) : [];
+  const opened = openIf(applyDecisions(state, renewed), context, observation.type, observation);
   if (opened.length === 0) return [];
-  return [...closeIf(state, other, 'DEFUNCT', observation.timeMs), ...opened];
+  return [...closeIf(state, other, 'DEFUNCT', observation.timeMs), ...renewed, ...opened];
 };
 
 const fall: Rule = (state, observation, context) =>

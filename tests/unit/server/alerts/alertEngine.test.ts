@@ -234,6 +234,23 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     expect(await outbox()).toEqual([]);
   });
 
+  it('an SOS on a later day, the first one never resolved, opens and notifies a new alert', async () => {
+    const wearer = await addWearer('sos-again@example.com');
+    await batch(wearer, [fix(0)], [{ Time: T0 + 1000, Type: 'SOS' }]);
+    await database.db.deleteFrom('outbox_messages').execute();
+    const DAY = 24 * 3_600_000;
+    now = T0 + DAY + 3_600_000;
+    await batch(wearer, [fix(DAY / 1000)], [{ Time: T0 + DAY + 1000, Type: 'SOS' }]);
+    const alerts = await alertsOf(wearer);
+    expect(alerts.map((a) => [a.alert_type, a.close_state, a.opened_ms])).toEqual([
+      ['ASSISTANCE', 'CLOSED_BY_SYSTEM', T0 + 1000],
+      ['ASSISTANCE', 'OPEN', T0 + DAY + 1000],
+    ]);
+    expect((await outbox()).map((m) => `${m.channel} ${m.recipient}`)).toContain(
+      'email erik+sos-again@example.com',
+    );
+  });
+
   it('OsmAnd alarm=sos raises the same alert; without a position nearby it goes to contacts only', async () => {
     const wearer = await addWearer('osmand-sos@example.com');
     await batch(wearer, [], [{ Time: T0, Type: 'SOS' }]);

@@ -62,6 +62,18 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       [],
     ],
     [
+      'an SOS 30 minutes after an open one nobody resolved is a new alert (the old one DEFUNCT)',
+      open('ASSISTANCE'),
+      [{ kind: 'HELP', type: 'ASSISTANCE', timeMs: T0 - 60_000 + 30 * 60_000 }],
+      ['CLOSE ASSISTANCE DEFUNCT', 'OPEN ASSISTANCE'],
+    ],
+    [
+      'an SOS just under 30 minutes after the open one is the same emergency',
+      open('ASSISTANCE'),
+      [{ kind: 'HELP', type: 'ASSISTANCE', timeMs: T0 - 60_000 + 30 * 60_000 - 1 }],
+      [],
+    ],
+    [
       'a manual emergency supersedes an open assistance request (newer alert)',
       open('ASSISTANCE'),
       [{ kind: 'HELP', type: 'MANUAL', timeMs: at(1) }],
