@@ -139,15 +139,12 @@ const trackingStop: Rule = (state, observation) =>
       )
     : [];
 
+/** The device's close command: every alert raised up to its time (closeIf), by the wearer. */
 const closeCommand: Rule = (state, observation) =>
   observation.kind === 'CLOSE_ALERTS'
-    ? state.open.map((alert) => ({
-        kind: 'CLOSE' as const,
-        type: alert.type,
-        reason: 'CLOSE_ALL_COMMAND' as const,
-        timeMs: observation.timeMs,
-        by: 'WEARER' as const,
-      }))
+    ? state.open.flatMap((alert) =>
+        closeIf(state, alert.type, 'CLOSE_ALL_COMMAND', observation.timeMs, 'WEARER'),
+      )
     : [];
 
 /** The newest fix: geofence in or out, GPS back, moving again. */

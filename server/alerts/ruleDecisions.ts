@@ -63,7 +63,11 @@ export function openIf(
   ];
 }
 
-/** Closes `type` when open. */
+/**
+ * Closes `type` when it is open and was raised at or before `timeMs` (epoch ms, the observation's
+ * time): a late observation — a buffered close command, an old battery reading, fixes from before
+ * the alert — never closes an alert raised after it.
+ */
 export function closeIf(
   state: AlertState,
   type: AlertType,
@@ -71,7 +75,8 @@ export function closeIf(
   timeMs: number,
   by: 'SYSTEM' | 'WEARER' = 'SYSTEM',
 ): Decision[] {
-  return isOpen(state, type) ? [{ kind: 'CLOSE', type, reason, timeMs, by }] : [];
+  const raisedBefore = state.open.some((alert) => alert.type === type && alert.openedMs <= timeMs);
+  return raisedBefore ? [{ kind: 'CLOSE', type, reason, timeMs, by }] : [];
 }
 
 /**

@@ -150,6 +150,18 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       ['CLOSE BATTERY_LOW METRIC'],
     ],
     [
+      'a late battery reading from before the alert does not close it',
+      open('BATTERY_LOW'),
+      [{ kind: 'BATTERY', timeMs: at(-120), percent: 60 }],
+      [],
+    ],
+    [
+      'a buffered close command from before the SOS does not close it',
+      open('ASSISTANCE'),
+      [{ kind: 'CLOSE_ALERTS', timeMs: at(-120) }],
+      [],
+    ],
+    [
       'charging closes battery and not-worn alerts',
       open('BATTERY_CRITICAL', 'NOT_WORN', 'ASSISTANCE'),
       [{ kind: 'CHARGING', timeMs: at(1) }],
