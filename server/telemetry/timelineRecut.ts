@@ -16,6 +16,7 @@ import {
   type TrackItem,
 } from './segmentation';
 import { loadTimeline } from './timelineLoad';
+import { adoptMergedActivities } from './mergedActivities';
 
 /** New items of a request that arrived out of order: their time span (epoch ms) and which they are. */
 export interface LateChange {
@@ -95,6 +96,7 @@ export async function recutTimeline(
     included.map((row) => row.activity_id),
   );
   if (unused.length > 0) {
+    await adoptMergedActivities(trx, unused, segments, ids);
     await trx.deleteFrom('activities').where('activity_id', 'in', unused).execute();
   }
   await countHeartRates(trx, ids);

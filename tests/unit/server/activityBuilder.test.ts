@@ -531,6 +531,137 @@ describe('the builder on the database', () => {
     }
   });
 
+  it('late fixes that merge two activities move the later one’s SOS, share and messages onto the merged one', async () => {
+    await clear(database.db);
+    const point = (minute: number): IngestPoint => ({
+      Time: T0 + minute * MIN,
+      Lat: 60 + minute * 1e-4,
+      Lon: 5,
+      Hacc: 5,
+    });
+    const minutes = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => point(from + i));
+    // 10:00–10:20 and 10:55–11:05: two activities (a gap over 30 minutes).
+    await ingestTelemetry(
+      database.db,
+      ingestKey,
+      { points: minutes(0, 20), events: [] },
+      T0 + 20 * MIN,
+    );
+    await ingestTelemetry(
+      database.db,
+      ingestKey,
+      { points: minutes(55, 65), events: [] },
+      T0 + 65 * MIN,
+    );
+    const [first, second] = await database.db
+      .selectFrom('activities')
+      .select(['activity_id'])
+      .where('device_id', '=', deviceId)
+      .orderBy('timestamp_start_ms')
+      .execute();
+    if (!first || !second) throw new Error('expected two activities');
+    // An SOS at 11:00 on the second, a guardian's share of it and a message to the wearer.
+    await database.db
+      .insertInto('alerts')
+      .values({
+        member_id: memberId,
+        activity_id: second.activity_id,
+        alert_type: 'ASSISTANCE',
+        severity: 4,
+        close_state: 'OPEN',
+        opened_ms: T0 + 60 * MIN,
+        updated_ms: T0 + 60 * MIN,
+      })
+      .execute();
+    await database.db
+      .updateTable('activities')
+      .set({ status: 'ASSISTANCE' })
+      .where('activity_id', '=', second.activity_id)
+      .execute();
+    await database.db
+      .insertInto('shares')
+      .values({
+        share_id: 'merge-share',
+        member_id: memberId,
+        kind: 'activity',
+        activity_id: second.activity_id,
+      })
+      .execute();
+    const thread = await database.db
+      .insertInto('message_threads')
+      .values({ member_id: memberId, activity_id: second.activity_id })
+      .returning('message_thread_id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('messages')
+      .values({
+        message_thread_id: thread.message_thread_id,
+        message_text: 'Are you OK?',
+        reply_options: ['No', 'Yes'],
+        sender_name: 'Mum',
+        sent_ms: T0 + 61 * MIN,
+      })
+      .execute();
+
+    // The first activity has a thread of its own: the messages join it.
+    const firstThread = await database.db
+      .insertInto('message_threads')
+      .values({ member_id: memberId, activity_id: first.activity_id })
+      .returning('message_thread_id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('messages')
+      .values({
+        message_thread_id: firstThread.message_thread_id,
+        message_text: 'Nice paddle!',
+        reply_options: ['No', 'Yes'],
+        sender_name: 'Dad',
+        sent_ms: T0 + 10 * MIN,
+      })
+      .execute();
+
+    // The buffered fixes of 10:21–10:54 arrive: one activity.
+    await ingestTelemetry(
+      database.db,
+      ingestKey,
+      { points: minutes(21, 54), events: [] },
+      T0 + 66 * MIN,
+    );
+    const activities = await database.db
+      .selectFrom('activities')
+      .select(['activity_id', 'status'])
+      .where('device_id', '=', deviceId)
+      .execute();
+    expect(activities).toEqual([{ activity_id: first.activity_id, status: 'ASSISTANCE' }]);
+    const alert = await database.db
+      .selectFrom('alerts')
+      .select('activity_id')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    expect(alert?.activity_id).toBe(first.activity_id);
+    const share = await database.db
+      .selectFrom('shares')
+      .select('activity_id')
+      .where('share_id', '=', 'merge-share')
+      .executeTakeFirst();
+    expect(share?.activity_id).toBe(first.activity_id);
+    const messages = await database.db
+      .selectFrom('messages')
+      .innerJoin(
+        'message_threads',
+        'message_threads.message_thread_id',
+        'messages.message_thread_id',
+      )
+      .select(['message_threads.activity_id', 'messages.message_text'])
+      .orderBy('messages.sent_ms')
+      .execute();
+    expect(messages).toEqual([
+      { activity_id: first.activity_id, message_text: 'Nice paddle!' },
+      { activity_id: first.activity_id, message_text: 'Are you OK?' },
+    ]);
+  });
+
   it('an activity whose alert a person resolved is COMPLETE, not RESOLVED, once silence closes it', async () => {
     await clear(database.db);
     const points = sail.slice(0, 20);
