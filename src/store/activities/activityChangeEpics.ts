@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { exhaustMap, from, groupBy, map, mergeMap, of, timer } from 'rxjs';
+import { exhaustMap, from, groupBy, map, mergeMap, of, takeUntil, timer } from 'rxjs';
 import type { EntityChange } from '../../api/socket';
 import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
@@ -10,6 +10,8 @@ import { activitySummariesRequested, selectActivitySummariesState } from './acti
 import { activitiesRefreshRequested } from './activityRefreshEpic';
 import { changesOf } from './entityChanges';
 import { selectAlertsState } from './alertsSlice';
+import { loggedOut } from '../session/sessionSlice';
+import { ofAction } from '../operators/ofAction';
 
 /** The activity an Activity or Alert change concerns, or null (an alert of no known activity). */
 function activityOf(state: RootState, change: EntityChange): number | null {
@@ -60,7 +62,10 @@ export const activityChangeReloadEpic: AppEpic = (action$, state$) =>
           const loading =
             selectActivityDetailsState(state$.value).loads[ActivityId]?.status === 'loading';
           return loading
-            ? timer(ACTIVITY_CHANGE_LOADING_WAIT_MS).pipe(map(() => reload))
+            ? timer(ACTIVITY_CHANGE_LOADING_WAIT_MS).pipe(
+                map(() => reload),
+                takeUntil(action$.pipe(ofAction(loggedOut))),
+              )
             : of(reload);
         }),
       ),

@@ -1,4 +1,4 @@
-import { catchError, defer, EMPTY, filter, forkJoin, map, mergeMap, of } from 'rxjs';
+import { catchError, defer, EMPTY, filter, forkJoin, map, mergeMap, of, takeUntil } from 'rxjs';
 import {
   memberWearerActivityDetail,
   memberWearerActivityTrack,
@@ -20,6 +20,7 @@ import { selectPreviousActivityId } from './activitySummariesSelectors';
 import { detailLoadDecision } from './detailReloadRules';
 import { memberCallsFor } from './memberCalls';
 import { ofAction } from '../operators/ofAction';
+import { loggedOut } from '../session/sessionSlice';
 
 /**
  * Decides each `activityDetailRequested({ ActivityId, force? })` by the spec §4 rules
@@ -50,7 +51,7 @@ export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
  * Runs the queued detail loads, at most 4 at once (spec §4 "up to 4 in parallel"; mergeMap with
  * concurrency {@link ACTIVITY_DETAIL_PARALLEL_LOADS}); the rest wait in order. Each load asks, at
  * once, for member-wearer-activity-detail without points (the window [0, 0]) and for its
- * LocationHistory up to now ([0, now] epoch ms) as columns (member-wearer-activity-track: binary, no
+ * LocationHistory, all of it ([0, Number.MAX_SAFE_INTEGER] epoch ms), as columns (member-wearer-activity-track: binary, no
  * JSON object per point — a 7-day journey at 1 Hz is 605,000 points), and answers
  * `trackColumnsLoaded` then `activityDetailLoaded({ detail })`, or
  * `activityDetailLoadFailed({ ActivityId, missing })` when either call fails (`missing`: it answered
@@ -72,7 +73,9 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
             columns: calls.call(memberWearerActivityTrack, {
               ActivityId,
               TimeStart: 0,
-              TimeEnd: Math.max(0, Math.floor(deps.now())),
+              // Every fix: not "up to now" on this browser's clock, which may run behind the
+              // server's or the device's (docs/decisions.md "Whose clock").
+              TimeEnd: Number.MAX_SAFE_INTEGER,
             }),
           });
         }).pipe(
@@ -96,6 +99,8 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
               ),
             ),
           ),
+          // An answer after logout would bring the member's activity back into a cleared store.
+          takeUntil(action$.pipe(ofAction(loggedOut))),
         ),
       ACTIVITY_DETAIL_PARALLEL_LOADS,
     ),

@@ -8,6 +8,7 @@ import {
   map,
   of,
   startWith,
+  takeUntil,
   type Observable,
 } from 'rxjs';
 import { memberWearerActivitySummaries } from '../../api/calls/memberIntegrationActivities';
@@ -24,6 +25,7 @@ import {
 import { memberCallsFor, type MemberCalls } from './memberCalls';
 import { requestedSummaryWindow, summaryFetchPlan, type TimeWindow } from './summaryWindow';
 import { ofAction } from '../operators/ofAction';
+import { loggedOut } from '../session/sessionSlice';
 
 /**
  * Loads the summaries of `windows` (epoch ms, each already widened to 30 days) with
@@ -70,6 +72,6 @@ export const activitySummariesEpic: AppEpic = (action$, state$, deps) =>
           memberCallsFor(() => state$.value, deps),
           plan,
         );
-      }),
+      }).pipe(takeUntil(action$.pipe(ofAction(loggedOut)))),
     ),
   );

@@ -26,6 +26,7 @@ import {
   selectLocationHistoryState,
 } from '../../../../src/store/locationHistory/locationHistorySlice';
 import { ACTIVITY_DETAIL_PARALLEL_LOADS } from '../../../../src/store/timing';
+import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import { realtimeWithServerAhead } from '../../support/serverClock';
 import {
   answer,
@@ -89,7 +90,8 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, DETAIL).map(([atMs]) => atMs)).toEqual([0, 0, 0, 0, 10, 10]);
         expect(callsOf(kit.calls, TRACK).map(([atMs]) => atMs)).toEqual([0, 0, 0, 0, 10, 10]);
-        // The detail comes without points; the points up to now come as columns.
+        // The detail comes without points; all its points come as columns (not only those up to
+        // this browser's now: its clock may run behind the device's).
         expect(callsOf(kit.calls, DETAIL)[0]?.[1]).toEqual({
           ActivityId: 1,
           TimeStart: 0,
@@ -98,9 +100,17 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
         expect(callsOf(kit.calls, TRACK)[0]?.[1]).toEqual({
           ActivityId: 1,
           TimeStart: 0,
-          TimeEnd: T0,
+          TimeEnd: Number.MAX_SAFE_INTEGER,
         });
       }, 30);
+    });
+  });
+
+  it('drops a load still in flight at logout: its answer does not bring the activity back', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
+      kit.drive(hot('a 4ms l', { a: request(1), l: loggedOut({ reason: 'user' }) }));
+      expectObservable(loadedIds(kit.actions$)).toBe('');
     });
   });
 
@@ -287,9 +297,9 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       expectObservable(loadedIds(kit.actions$)).toBe('10ms (32) 96ms 2');
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, TRACK).map(([, req]) => req)).toEqual([
-          { ActivityId: 3, TimeStart: 0, TimeEnd: T0 },
-          { ActivityId: 2, TimeStart: 0, TimeEnd: T0 },
-          { ActivityId: 2, TimeStart: 0, TimeEnd: T0 + 100 },
+          { ActivityId: 3, TimeStart: 0, TimeEnd: Number.MAX_SAFE_INTEGER },
+          { ActivityId: 2, TimeStart: 0, TimeEnd: Number.MAX_SAFE_INTEGER },
+          { ActivityId: 2, TimeStart: 0, TimeEnd: Number.MAX_SAFE_INTEGER },
         ]);
       }, 200);
     });
