@@ -61,6 +61,9 @@ const KEPT_ON_LOGOUT = [
   'shareActions',
   'monitor',
   'landCells',
+  // Its own logout case resets the member's socket and keeps the share pages' and the monitor's
+  // sockets with the server clock offset and start times (realtimeSlice.ts).
+  'realtime',
 ] as const;
 
 /**

@@ -22,6 +22,7 @@ import { HttpError } from '../../api/client/apiErrors';
 import { decodeShareTokenClaims } from '../../api/entities/share';
 import type { EntityChange } from '../../api/socket';
 import { detailLoadedActions } from '../activities/detailLoad';
+import { messageThreadRefreshRequested } from '../activities/messageThreadsSlice';
 import type { AppEpic } from '../epic';
 import { entityChangesReceived, shareSocketKey, socketClosed } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
@@ -198,8 +199,9 @@ export const sharedViewBrandEpic: AppEpic = (action$, state$, deps) =>
 
 /**
  * After a logout the open shared views stay (spec §4 "unless a shared activity is being viewed"; the
- * root reducer keeps the sharedViews slice) but the activity detail and track they showed were
- * cleared with the member's data: each loaded view is requested again.
+ * root reducer keeps the sharedViews slice) but the activity detail, track and message thread they
+ * showed were cleared with the member's data: each loaded view is requested again, and its
+ * activity's thread reloaded (shareThreadLoadEpic hears `messageThreadRefreshRequested`).
  */
 export const sharedViewAfterLogoutEpic: AppEpic = (action$, state$) =>
   action$.pipe(
@@ -207,7 +209,17 @@ export const sharedViewAfterLogoutEpic: AppEpic = (action$, state$) =>
     mergeMap(() =>
       Object.values(selectSharedViewsState(state$.value).entities)
         .filter((view) => view.status === 'loaded')
-        .map((view) => sharedViewRequested({ ShareToken: view.ShareToken })),
+        .flatMap((view): Action[] => [
+          sharedViewRequested({ ShareToken: view.ShareToken }),
+          ...(view.ActivityId === null
+            ? []
+            : [
+                messageThreadRefreshRequested({
+                  ActivityId: view.ActivityId,
+                  MessageThreadID: null,
+                }),
+              ]),
+        ]),
     ),
   );
 

@@ -12,6 +12,7 @@ import {
   type RealtimeState,
 } from '../../../../src/store/realtime/realtimeSlice';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
+import { rootReducer } from '../../../../src/store/rootReducer';
 import { startedState, testClient } from '../testDependencies';
 
 const reduce = (...actions: Parameters<typeof realtimeSlice.reducer>[1][]) =>
@@ -59,6 +60,21 @@ describe('each socket’s connection kept apart (member, share page, monitor)', 
     });
     expect(realtime.connection).toBe('idle');
     expect(Object.keys(realtime.others)).toHaveLength(2);
+  });
+
+  it('the whole store’s logout keeps them too, with the server clock (rootReducer)', () => {
+    const before = [
+      socketStateChanged({ state: 'connected', socketId: 's1', socketKey: SHARE }),
+      socketStateChanged({ state: 'connected', socketId: 'm1' }),
+    ].reduce(rootReducer, rootReducer(undefined, { type: 'init' }));
+    const withClock = {
+      ...before,
+      realtime: { ...before.realtime, serverClockOffsetMs: 600_000 },
+    };
+    const after = rootReducer(withClock, loggedOut({ reason: 'inactivity' }));
+    expect(after.realtime.connection).toBe('idle');
+    expect(selectSocketStatusOf(after, SHARE)).toMatchObject({ connection: 'connected' });
+    expect(after.realtime.serverClockOffsetMs).toBe(600_000);
   });
 });
 

@@ -28,6 +28,7 @@ import {
 } from '../activities/activityTestKit';
 import { testClient } from '../testDependencies';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
+import { messageThreadRefreshRequested } from '../../../../src/store/activities/messageThreadsSlice';
 import { ACTIVITY_SHARE_CLAIMS, C2_URL, shareToken } from './shareTokens';
 
 const TOKEN = shareToken(ACTIVITY_SHARE_CLAIMS);
@@ -126,6 +127,10 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
           l: loggedOut({ reason: 'user' }),
         }),
       );
+      const threadRefreshes: unknown[] = [];
+      kit.actions$.pipe(filter(messageThreadRefreshRequested.match)).subscribe((action) => {
+        threadRefreshes.push(action.payload);
+      });
       scheduler.schedule(() => {
         // Cleared with the member's data; the view itself stays.
         const state = kit.store.getState();
@@ -139,6 +144,8 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
       expect(selectTrackColumns(state, 7).length).toBe(2);
       // One socket all along.
       expect(fake.urls).toEqual([C2_URL]);
+      // Its message thread, cleared with the member's data too, is reloaded.
+      expect(threadRefreshes).toEqual([{ ActivityId: 7, MessageThreadID: null }]);
       kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
     });
   });
