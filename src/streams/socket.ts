@@ -28,6 +28,8 @@ export type SocketEvent =
       readonly state: SocketConnectionState;
       readonly socketId: string | null;
       readonly attempt?: number;
+      /** On the last `disconnected`: the server ended the socket (it will not reconnect). */
+      readonly endedByServer?: true;
     }
   | { readonly kind: 'SocketInit'; readonly payload: SocketInit }
   | { readonly kind: 'EntityChanges'; readonly payload: EntityChanges }
@@ -112,8 +114,9 @@ function parsed(event: (typeof SERVER_EVENTS)[number], payload: unknown): Socket
  * The realtime socket to a domain server as an observable (ARCHITECTURE.md §1; spec §4 "Socket
  * connection", §7 "Realtime", §9 reconnect 1000 attempts, 1 s to 5 s). Subscribing opens a websocket;
  * unsubscribing closes it. It emits the connection's {@link SocketEvent}s and every server event whose
- * payload passes the contract's schema; it completes after the last reconnection attempt failed (with a
- * `disconnected` state first). Commands from `options.commands$` are emitted while connected. It never
+ * payload passes the contract's schema; it completes after the last reconnection attempt failed, or
+ * when the server ended the socket (socket.io's "io server disconnect", after which the client does
+ * not reconnect), with a `disconnected` state first. Commands from `options.commands$` are emitted while connected. It never
  * errors: failures are states. Who the socket is (`verify-socket-user` with a MemberIntegrationToken,
  * or a ShareToken for a share viewer connected to the token's C2Url) is the subscriber's business, on
  * each `connected` state.
@@ -133,19 +136,25 @@ export function socket$(
       reconnectionDelayMax: options.reconnectionDelayMaxMs,
       autoConnect: false,
     });
-    const state = (value: SocketConnectionState, attempt?: number) => {
+    const state = (value: SocketConnectionState, attempt?: number, endedByServer = false) => {
       subscriber.next({
         kind: 'state',
         state: value,
         socketId: value === 'connected' ? (socket.id ?? null) : null,
         ...(attempt === undefined ? {} : { attempt }),
+        ...(endedByServer ? { endedByServer: true as const } : {}),
       });
     };
     socket.on('connect', () => {
       state('connected');
     });
-    socket.on('disconnect', () => {
-      state('disconnected');
+    socket.on('disconnect', (reason) => {
+      // The server ended this socket (socket.disconnect(true): a revoked share's viewers, server/
+      // realtime/shareDisconnect.ts); socket.io-client does not reconnect after that, so the
+      // stream ends here rather than wait for attempts that never come.
+      const ended = reason === 'io server disconnect';
+      state('disconnected', undefined, ended);
+      if (ended) subscriber.complete();
     });
     socket.io.on('reconnect_attempt', (attempt) => {
       state('reconnecting', attempt);

@@ -19,6 +19,7 @@ import {
   switchMap,
   takeUntil,
   tap,
+  Subject,
   type Observable,
 } from 'rxjs';
 import { verifySocketUser } from '../../api/calls/memberIntegrationPublic';
@@ -60,8 +61,10 @@ function tokensOn(state: RootState, c2Url: string): string[] {
  * is verified for the socket id (the server adds each share's rooms, up to 200 per socket); a token
  * added while connected is verified for the current socket at once. `socketVerified` is true when at
  * least one token verified. A token whose verify call got no answer is verified again on the same
- * socket every {@link MONITOR_VERIFY_RETRY_MS} until one comes (an answer of no is final: the share's
- * view shows why). A disconnect checks every watched link of that server again. EntityChanges
+ * socket every {@link MONITOR_VERIFY_RETRY_MS} until one comes; an answer of no is final and loads
+ * that share's view again, which then shows why (not found). Each successful verify loads the
+ * server's watched shares again (what changed while the socket was away), and a socket the server
+ * ended (the last share it verified was revoked) is opened again while shares of it are watched. A disconnect checks every watched link of that server again. EntityChanges
  * reload the watched shares of the activities they name, each at most once per
  * {@link SHARED_VIEW_RELOAD_AUDIT_MS} (a revoked share is told so — server/realtime/shareDisconnect.ts —
  * and turns not-found). Closing the monitor closes its sockets. A removed share is left at once: the
@@ -84,12 +87,22 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
         let socketId: string | null = null;
         /** Tokens whose verify call failed (no answer) for the socket now connected. */
         const unanswered = new Set<string>();
+        /** Tokens the server answered no for: revoked or expired while the socket was away. */
+        const refused = new Subject<string>();
+        /** Those of them for the socket now connected (their refusal reloads them already). */
+        const refusedNow = new Set<string>();
         const verifyOne = (ShareToken: string, SocketID: string) =>
           calls(c2Url)
             .call(verifySocketUser, { ShareToken, SocketID })
             .pipe(
               map((answer) => {
                 unanswered.delete(ShareToken);
+                if (answer.Success) {
+                  refusedNow.delete(ShareToken);
+                } else {
+                  refusedNow.add(ShareToken);
+                  refused.next(ShareToken);
+                }
                 return answer.Success;
               }),
               catchError(() => {
@@ -103,6 +116,7 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           socketKey: monitorSocketKey(c2Url),
           verify: (id) => {
             unanswered.clear();
+            refusedNow.clear();
             const tokens = tokensOn(state$.value, c2Url);
             if (tokens.length === 0) return of(false);
             return forkJoin(tokens.map((token) => verifyOne(token, id))).pipe(
@@ -111,6 +125,12 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           },
           onDisconnected: () =>
             tokensOn(state$.value, c2Url).map((ShareToken) => sharedViewRequested({ ShareToken })),
+          // Live again: the cards load what changed while the socket was away.
+          onVerified: () =>
+            tokensOn(state$.value, c2Url)
+              .filter((token) => !refusedNow.has(token))
+              .map((ShareToken) => sharedViewRequested({ ShareToken })),
+          reopenWhenServerEnds: true,
           // A removed share stops reaching this socket at once, not only at its next connect.
           commands$: action$.pipe(
             ofAction(monitorShareRemoved),
@@ -150,8 +170,10 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           ofAction(monitorShareRemoved),
           filter(() => tokensOn(state$.value, c2Url).length === 0),
         );
+        // A share the server refused is loaded again, so its card shows why (not found, expired).
+        const refusals$ = refused.pipe(map((ShareToken) => sharedViewRequested({ ShareToken })));
         return concat(
-          merge(events$, added$, retries$).pipe(takeUntil(lastRemoved$)),
+          merge(events$, added$, retries$, refusals$).pipe(takeUntil(lastRemoved$)),
           defer(() => of(closed(c2Url))),
         );
       };

@@ -9,6 +9,8 @@ import {
   merge,
   mergeMap,
   of,
+  repeat,
+  timer,
   type Observable,
 } from 'rxjs';
 import type { SocketCommand } from '../../api/socket';
@@ -33,6 +35,17 @@ export interface VerifiedSocketOptions {
   readonly verify: (socketId: string) => Observable<boolean>;
   /** Actions to add after the `disconnected` state action (a shared view re-checks its link). */
   readonly onDisconnected?: () => readonly Action[];
+  /**
+   * Actions to add after a `socketVerified` that succeeded: what the socket's owner shows is
+   * reloaded, since what changed while it was away (or before its first verify) was not heard.
+   */
+  readonly onVerified?: () => readonly Action[];
+  /**
+   * Open a new socket, {@link SOCKET_RECONNECT_DELAY_MS} later, when the server ended this one
+   * (socket.io does not reconnect then): a share page's or the monitor's, whose other shares, or
+   * whose share after a failed re-check, still need it. The owner's `takeUntil` ends it for good.
+   */
+  readonly reopenWhenServerEnds?: boolean;
   /**
    * Actions to add after a `socketVerified` that did not succeed (a shared view re-checks its link:
    * a share revoked or expired before its socket was verified then ends the view, as one revoked
@@ -64,47 +77,56 @@ export function verifiedSocketActions(
   const verified = (socketId: string) =>
     defer(() => options.verify(socketId)).pipe(
       catchError(() => of(false)),
-      mergeMap((success) =>
-        success || !options.onRejected
-          ? of(socketVerified({ socketId, success, ...keyed }))
-          : of(socketVerified({ socketId, success, ...keyed }), ...options.onRejected()),
-      ),
+      mergeMap((success) => {
+        const followUp = success ? options.onVerified : options.onRejected;
+        return of(socketVerified({ socketId, success, ...keyed }), ...(followUp?.() ?? []));
+      }),
     );
-  return deps
-    .openSocket({
+  let endedByServer = false;
+  const socket$ = defer(() => {
+    endedByServer = false;
+    return deps.openSocket({
       url: options.url,
       reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
       reconnectionDelayMs: SOCKET_RECONNECT_DELAY_MS,
       reconnectionDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
       ...(options.commands$ ? { commands$: options.commands$ } : {}),
-    })
-    .pipe(
-      // The state action is emitted (first branch) before the verification or follow-up it starts.
-      connect((events$) =>
-        merge(
-          events$.pipe(
-            socketEventActions(
-              deps.frameScheduler,
-              FRAME_BUFFER_MAX_WAIT_MS,
-              asyncScheduler,
-              options.socketKey === undefined
-                ? { url: options.url }
-                : { url: options.url, key: options.socketKey },
-            ),
-          ),
-          events$.pipe(
-            filter(
-              (event): event is Extract<SocketEvent, { kind: 'state' }> => event.kind === 'state',
-            ),
-            mergeMap((event) => {
-              if (event.state === 'connected' && event.socketId) return verified(event.socketId);
-              if (event.state === 'disconnected' && options.onDisconnected) {
-                return of(...options.onDisconnected());
-              }
-              return EMPTY;
-            }),
+    });
+  });
+  return socket$.pipe(
+    // The state action is emitted (first branch) before the verification or follow-up it starts.
+    connect((events$) =>
+      merge(
+        events$.pipe(
+          socketEventActions(
+            deps.frameScheduler,
+            FRAME_BUFFER_MAX_WAIT_MS,
+            asyncScheduler,
+            options.socketKey === undefined
+              ? { url: options.url }
+              : { url: options.url, key: options.socketKey },
           ),
         ),
+        events$.pipe(
+          filter(
+            (event): event is Extract<SocketEvent, { kind: 'state' }> => event.kind === 'state',
+          ),
+          mergeMap((event) => {
+            if (event.endedByServer) endedByServer = true;
+            if (event.state === 'connected' && event.socketId) return verified(event.socketId);
+            if (event.state === 'disconnected' && options.onDisconnected) {
+              return of(...options.onDisconnected());
+            }
+            return EMPTY;
+          }),
+        ),
       ),
-    );
+    ),
+    repeat({
+      delay: () =>
+        options.reopenWhenServerEnds === true && endedByServer
+          ? timer(SOCKET_RECONNECT_DELAY_MS)
+          : EMPTY,
+    }),
+  );
 }

@@ -121,7 +121,9 @@ function concerns(change: EntityChange, activityId: number): boolean {
  * a socket to the token's C2Url, verified with the ShareToken on every connect, its events as store
  * actions (telemetry, EntityChanges, connection state). EntityChanges of the share's activity reload
  * the share, at most once per {@link SHARED_VIEW_RELOAD_AUDIT_MS}; a disconnect checks the link again at once, so a revoked
- * share (the server disconnects its viewers) turns into not-found within a second. Ends when the view
+ * share (the server disconnects its viewers) turns into not-found within a second; each successful
+ * verify (the first, and after every reconnect) loads the view and its thread again, so nothing
+ * that changed while the socket was away is missed; a socket the server ended is opened again. Ends when the view
  * closes or the link is found invalid; one socket per share — except for a share the open operator
  * monitor watches, which its one socket follows (src/store/monitor/monitorSocketEpic.ts).
  */
@@ -145,6 +147,23 @@ export const sharedViewSocketEpic: AppEpic = (action$, state$, deps) =>
                 .pipe(map((answer) => answer.Success)),
             onDisconnected: () => [sharedViewRequested({ ShareToken: token })],
             onRejected: () => [sharedViewRequested({ ShareToken: token })],
+            // Live again: what changed while the socket was away (or before its first verify) was
+            // not heard, so the view and its thread are loaded again.
+            onVerified: () => {
+              const activityId = selectSharedViewsState(state$.value).entities[token]?.ActivityId;
+              return [
+                sharedViewRequested({ ShareToken: token }),
+                ...(activityId == null
+                  ? []
+                  : [
+                      messageThreadRefreshRequested({
+                        ActivityId: activityId,
+                        MessageThreadID: null,
+                      }),
+                    ]),
+              ];
+            },
+            reopenWhenServerEnds: true,
             socketKey: shareSocketKey(token),
           });
           const reloads$ = action$.pipe(

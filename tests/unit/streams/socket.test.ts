@@ -112,6 +112,19 @@ describe('socket$ (spec §4 Socket connection, §7 Realtime)', () => {
     ]);
   });
 
+  it('completes when the server ends the socket, which socket.io does not reconnect', async () => {
+    server.on('connection', (socket) => {
+      socket.disconnect(true);
+    });
+    const events = await firstValueFrom(socket$({ url, ...options }).pipe(toArray()));
+    expect(events.map((e) => (e.kind === 'state' ? e.state : e.kind))).toEqual([
+      'connecting',
+      'connected',
+      'disconnected',
+    ]);
+    expect(events[2]).toMatchObject({ endedByServer: true });
+  });
+
   it('gives socket.io the reconnection policy it is asked for (spec §9: 1000 attempts, 1–5 s)', () => {
     let given: Record<string, unknown> = {};
     const subscription = socket$(

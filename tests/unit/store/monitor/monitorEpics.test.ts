@@ -1,5 +1,6 @@
-import { Observable, type Subscriber } from 'rxjs';
+import { Observable, throwError, type Subscriber } from 'rxjs';
 import { TestScheduler, type RunHelpers } from 'rxjs/testing';
+import { HttpError } from '../../../../src/api/client/apiErrors';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../../src/api/entities/alert';
 import type { SocketCommand } from '../../../../src/api/socket';
@@ -268,6 +269,53 @@ describe('the operator monitor’s store', () => {
         [1 + MONITOR_VERIFY_RETRY_MS, TOKEN_8],
         [1 + 2 * MONITOR_VERIFY_RETRY_MS, TOKEN_8],
       ]);
+      expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('loads the shares again once verified, and a share the server refuses shows why', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      let revoked = false;
+      const kit = startStore(scheduler, {
+        epics: EPICS,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': (request: { ShareToken: string }) =>
+            request.ShareToken === TOKEN_8 && revoked
+              ? throwError(() => new HttpError('activity-sharing', 404, 'NOT_FOUND', 'Not found'))
+              : sharing()(request),
+          // TOKEN_8 was revoked while the socket was away: its verify on reconnect says no.
+          'verify-socket-user': (request: { ShareToken: string }) =>
+            answer(10, { Success: !(request.ShareToken === TOKEN_8 && revoked) }),
+        },
+      });
+      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'reconnecting', socketId: null, attempt: 1 });
+        revoked = true;
+      }, 1_000);
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-2' });
+      }, 2_000);
+      let refusedStatus: string | undefined;
+      scheduler.schedule(() => {
+        refusedStatus = selectSharedView(kit.store.getState(), TOKEN_8)?.status;
+        kit.store.dispatch(monitorClosed());
+      }, 5_000);
+      flush();
+      const loads = (token: string) =>
+        callsOf(kit.calls, 'activity-sharing')
+          .filter(([, request]) => (request as { ShareToken: string }).ShareToken === token)
+          .map(([at]) => at);
+      // Added at 0; verified at 210 and again at 2,010 (after the reconnect).
+      expect(loads(TOKEN_7)).toEqual([1, 210, 2_010]);
+      // Refused at 2,010: loaded again, and its card says the link no longer works.
+      expect(loads(TOKEN_8)).toEqual([2, 210, 2_010]);
+      expect(refusedStatus).toBe('notFound');
       expect(fake.open).toEqual([]);
     });
   });

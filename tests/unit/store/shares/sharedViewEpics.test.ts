@@ -28,6 +28,7 @@ import {
 } from '../activities/activityTestKit';
 import { testClient } from '../testDependencies';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
+import { SOCKET_RECONNECT_DELAY_MS } from '../../../../src/store/timing';
 import { messageThreadRefreshRequested } from '../../../../src/store/activities/messageThreadsSlice';
 import { ACTIVITY_SHARE_CLAIMS, C2_URL, shareToken } from './shareTokens';
 
@@ -230,9 +231,51 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
       expect(callsOf(kit.calls, 'verify-socket-user')).toEqual([
         [200, { ShareToken: TOKEN, SocketID: 'sock-1' }],
       ]);
-      // The re-check is sent at the drop; its 404 ends the view and closes the socket.
-      expect(callsOf(kit.calls, 'activity-sharing').map(([at]) => at)).toEqual([0, 1_000]);
+      // Once verified (its answer at 210 ms) the view loads again: what changed before the socket
+      // heard it is not missed. The re-check is sent at the drop; its 404 ends the view and closes
+      // the socket.
+      expect(callsOf(kit.calls, 'activity-sharing').map(([at]) => at)).toEqual([0, 210, 1_000]);
       expect(selectSharedView(kit.store.getState(), TOKEN)?.status).toBe('notFound');
+      expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('opens a new socket a second after the server ended one while the share still holds', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(10, { Success: true }),
+        },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: TOKEN }) }));
+      scheduler.schedule(() => {
+        const socket = fake.open[0];
+        socket?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 100);
+      scheduler.schedule(() => {
+        const socket = fake.open[0];
+        socket?.next({
+          kind: 'state',
+          state: 'disconnected',
+          socketId: null,
+          endedByServer: true,
+        });
+        socket?.complete();
+      }, 500);
+      let reopened: string[] = [];
+      scheduler.schedule(() => {
+        reopened = [...fake.urls];
+      }, 501 + SOCKET_RECONNECT_DELAY_MS);
+      scheduler.schedule(() => {
+        kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
+      }, 5_000);
+      flush();
+      expect(reopened).toEqual([C2_URL, C2_URL]);
+      expect(selectSharedView(kit.store.getState(), TOKEN)).toBeUndefined();
       expect(fake.open).toEqual([]);
     });
   });
