@@ -1,7 +1,8 @@
 import type { EmergencyContact } from '../../src/api/entities/contact';
+import { contactAlertChannels } from '../../src/api/entities/contactAlerts';
 import type { AlertType, Severity } from '../../src/api/enums';
 import type { OutboxSend } from '../outbox/outbox';
-import { EMERGENCY_TYPES, type Position } from './alertState';
+import type { Position } from './alertState';
 
 /*
  * Who is told about a new alert, and how (issue 5 item 3; app §3 "Emergency contact … AlertConfigs per
@@ -85,22 +86,16 @@ function subject(notice: AlertNotice): string {
   return `${prefix}: ${notice.wearerName} ${TYPE_TEXT[notice.type] ?? notice.type}`;
 }
 
-/** Whether `contact` is told about `type`, and on which channels (before counts and addresses). */
+/**
+ * Whether `contact` is told about `type`, and on which channels (before counts and addresses): the
+ * rule the contacts editor shows (src/api/entities/contactAlerts.ts `contactAlertChannels`).
+ */
 function channelsFor(
   contact: EmergencyContact,
   type: AlertType,
-  severity: Severity,
 ): { email: boolean; sms: boolean; call: boolean } | null {
-  const configured = contact.AlertConfigs[type];
-  const shares =
-    type === 'ASSISTANCE'
-      ? contact.ShareAssistanceAlert
-      : EMERGENCY_TYPES.has(type)
-        ? contact.ShareEmergencyAlert
-        : configured !== undefined;
-  if (!shares) return null;
-  if (configured) return { email: configured.Email, sms: configured.Sms, call: configured.Call };
-  return { email: true, sms: true, call: severity >= 4 && contact.CanCall };
+  const channels = contactAlertChannels(contact, type);
+  return channels && { email: channels.Email, sms: channels.Sms, call: channels.Call };
 }
 
 /**
@@ -115,7 +110,7 @@ export function contactNotifications(
   const text = describe(notice);
   const messages: OutboxSend[] = [];
   for (const contact of contacts) {
-    const channels = channelsFor(contact, notice.type, notice.severity);
+    const channels = channelsFor(contact, notice.type);
     if (!channels) continue;
     const greeting = `Hello ${contact.Name}, this is Lifeline. `;
     const about = { alertId: notice.alertId, recipientName: contact.Name };

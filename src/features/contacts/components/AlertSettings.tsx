@@ -7,12 +7,12 @@ import {
   alertTypesFor,
   hasEmail,
   withAlertChannel,
-} from '../contactAlertTypes';
+} from '../../../api/entities/contactAlerts';
 import type { ContactDraftInput, ContactsFormInput } from '../contactDrafts';
 
 /**
  * The expandable "alert settings" of one contact (app §3 "AlertConfigs per alert type (Email, Call,
- * Sms)"): for each alert type the contact is told about (src/features/contacts/contactAlertTypes.ts),
+ * Sms)"): for each alert type the contact is told about (src/api/entities/contactAlerts.ts),
  * the channels used. A type the member never changed shows the contact's defaults and is stored only
  * once changed; e-mail needs an address.
  */

@@ -1,5 +1,11 @@
-import type { ContactAlertConfig } from '../../api/entities/contact';
-import type { AlertType } from '../../api/enums';
+import type { ContactAlertConfig } from './contact';
+import type { AlertType } from '../enums';
+
+/*
+ * Which alerts reach an emergency contact, and how (app §3 "AlertConfigs per alert type (Email, Call,
+ * Sms)"; policy §1): one rule for the contacts editor, which shows it, and the server, which sends by
+ * it (server/alerts/alertNotifications.ts).
+ */
 
 /** A way an alert reaches a contact (app §3 "AlertConfigs per alert type (Email, Call, Sms)"). */
 export type AlertChannel = keyof ContactAlertConfig;
@@ -49,16 +55,38 @@ export function hasEmail(contact: Pick<ContactAlertChoices, 'Email'>): boolean {
   return contact.Email.trim() !== '';
 }
 
+/** The alert types a contact is phoned about unless it chose otherwise: a person asked for help or fell. */
+export const CALLED_BY_DEFAULT: ReadonlySet<AlertType> = new Set(['ASSISTANCE', 'MANUAL', 'FALL']);
+
 /**
- * The channels for `type`: the contact's own setting for it, else the contact's defaults — every
- * channel it can be reached on: a call and an SMS to its phone (always given) and an email when it has
- * an address.
+ * The channels for `type`: the contact's own setting for it, else the contact's defaults — an SMS
+ * to its phone (always given), an email when it has an address, and a call for a help request or a
+ * fall ({@link CALLED_BY_DEFAULT}).
  */
 export function alertChannelsFor(
   contact: ContactAlertChoices,
   type: AlertType,
 ): ContactAlertConfig {
-  return contact.AlertConfigs[type] ?? { Email: hasEmail(contact), Call: true, Sms: true };
+  return (
+    contact.AlertConfigs[type] ?? {
+      Email: hasEmail(contact),
+      Call: CALLED_BY_DEFAULT.has(type),
+      Sms: true,
+    }
+  );
+}
+
+/**
+ * How `contact` is told about an alert of `type`, or null when it is not: the types of its share
+ * flags ({@link alertTypesFor}) on {@link alertChannelsFor}'s channels; any other type only when the
+ * contact configured it.
+ */
+export function contactAlertChannels(
+  contact: ContactAlertChoices,
+  type: AlertType,
+): ContactAlertConfig | null {
+  if (alertTypesFor(contact).includes(type)) return alertChannelsFor(contact, type);
+  return contact.AlertConfigs[type] ?? null;
 }
 
 /**

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AlertType } from '../../../../src/api/enums';
+import { AlertType } from '../../../src/api/enums';
 import {
   ASSISTANCE_ALERT_TYPES,
   EMERGENCY_ALERT_TYPES,
   alertChannelsFor,
   alertTypesFor,
+  contactAlertChannels,
   withAlertChannel,
-} from '../../../../src/features/contacts/contactAlertTypes';
-import { draftOf } from '../../../../src/features/contacts/contactDrafts';
-import { kari, ola } from './contactsTestData';
+} from '../../../src/api/entities/contactAlerts';
+import { draftOf } from '../../../src/features/contacts/contactDrafts';
+import { kari, ola } from '../features/contacts/contactsTestData';
 
 describe('alert settings per contact (app §3 AlertConfigs)', () => {
   it('offers only alert types of the contract', () => {
@@ -44,6 +45,20 @@ describe('alert settings per contact (app §3 AlertConfigs)', () => {
       Call: true,
       Sms: true,
     });
+  });
+
+  it('phones by default only about a help request or a fall', () => {
+    expect(alertChannelsFor(draftOf(ola), 'NO_MOTION')).toEqual({
+      Email: true,
+      Call: false,
+      Sms: true,
+    });
+  });
+
+  it('tells about a type outside the share flags only when the contact configured it', () => {
+    const none = { ...draftOf(ola), ShareAssistanceAlert: false, ShareEmergencyAlert: false };
+    expect(contactAlertChannels(none, 'NO_MOTION')).toBeNull();
+    expect(contactAlertChannels(none, 'FALL')).toEqual({ Email: true, Call: true, Sms: false });
   });
 
   it('stores a changed type whole and leaves the others', () => {
