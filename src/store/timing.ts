@@ -205,3 +205,11 @@ export const MESSAGE_THREAD_RELOAD_AUDIT_MS = 1_000;
  * member's detail loads, spec §9 "at most 4 in parallel").
  */
 export const SHARED_JOURNEY_ACTIVITY_LOADS = 4;
+
+/**
+ * A `verify-socket-user` call that got no answer (no network, a 503, a 429) is made again for the
+ * same socket after this long, ms, doubling each time up to {@link SOCKET_VERIFY_RETRY_MAX_MS}
+ * (a design decision: the spec gives none). An answer of no is final.
+ */
+export const SOCKET_VERIFY_RETRY_MS = 1_000;
+export const SOCKET_VERIFY_RETRY_MAX_MS = 30_000;

@@ -2,7 +2,6 @@ import type { Action } from '@reduxjs/toolkit';
 import {
   EMPTY,
   asyncScheduler,
-  catchError,
   connect,
   defer,
   filter,
@@ -10,6 +9,10 @@ import {
   mergeMap,
   of,
   repeat,
+  retry,
+  throwError,
+  catchError,
+  switchMap,
   timer,
   type Observable,
 } from 'rxjs';
@@ -20,8 +23,11 @@ import {
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
+  SOCKET_VERIFY_RETRY_MAX_MS,
+  SOCKET_VERIFY_RETRY_MS,
 } from '../timing';
 import { socketVerified } from './realtimeSlice';
+import { refusedByServer } from '../network/refusedByServer';
 import { FRAME_BUFFER_MAX_WAIT_MS, socketEventActions } from './socketEventActions';
 
 /** How {@link verifiedSocketActions} opens and proves one socket. */
@@ -30,7 +36,9 @@ export interface VerifiedSocketOptions {
   readonly url: string;
   /**
    * Calls `verify-socket-user` for the socket id (spec app §7) with the member token or the
-   * ShareToken; emits the answer's `Success`. An error counts as not verified.
+   * ShareToken; emits the answer's `Success`. An error without an answer from the server
+   * ({@link refusedByServer}) is retried, backing off from {@link SOCKET_VERIFY_RETRY_MS} to
+   * {@link SOCKET_VERIFY_RETRY_MAX_MS}, while the socket stays connected; a refusal counts as no.
    */
   readonly verify: (socketId: string) => Observable<boolean>;
   /** Actions to add after the `disconnected` state action (a shared view re-checks its link). */
@@ -76,6 +84,18 @@ export function verifiedSocketActions(
   const keyed = options.socketKey === undefined ? {} : { socketKey: options.socketKey };
   const verified = (socketId: string) =>
     defer(() => options.verify(socketId)).pipe(
+      // No answer is not a no: asked again, backing off, while this socket stays connected (a
+      // disconnect ends it: switchMap below). Without it the socket sat connected, unverified and
+      // deaf until the server dropped it a minute later.
+      retry({
+        delay: (error: unknown, attempt) =>
+          refusedByServer(error)
+            ? throwError(() => error)
+            : timer(
+                Math.min(SOCKET_VERIFY_RETRY_MAX_MS, SOCKET_VERIFY_RETRY_MS * 2 ** (attempt - 1)),
+              ),
+      }),
+      // The server's refusal (a 401 for a token it does not take) is a no.
       catchError(() => of(false)),
       mergeMap((success) => {
         const followUp = success ? options.onVerified : options.onRejected;
@@ -111,7 +131,7 @@ export function verifiedSocketActions(
           filter(
             (event): event is Extract<SocketEvent, { kind: 'state' }> => event.kind === 'state',
           ),
-          mergeMap((event) => {
+          switchMap((event) => {
             if (event.endedByServer) endedByServer = true;
             if (event.state === 'connected' && event.socketId) return verified(event.socketId);
             if (event.state === 'disconnected' && options.onDisconnected) {

@@ -17,7 +17,7 @@ import { getMember, loginMemberC2 } from '../../api/calls/authHost';
 import { LanguageCode } from '../../api/enums';
 import { authFailureOf } from './authFailure';
 import { errorDetail } from '../failureDetail';
-import { memberLoginRefused } from './memberLoginRefused';
+import { refusedByServer } from '../network/refusedByServer';
 import { retryUnanswered } from './retryUnanswered';
 import type { AppEpic } from '../epic';
 import { runtimeConfigLoaded } from '../slices/runtimeConfigSlice';
@@ -114,7 +114,7 @@ export const memberLoginEpic: AppEpic = (action$, state$, deps) =>
       ).pipe(timeout(LOGIN_WAIT_MS));
       return (
         identityRefreshed.match(action)
-          ? login$.pipe(retryUnanswered(action$, memberLoginRefused))
+          ? login$.pipe(retryUnanswered(action$, refusedByServer))
           : login$
       ).pipe(
         map((answer) => memberTokenLoaded(answer.MemberIntegrationToken)),

@@ -1,7 +1,8 @@
 import type { Action } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { Observable, Subject, filter, tap } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SOCKET_VERIFY_RETRY_MS } from '../../../../src/store/timing';
 import type { TelemetryWearerUpdate } from '../../../../src/api/socket';
 import type { SocketConnectOptions, SocketEvent } from '../../../../src/streams/socket';
 import type { AppEpic } from '../../../../src/store/epic';
@@ -185,6 +186,53 @@ describe('the member’s realtime socket (spec §4 Socket connection, §7 verify
     await until(() => verifications.length === 1);
     await until(() => selectRealtime(store.getState()).socketId === 'sock-1');
     expect(selectRealtime(store.getState()).verified).toBe(false);
+  });
+
+  it('asks again, backing off, when the verify call gets no answer', async () => {
+    let calls = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    const { store, sockets, verifications } = setup(() => {
+      calls += 1;
+      return calls <= 2
+        ? HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'busy' }, { status: 503 })
+        : HttpResponse.json({ Success: true });
+    });
+    try {
+      store.dispatch(memberLoaded(testMember));
+      sockets.opened[0]?.events.next(connected('sock-1'));
+      await vi.waitFor(() => {
+        expect(verifications).toHaveLength(1);
+      });
+      await vi.advanceTimersByTimeAsync(SOCKET_VERIFY_RETRY_MS);
+      expect(verifications).toHaveLength(2);
+      expect(selectRealtime(store.getState()).verified).toBe(false);
+      await vi.advanceTimersByTimeAsync(2 * SOCKET_VERIFY_RETRY_MS);
+      expect(verifications).toHaveLength(3);
+      await vi.waitFor(() => {
+        expect(selectRealtime(store.getState()).verified).toBe(true);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops asking when the socket disconnects meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    const { store, sockets, verifications } = setup(() =>
+      HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'busy' }, { status: 503 }),
+    );
+    try {
+      store.dispatch(memberLoaded(testMember));
+      sockets.opened[0]?.events.next(connected('sock-1'));
+      await vi.waitFor(() => {
+        expect(verifications).toHaveLength(1);
+      });
+      sockets.opened[0]?.events.next({ kind: 'state', state: 'disconnected', socketId: null });
+      await vi.advanceTimersByTimeAsync(60 * SOCKET_VERIFY_RETRY_MS);
+      expect(verifications).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps one socket per session, closes it on logout and opens a new one at the next login', () => {
