@@ -64,6 +64,7 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
       ({ payload: { ActivityId } }) =>
         defer(() => {
           const calls = memberCallsFor(() => state$.value, deps);
+          const requestedAt = deps.now();
           return forkJoin({
             answer: calls.call(memberWearerActivityDetail, {
               ActivityId,
@@ -77,9 +78,9 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
               // server's or the device's (docs/decisions.md "Whose clock").
               TimeEnd: Number.MAX_SAFE_INTEGER,
             }),
-          });
+          }).pipe(map((loaded) => ({ ...loaded, requestedAt })));
         }).pipe(
-          mergeMap(({ answer, columns }) => {
+          mergeMap(({ answer, columns, requestedAt }) => {
             const detail = loadedDetailOf(answer.Activity);
             return of(
               trackColumnsLoaded({
@@ -87,7 +88,7 @@ export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
                 Columns: columns,
                 TimestampEnd: detail.TimestampEnd,
               }),
-              activityDetailLoaded({ detail }),
+              activityDetailLoaded({ detail, requestedAt }),
             );
           }),
           catchError((error: unknown) =>

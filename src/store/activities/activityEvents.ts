@@ -24,6 +24,11 @@ export const activityDetailLoaded = createAction<{
    * so the member's reload rules do not call the member API for someone else's activity.
    */
   via?: 'share';
+  /**
+   * When the load was asked for, this device's clock (epoch ms): live telemetry heard after it is
+   * newer than the detail (src/store/realtime/liveWearersSlice.ts).
+   */
+  requestedAt?: number;
 }>('activities/activityDetailLoaded');
 
 /** `detail` without its LocationHistory (which travels on its own to the location-history slice). */

@@ -25,6 +25,7 @@ export function detailLoadedActions(
   action$: Observable<Action> = NEVER,
   scheduler?: SchedulerLike,
   via?: 'share',
+  requestedAt?: number,
 ): DetailLoadActions {
   const history = historyLoadActions(
     {
@@ -38,7 +39,11 @@ export function detailLoadedActions(
   return {
     now: [
       history.first,
-      activityDetailLoaded({ detail: loadedDetailOf(detail), ...(via ? { via } : {}) }),
+      activityDetailLoaded({
+        detail: loadedDetailOf(detail),
+        ...(via ? { via } : {}),
+        ...(requestedAt === undefined ? {} : { requestedAt }),
+      }),
     ],
     rest$: history.rest$,
   };

@@ -25,6 +25,8 @@ export interface LiveWearer {
   readonly lastFixTime: number | null;
   readonly lastFixReceivedAt: number | null;
   readonly recentIntervalsMs: readonly number[];
+  /** When `Status` was last heard, this device's clock (epoch ms); a detail asked for earlier is older. */
+  readonly StatusHeardAt: number | null;
 }
 
 /** How many gaps between fixes are kept per wearer for the reporting-interval estimate. */
@@ -62,13 +64,20 @@ export const liveWearersSlice = createSlice({
     // system closing it) and viewers reload the detail, while the next TelemetryWearerUpdate comes
     // only with the next fix. Without this, a live wearer's "Assistance requested" outlived the
     // resolve that ended it until the watch reported again.
-    builder.addCase(activityDetailLoaded, (state, { payload: { detail } }) => {
+    // But only a detail asked for after the live status was heard: an answer read from the database
+    // before an SOS arrived over the socket would put the old status back during the SOS.
+    builder.addCase(activityDetailLoaded, (state, { payload: { detail, requestedAt } }) => {
       const { ActivityId, Status } = detail;
       if (Status === undefined) return;
       // Looked up in the base state: reading the draft's entities would draft every wearer.
       const base: LiveWearersState = original(state);
       const live = Object.values(base.entities).find(
-        (wearer) => wearer.ActivityId === ActivityId && wearer.Status !== Status,
+        (wearer) =>
+          wearer.ActivityId === ActivityId &&
+          wearer.Status !== Status &&
+          (requestedAt === undefined ||
+            wearer.StatusHeardAt === null ||
+            wearer.StatusHeardAt <= requestedAt),
       );
       const draft = live ? state.entities[live.WearerID] : undefined;
       if (draft) draft.Status = Status;
@@ -114,6 +123,7 @@ function liveWearerAfter(
         ? (previous?.lastFixReceivedAt ?? null)
         : receivedAt,
     recentIntervalsMs: Object.freeze(intervals.slice(-RECENT_INTERVALS)),
+    StatusHeardAt: receivedAt,
   });
 }
 

@@ -67,6 +67,7 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
             payload.ShareTotp ??
             selectSharedViewsState(state$.value).entities[token]?.ShareTotp ??
             undefined;
+          const requestedAt = deps.now();
           return calls(claims.C2Url)
             .call(activitySharing, {
               ShareToken: token,
@@ -90,6 +91,7 @@ export const sharedViewLoadEpic: AppEpic = (action$, state$, deps) => {
                   action$,
                   undefined,
                   'share',
+                  requestedAt,
                 );
                 return concat(from([...now, loaded]), rest$);
               }),

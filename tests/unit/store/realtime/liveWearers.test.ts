@@ -62,6 +62,7 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
       lastFixTime: T + 10_000,
       lastFixReceivedAt: T + 10_400,
       recentIntervalsMs: [5_000, 5_000],
+      StatusHeardAt: T + 10_400,
     });
   });
 
@@ -102,6 +103,19 @@ describe('live wearers (TelemetryWearerUpdate, spec §7)', () => {
     expect(liveWearersSlice.reducer(before.liveWearers, detail(9, 'ASSISTANCE'))).toBe(
       before.liveWearers,
     );
+  });
+
+  it('keeps a live status heard after the detail was asked for: an old answer does not undo an SOS', () => {
+    const asked = (requestedAt: number) =>
+      activityDetailLoaded({
+        detail: { ActivityId: 9, Status: 'ACTIVE' } as LoadedDetail,
+        requestedAt,
+      });
+    // The SOS reaches this device at T + 400; a detail asked for at T + 100 answers after it.
+    const sos = update([T], { Status: 'ASSISTANCE' });
+    expect(selectLiveWearer(fold(sos, asked(T + 100)), 4)?.Status).toBe('ASSISTANCE');
+    // One asked for after the SOS was heard (a resolve's reload) speaks.
+    expect(selectLiveWearer(fold(sos, asked(T + 900)), 4)?.Status).toBe('ACTIVE');
   });
 
   it('folds one frame’s batch as it would fold its updates one by one', () => {
