@@ -17,7 +17,7 @@ import {
   selectSocketStatusOf,
   shareSocketKey,
 } from '../../../store/realtime/realtimeSlice';
-import { isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
+import { isMonitored, isWatchedByMonitor } from '../../../store/monitor/monitorSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { ConnectionNotice } from '../../../ui/realtime/ConnectionNotice';
 import { AlertActions } from '../components/AlertActions';
@@ -103,9 +103,11 @@ export function SharedActivityView({
   const openAlert = alerts.find(isAlertOpen) ?? null;
   // A share the operator monitor watches is seen in the operator's view (docs/monitor.md).
   const monitored = useAppSelector((state) => isWatchedByMonitor(state, shareToken));
-  // This page's own socket, or the monitor's to the share's server when the monitor follows it.
+  // This page's own socket, or the monitor's to the share's server while the open monitor follows
+  // it (a card opened from a closed monitor has its own socket).
+  const followedByMonitor = useAppSelector((state) => isMonitored(state, shareToken));
   const socket = useAppSelector((state) =>
-    monitored
+    followedByMonitor
       ? selectMonitorSocketStatus(state)
       : selectSocketStatusOf(state, shareSocketKey(shareToken)),
   );

@@ -425,6 +425,27 @@ describe('the shared activity page (issue 8 item 2)', () => {
     );
   });
 
+  it('opened from a card of a closed monitor, tells its own connection, not the closed monitor’s', async () => {
+    const { store } = open(shared(activity(2_000)));
+    act(() => {
+      store.dispatch(monitorShareAdded({ ShareToken: TOKEN }));
+    });
+    expect(await screen.findByText('Live:')).toBeVisible();
+    act(() => {
+      store.dispatch(
+        socketStateChanged({
+          state: 'reconnecting',
+          socketId: null,
+          attempt: 3,
+          socketKey: shareSocketKey(TOKEN),
+        }),
+      );
+    });
+    expect(screen.getByText(/your connection to Lifeline was lost/)).toHaveTextContent(
+      'Reconnecting (attempt 3)…',
+    );
+  });
+
   it("says when the guardian's own connection is lost, and stops saying it once back", async () => {
     const { store } = open(shared(activity(2_000)));
     expect(await screen.findByText('Live:')).toBeVisible();
