@@ -82,8 +82,8 @@ function noMotion(device: DeviceClock, nowMs: number, thresholdS: number | null)
  * The decisions of elapsed time for one device of the wearer at `context.nowMs` (server clock). The
  * device's times are compared with now on its own clock (`nowMs − device.clockLagMs`), and the
  * alerts they open are dated on it too, like the alerts of the device's own events (an SOS at its
- * device time), so the engine finds the activity and position of that moment; expiry (24 h) is on
- * the server's clock. `state` is the wearer's alert state. Opened alerts carry the device's newest
+ * device time), so the engine finds the activity and position of that moment; expiry (24 h after
+ * an alert's device-time opening) is read on the device's clock too. `state` is the wearer's alert state. Opened alerts carry the device's newest
  * position (`context.lastPosition`).
  */
 export function evaluateTime(
@@ -99,8 +99,9 @@ export function evaluateTime(
     state = applyDecisions(state, made);
   };
   for (const alert of state.open) {
-    if (!EMERGENCY_TYPES.has(alert.type) && nowMs - alert.openedMs >= ALERT_EXPIRY_MS) {
-      add(closeIf(state, alert.type, 'EXPIRED', nowMs));
+    // Its opening time is on the device's clock (like every alert's): 24 h on the same clock.
+    if (!EMERGENCY_TYPES.has(alert.type) && deviceNowMs - alert.openedMs >= ALERT_EXPIRY_MS) {
+      add(closeIf(state, alert.type, 'EXPIRED', deviceNowMs));
     }
   }
   if (device.trackingSinceMs !== null) {

@@ -141,6 +141,12 @@ describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () =>
     expect(types(evaluateTime(state, idle, context(T0 + s(86_400))))).toEqual([
       'CLOSE BATTERY_LOW EXPIRED',
     ]);
+    // A device whose clock runs 5 hours behind dated the alert on its clock: 24 h on that clock.
+    const behind = { ...idle, clockLagMs: s(5 * 3600) };
+    expect(types(evaluateTime(state, behind, context(T0 + s(86_400 + 5 * 3600 - 1))))).toEqual([]);
+    expect(types(evaluateTime(state, behind, context(T0 + s(86_400 + 5 * 3600))))).toEqual([
+      'CLOSE BATTERY_LOW EXPIRED',
+    ]);
   });
 
   it('an open alert is not opened twice, and a pause holds the time rules', () => {
