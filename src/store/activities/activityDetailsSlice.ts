@@ -17,7 +17,12 @@ import {
   activitySplitsSaved,
   activitySplitsSaveFailed,
 } from './activityEditActions';
-import { activityDetailLoaded, activityRemoved, liveActivityChanges } from './activityEvents';
+import {
+  activityDetailLoaded,
+  activityRemoved,
+  liveActivityChanges,
+  sharedActivityReleased,
+} from './activityEvents';
 import { combinedReducer } from '../rootReducer';
 
 /**
@@ -108,6 +113,7 @@ export const activityDetailsSlice = createSlice({
         };
       })
       .addCase(activityRemoved, forget)
+      .addCase(sharedActivityReleased, forget)
       .addCase(activityDeleted, forget)
       .addCase(activityDeleteFailed, (state, { payload }) => {
         if (!payload.previous.detail) return;

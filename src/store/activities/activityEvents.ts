@@ -42,6 +42,15 @@ export function loadedDetailOf(detail: ActivityDetail): LoadedDetail {
 export const activityRemoved = createAction<{ ActivityId: number }>('activities/activityRemoved');
 
 /**
+ * No open share view shows the activity any more and the member holds none of it (a guardian closed
+ * the link, an operator removed a card): its detail and location history leave the store, so a
+ * monitor rotating shares for days does not keep every track it ever showed.
+ */
+export const sharedActivityReleased = createAction<{ ActivityId: number }>(
+  'activities/sharedActivityReleased',
+);
+
+/**
  * A screen shows the activity `ActivityId`: its detail is requested lazily (with the previous one
  * preloaded), and while it is open it is refreshed every minute (spec §4) until
  * {@link activityDetailHidden} for the same id.

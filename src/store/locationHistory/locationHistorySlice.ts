@@ -10,6 +10,7 @@ import type { LocationPoint } from '../../api/entities/location';
 import type { TrackBinaryColumns } from '../../api/trackBinary';
 import { wearerTelemetryReceived } from '../realtime/realtimeSlice';
 import { loggedOut } from '../session/sessionSlice';
+import { sharedActivityReleased } from '../activities/activityEvents';
 import { heartRatesOf, mergeByActivity, type FixHeartRate } from './telemetryPoints';
 import {
   stagedHistoryStarted,
@@ -129,6 +130,18 @@ function withTelemetry(
   return Object.freeze({ tracks: next, staging });
 }
 
+/** `state` without the track of `payload.ActivityId` (every track without a payload). */
+function forgetTrack(
+  state: Draft<LocationHistoryState>,
+  payload: { readonly ActivityId: number } | undefined,
+): LocationHistoryState | undefined {
+  if (payload === undefined) return initialState;
+  const { tracks, staging } = baseOf(state);
+  const id = payload.ActivityId;
+  if (!(id in tracks) && !(id in staging)) return undefined;
+  return { tracks: without(tracks, id), staging: without(staging, id) };
+}
+
 export const locationHistorySlice = createSlice({
   name: 'locationHistory',
   initialState,
@@ -184,15 +197,12 @@ export const locationHistorySlice = createSlice({
       return { tracks: { ...tracks, [ActivityId]: entry }, staging: without(staging, ActivityId) };
     },
     /** Forget one activity's track (`{ ActivityId }`), or every track (no payload). */
-    historyCleared: (state, { payload }: PayloadAction<{ ActivityId: number } | undefined>) => {
-      if (payload === undefined) return initialState;
-      const { tracks, staging } = baseOf(state);
-      const id = payload.ActivityId;
-      if (!(id in tracks) && !(id in staging)) return undefined;
-      return { tracks: without(tracks, id), staging: without(staging, id) };
-    },
+    historyCleared: (state, { payload }: PayloadAction<{ ActivityId: number } | undefined>) =>
+      forgetTrack(state, payload),
   },
   extraReducers: (builder) => {
+    // A shared activity no view shows any more lets its track go (sharedViewEpics.ts).
+    builder.addCase(sharedActivityReleased, (state, { payload }) => forgetTrack(state, payload));
     // Spec §4: on logout everything is cleared (rootReducer resets every slice too).
     builder.addCase(loggedOut, () => initialState);
     // One frame's live telemetry (at most one action per animation frame, socketEventActions.ts).

@@ -23,6 +23,8 @@ import { decodeShareTokenClaims } from '../../api/entities/share';
 import type { EntityChange } from '../../api/socket';
 import { detailLoadedActions } from '../activities/detailLoad';
 import { messageThreadRefreshRequested } from '../activities/messageThreadsSlice';
+import { selectActivityDetailsState } from '../activities/activityDetailsSlice';
+import { sharedActivityReleased } from '../activities/activityEvents';
 import type { AppEpic } from '../epic';
 import { entityChangesReceived, shareSocketKey, socketClosed } from '../realtime/realtimeSlice';
 import { verifiedSocketActions } from '../realtime/verifiedSocket';
@@ -32,6 +34,7 @@ import { SHARED_VIEW_RELOAD_AUDIT_MS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import {
   sharedViewBrandLoaded,
+  sharedViewClosed,
   sharedViewLoaded,
   sharedViewLoadFailed,
   sharedViewNotFound,
@@ -244,9 +247,37 @@ export const sharedViewAfterLogoutEpic: AppEpic = (action$, state$) =>
     ),
   );
 
+/**
+ * When a view closes (`sharedViewClosed`) and no other open view shows its activity, nor does the
+ * member hold it, the activity's detail and track are let go (`sharedActivityReleased`).
+ */
+export const sharedActivityReleaseEpic: AppEpic = (action$, state$) => {
+  const activityOf = new Map<string, number>();
+  return action$.pipe(
+    ofAction(sharedViewLoaded, sharedViewClosed),
+    mergeMap((action) => {
+      const token = action.payload.ShareToken;
+      if (sharedViewLoaded.match(action)) {
+        if (action.payload.ActivityId !== null) activityOf.set(token, action.payload.ActivityId);
+        return EMPTY;
+      }
+      const activityId = activityOf.get(token);
+      activityOf.delete(token);
+      if (activityId === undefined) return EMPTY;
+      const state = state$.value;
+      const stillShown = Object.values(selectSharedViewsState(state).entities).some(
+        (view) => view.ActivityId === activityId,
+      );
+      const members = selectActivityDetailsState(state).loads[activityId] !== undefined;
+      return stillShown || members ? EMPTY : of(sharedActivityReleased({ ActivityId: activityId }));
+    }),
+  );
+};
+
 export const sharedViewEpics: AppEpic[] = [
   sharedViewLoadEpic,
   sharedViewSocketEpic,
   sharedViewAfterLogoutEpic,
   sharedViewBrandEpic,
+  sharedActivityReleaseEpic,
 ];

@@ -151,6 +151,30 @@ describe('a share viewer’s store (issue 8 item 2; spec §7 Shared viewing, ver
     });
   });
 
+  it('lets the activity’s detail and track go when its last view closes', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const kit = startStore(scheduler, {
+        epics: sharedViewEpics,
+        dependencies: { openSocket: sockets().openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(0, { Success: true }),
+        },
+      });
+      kit.drive(hot('a', { a: sharedViewRequested({ ShareToken: TOKEN }) }));
+      let whileOpen = 0;
+      scheduler.schedule(() => {
+        whileOpen = selectTrackColumns(kit.store.getState(), 7).length;
+        kit.store.dispatch(sharedViewClosed({ ShareToken: TOKEN }));
+      }, 1_000);
+      flush();
+      const state = kit.store.getState();
+      expect(whileOpen).toBe(2);
+      expect(selectTrackColumns(state, 7).length).toBe(0);
+      expect(selectActivityDetail(state, 7)).toBeUndefined();
+    });
+  });
+
   it('wears the brand of the share’s client, asked once on the token’s host (issue 8 item 2)', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
       const brand = {
