@@ -11,6 +11,7 @@ import { runtimeConfigEpic } from './epics/runtimeConfigEpic';
 import { inactivityEpics } from './session/inactivityEpics';
 import { clientEpics } from './client/clientEpics';
 import { entityEpics } from './entities/entityLoadEpics';
+import { memberReconnectReloadEpic } from './entities/reconnectReloadEpic';
 import { remindersEpics } from './entities/remindersEpics';
 import { subscriptionsEpics } from './entities/subscriptionsEpics';
 import { networkEpics } from './network/networkEpics';
@@ -32,6 +33,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...notificationEpics,
   ...clientEpics,
   ...entityEpics,
+  memberReconnectReloadEpic,
   ...remindersEpics,
   ...subscriptionsEpics,
   ...networkEpics,
