@@ -132,11 +132,23 @@ const vitals: Rule = (state, observation, context) => {
   ];
 };
 
+/**
+ * The end of tracking closes the tracking alerts, even those raised after its time: a stop that
+ * reached the server late (the device offline as it stopped) shows that the silence the sweep took
+ * for trouble was the session's end. Such an alert closes at its own opening time.
+ */
 const trackingStop: Rule = (state, observation) =>
   observation.kind === 'TRACKING_STOP'
-    ? TRACKING_ALERTS.flatMap((type) =>
-        closeIf(state, type, 'TRACKING_STOPPED', observation.timeMs),
-      )
+    ? state.open
+        .filter((alert) => TRACKING_ALERTS.includes(alert.type))
+        .flatMap((alert) =>
+          closeIf(
+            state,
+            alert.type,
+            'TRACKING_STOPPED',
+            Math.max(observation.timeMs, alert.openedMs),
+          ),
+        )
     : [];
 
 /** The device's close command: every alert raised up to its time (closeIf), by the wearer. */

@@ -46,7 +46,8 @@ export function isolateEpic(epic: AppEpic): AppEpic {
           error: (error: unknown) => {
             const now = dependencies.now();
             while ((restarts[0] ?? Infinity) <= now - EPIC_RESTART_WINDOW_MS) restarts.shift();
-            const restarted = !starting && restarts.length < EPIC_RESTART_LIMIT;
+            const restarted =
+              !starting && restarts.length < EPIC_RESTART_LIMIT && !subscriber.closed;
             console.error(`Epic ${name} failed${restarted ? '; restarting it' : ''}`, error);
             subscriber.next(epicFailed({ epic: name, message: messageOf(error), restarted }));
             if (!restarted) {

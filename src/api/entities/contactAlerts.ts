@@ -78,15 +78,18 @@ export function alertChannelsFor(
 
 /**
  * How `contact` is told about an alert of `type`, or null when it is not: the types of its share
- * flags ({@link alertTypesFor}) on {@link alertChannelsFor}'s channels; any other type only when the
- * contact configured it.
+ * flags ({@link alertTypesFor}) on {@link alertChannelsFor}'s channels — none of a flag turned off;
+ * a type of no flag only when the contact configured it.
  */
 export function contactAlertChannels(
   contact: ContactAlertChoices,
   type: AlertType,
 ): ContactAlertConfig | null {
   if (alertTypesFor(contact).includes(type)) return alertChannelsFor(contact, type);
-  return contact.AlertConfigs[type] ?? null;
+  // A type of a share flag the contact has turned off is not told, whatever its stored channels:
+  // turning the flag off withdraws the consent (the editor keeps the channels it set earlier).
+  const flagged = ASSISTANCE_ALERT_TYPES.includes(type) || EMERGENCY_ALERT_TYPES.includes(type);
+  return flagged ? null : (contact.AlertConfigs[type] ?? null);
 }
 
 /**

@@ -55,10 +55,20 @@ describe('alert settings per contact (app §3 AlertConfigs)', () => {
     });
   });
 
-  it('tells about a type outside the share flags only when the contact configured it', () => {
+  it('tells nothing of a flag turned off; a type of no flag only when the contact configured it', () => {
     const none = { ...draftOf(ola), ShareAssistanceAlert: false, ShareEmergencyAlert: false };
     expect(contactAlertChannels(none, 'NO_MOTION')).toBeNull();
-    expect(contactAlertChannels(none, 'FALL')).toEqual({ Email: true, Call: true, Sms: false });
+    // FALL's channels were set while the contact shared emergency alerts: turned off, it is not told.
+    expect(contactAlertChannels(none, 'FALL')).toBeNull();
+    const battery = {
+      ...none,
+      AlertConfigs: { BATTERY_LOW: { Email: true, Call: false, Sms: false } },
+    };
+    expect(contactAlertChannels(battery, 'BATTERY_LOW')).toEqual({
+      Email: true,
+      Call: false,
+      Sms: false,
+    });
   });
 
   it('stores a changed type whole and leaves the others', () => {

@@ -156,6 +156,12 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       [],
     ],
     [
+      'a tracking stop that arrives late still closes the tracking alerts the silence raised',
+      open('NO_DATA', 'NO_MOTION', 'ASSISTANCE'),
+      [{ kind: 'TRACKING_STOP', timeMs: at(-120) }],
+      ['CLOSE NO_DATA TRACKING_STOPPED', 'CLOSE NO_MOTION TRACKING_STOPPED'],
+    ],
+    [
       'a buffered close command from before the SOS does not close it',
       open('ASSISTANCE'),
       [{ kind: 'CLOSE_ALERTS', timeMs: at(-120) }],
