@@ -10,7 +10,6 @@ import {
   forkJoin,
   from,
   groupBy,
-  ignoreElements,
   interval,
   map,
   merge,
@@ -51,6 +50,18 @@ function tokensOn(state: RootState, c2Url: string): string[] {
   return selectMonitorState(state).tokens.filter(
     (token) => decodeShareTokenClaims(token)?.C2Url === c2Url,
   );
+}
+
+/**
+ * A share verified on its own (added while connected, or answered on a retry) is loaded again once
+ * its rooms are joined: what changed before was not heard.
+ */
+function reloadIfVerified(ShareToken: string) {
+  return (verified$: Observable<boolean>): Observable<Action> =>
+    verified$.pipe(
+      filter(Boolean),
+      map(() => sharedViewRequested({ ShareToken })),
+    );
 }
 
 /**
@@ -149,8 +160,9 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
           ofAction(monitorShareAdded),
           map(({ payload }) => payload.ShareToken),
           filter((token) => decodeShareTokenClaims(token)?.C2Url === c2Url),
-          mergeMap((token) => (socketId === null ? EMPTY : verifyOne(token, socketId))),
-          ignoreElements(),
+          mergeMap((token) =>
+            socketId === null ? EMPTY : verifyOne(token, socketId).pipe(reloadIfVerified(token)),
+          ),
         );
         // A verify call that got no answer (the network, a 503, a 429) is made again on the same
         // socket every MONITOR_VERIFY_RETRY_MS until answered: the other shares' success keeps the
@@ -162,9 +174,8 @@ export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
             const again = [...unanswered].filter((token) => watched.has(token));
             return id === null || again.length === 0
               ? EMPTY
-              : forkJoin(again.map((token) => verifyOne(token, id)));
+              : merge(...again.map((token) => verifyOne(token, id).pipe(reloadIfVerified(token))));
           }),
-          ignoreElements(),
         );
         const lastRemoved$ = action$.pipe(
           ofAction(monitorShareRemoved),

@@ -269,6 +269,13 @@ describe('the operator monitor’s store', () => {
         [1 + MONITOR_VERIFY_RETRY_MS, TOKEN_8],
         [1 + 2 * MONITOR_VERIFY_RETRY_MS, TOKEN_8],
       ]);
+      // Verified at last (its answer 10 ms later), TOKEN_8 loads again: its rooms were joined only now.
+      expect(
+        callsOf(kit.calls, 'activity-sharing')
+          .filter(([, request]) => (request as { ShareToken: string }).ShareToken === TOKEN_8)
+          .map(([at]) => at)
+          .at(-1),
+      ).toBe(1 + 2 * MONITOR_VERIFY_RETRY_MS + 10);
       expect(fake.open).toEqual([]);
     });
   });
