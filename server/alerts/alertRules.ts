@@ -7,9 +7,10 @@ import {
   type Observation,
   type RuleContext,
 } from './alertState';
+import { clears } from './clearingBands';
 import { DEVICE_REPORT_RULES } from './deviceReportRules';
 import { batteryDecisions, closeIf, openIf, thresholdOf, type Rule } from './ruleDecisions';
-import { geofenceVerdict } from './zoneGeometry';
+import { geofenceVerdict, isClearOfZoneEdges } from './zoneGeometry';
 
 /*
  * The alert rules for what a device reports (issue 5 item 3; app §3 alert types and closure reasons,
@@ -23,12 +24,13 @@ import { geofenceVerdict } from './zoneGeometry';
  * guardian, policy §4). A newer help request closes an open one of the other kind as DEFUNCT.
  *
  * Closing (app §3 closure reasons): CHARGING closes the battery and not-worn alerts; a metric back
- * inside its threshold closes its alert as METRIC (battery above the threshold, vitals back in range,
- * heart rate seen again for not-worn, a fix for no-GPS, data for no-data, 50 m of movement for
- * no-motion); TRACKING_STOP closes the tracking alerts (no data / GPS / motion, geofence, not worn) as
- * TRACKING_STOPPED — help requests and falls stay open until a person resolves them; leaving a DANGER
- * zone or entering a SAFETY zone closes the geofence alert as ZONE_SAFE; the device's close command
- * closes every open alert as CLOSE_ALL_COMMAND, by the wearer.
+ * past its threshold by its clearing band (clearingBands.ts) closes its alert as METRIC (battery,
+ * vitals), as do a heart rate seen again for not-worn, a fix for no-GPS, data for no-data and 50 m of
+ * movement for no-motion; TRACKING_STOP closes the tracking alerts (no data / GPS / motion, geofence,
+ * not worn) as TRACKING_STOPPED — help requests and falls stay open until a person resolves them; a
+ * fix clear of every zone's edge by the geofence's band (out of every DANGER zone, inside a SAFETY
+ * zone) closes the geofence alert as ZONE_SAFE; the device's close command closes every open alert
+ * as CLOSE_ALL_COMMAND, by the wearer.
  */
 
 /** Movement that ends a no-motion alert, metres from where it was raised. */
@@ -81,7 +83,10 @@ const charging: Rule = (state, observation) =>
       )
     : [];
 
-/** A vital against a high and/or a low threshold: opens the side crossed, closes the others (METRIC). */
+/**
+ * A vital against a high and/or a low threshold: opens the side crossed; closes (METRIC) a side whose
+ * clearing band the value is past (clearingBands.ts: a TEMPERATURE_HIGH of 37.2 °C closes at 36.9 °C).
+ */
 function vitalRange(
   state: AlertState,
   context: RuleContext,
@@ -99,9 +104,11 @@ function vitalRange(
       : low && lowAt !== null && value < lowAt
         ? low
         : null;
-  const closes = [high, low]
-    .filter((type): type is AlertType => type !== null && type !== crossed)
-    .flatMap((type) => closeIf(state, type, 'METRIC', timeMs));
+  const cleared = (type: AlertType | null, at: number | null, crossedBy: 'above' | 'below') =>
+    type !== null && type !== crossed && clears(type, at, crossedBy, value) ? [type] : [];
+  const closes = [...cleared(high, highAt, 'above'), ...cleared(low, lowAt, 'below')].flatMap(
+    (type) => closeIf(state, type, 'METRIC', timeMs),
+  );
   return crossed ? [...closes, ...openIf(state, context, crossed, { timeMs, value })] : closes;
 }
 
@@ -173,15 +180,17 @@ const position: Rule = (state, observation, context) => {
   }
   if (context.zones.length > 0) {
     const verdict = geofenceVerdict(observation.position, context.zones);
-    decisions.push(
-      ...(verdict.violated
-        ? openIf(state, context, 'GEOFENCE', {
-            timeMs,
-            value: verdict.distanceKm,
-            position: observation.position,
-          })
-        : closeIf(state, 'GEOFENCE', 'ZONE_SAFE', timeMs)),
-    );
+    if (verdict.violated) {
+      decisions.push(
+        ...openIf(state, context, 'GEOFENCE', {
+          timeMs,
+          value: verdict.distanceKm,
+          position: observation.position,
+        }),
+      );
+    } else if (isClearOfZoneEdges(observation.position, context.zones)) {
+      decisions.push(...closeIf(state, 'GEOFENCE', 'ZONE_SAFE', timeMs));
+    }
   }
   return decisions;
 };

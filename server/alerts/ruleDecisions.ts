@@ -8,6 +8,7 @@ import {
   type Position,
   type RuleContext,
 } from './alertState';
+import { clears } from './clearingBands';
 
 /*
  * How a rule decides (server/alerts/alertRules.ts, deviceReportRules.ts, timeRules.ts): open a type
@@ -82,8 +83,10 @@ export function closeIf(
 /**
  * A battery reading (`percent`, 0–100, at `timeMs` epoch ms) against the thresholds of the `low` and
  * `critical` types (app §9: 15 % and 5 %): ≤ critical opens `critical` (an open `low` closes as
- * DEFUNCT, the newer alert); ≤ low opens `low` (an open `critical` closes as METRIC); above both closes
- * both as METRIC. The device's battery and each vital sensor's battery follow it.
+ * DEFUNCT, the newer alert); an open `critical` stays open until the reading clears it (clearingBands.ts:
+ * 10 % by default), then closes as METRIC and a reading still ≤ low opens `low`; an open `low` closes as
+ * METRIC once the reading clears it (20 %). Readings inside a band change nothing. The device's
+ * battery and each vital sensor's battery follow it.
  */
 export function batteryDecisions(
   state: AlertState,
@@ -100,9 +103,14 @@ export function batteryDecisions(
     const opened = openIf(state, context, critical, at);
     return opened.length > 0 ? [...closeIf(state, low, 'DEFUNCT', timeMs), ...opened] : [];
   }
+  if (isOpen(state, critical) && !clears(critical, criticalAt, 'below', percent)) return [];
   const decisions = closeIf(state, critical, 'METRIC', timeMs);
+  const after = applyDecisions(state, decisions);
+  if (isOpen(after, critical)) return decisions;
   if (lowAt !== null && percent <= lowAt) {
-    return [...decisions, ...openIf(applyDecisions(state, decisions), context, low, at)];
+    return [...decisions, ...openIf(after, context, low, at)];
   }
-  return [...decisions, ...closeIf(state, low, 'METRIC', timeMs)];
+  return clears(low, lowAt, 'below', percent)
+    ? [...decisions, ...closeIf(state, low, 'METRIC', timeMs)]
+    : decisions;
 }

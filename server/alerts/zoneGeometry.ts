@@ -1,7 +1,10 @@
+import { bbox } from '@turf/bbox';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import { polygon as turfPolygon } from '@turf/helpers';
+import { lineString, polygon as turfPolygon } from '@turf/helpers';
+import { pointToLineDistance } from '@turf/point-to-line-distance';
 import type { ZoneKind } from '../../src/api/enums';
 import { haversineMeters, type LatLon } from '../../src/api/geo/haversine';
+import { GEOFENCE_CLEARING_BAND_M } from './clearingBands';
 
 /*
  * Zone geometry for the geofence rule (app §3 "Zones": CIRCLE, POLYGON, BEACON; SAFETY, DANGER).
@@ -27,15 +30,62 @@ export type ZoneShape =
       readonly ring: readonly (readonly [number, number])[];
     };
 
-/** Whether `position` lies inside `zone` (on the edge counts as inside). */
-export function isInsideZone(position: LatLon, zone: ZoneShape): boolean {
-  if (zone.shape === 'CIRCLE') return haversineMeters(zone.center, position) <= zone.radiusM;
+/** A polygon zone's ring closed (first point repeated at the end), [lon, lat] degrees. */
+function closedRing(zone: Extract<ZoneShape, { shape: 'POLYGON' }>): number[][] {
   const ring = zone.ring.map(([lon, lat]) => [lon, lat]);
   const first = ring[0];
   const last = ring[ring.length - 1];
   if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([...first]);
+  return ring;
+}
+
+/** Whether `position` lies inside `zone` (on the edge counts as inside). */
+export function isInsideZone(position: LatLon, zone: ZoneShape): boolean {
+  if (zone.shape === 'CIRCLE') return haversineMeters(zone.center, position) <= zone.radiusM;
+  const ring = closedRing(zone);
   if (ring.length < 4) return false;
   return booleanPointInPolygon([position.lon, position.lat], turfPolygon([ring]));
+}
+
+/** How far `position` lies from `zone`'s edge, m (inside or out). */
+function distanceToEdgeM(position: LatLon, zone: ZoneShape): number {
+  if (zone.shape === 'CIRCLE')
+    return Math.abs(haversineMeters(zone.center, position) - zone.radiusM);
+  return pointToLineDistance([position.lon, position.lat], lineString(closedRing(zone)), {
+    units: 'meters',
+  });
+}
+
+/** The clearing band of `zone`, m: {@link GEOFENCE_CLEARING_BAND_M}, at most a quarter of its width. */
+function clearingBandM(zone: ZoneShape): number {
+  if (zone.shape === 'CIRCLE') return Math.min(GEOFENCE_CLEARING_BAND_M, zone.radiusM / 2);
+  const [west, south, east, north] = bbox(turfPolygon([closedRing(zone)]));
+  const middle = (south + north) / 2;
+  const width = Math.min(
+    haversineMeters({ lat: middle, lon: west }, { lat: middle, lon: east }),
+    haversineMeters({ lat: south, lon: west }, { lat: north, lon: west }),
+  );
+  return Math.min(GEOFENCE_CLEARING_BAND_M, width / 4);
+}
+
+/**
+ * Whether `position` is safe with room to spare, so that an open GEOFENCE alert closes as ZONE_SAFE
+ * (clearingBands.ts): outside every DANGER zone and, when there are SAFETY zones, inside one of them,
+ * each by at least the zone's clearing band ({@link GEOFENCE_CLEARING_BAND_M}; a quarter of a narrow
+ * zone's width). A fix within a band of an edge on the safe side leaves the alert as it is.
+ */
+export function isClearOfZoneEdges(position: LatLon, zones: readonly ZoneShape[]): boolean {
+  const clear = (zone: ZoneShape) =>
+    // A ring of fewer than three corners has no inside (isInsideZone): nothing to clear.
+    (zone.shape === 'POLYGON' && closedRing(zone).length < 4) ||
+    distanceToEdgeM(position, zone) >= clearingBandM(zone);
+  const safety = zones.filter((zone) => zone.kind === 'SAFETY');
+  const insideSafety =
+    safety.length === 0 || safety.some((zone) => isInsideZone(position, zone) && clear(zone));
+  const outOfDanger = zones
+    .filter((zone) => zone.kind === 'DANGER')
+    .every((zone) => !isInsideZone(position, zone) && clear(zone));
+  return insideSafety && outOfDanger;
 }
 
 /**

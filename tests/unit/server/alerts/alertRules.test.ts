@@ -375,6 +375,122 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
     ]);
   });
 
+  describe('clearing bands: a metric wavering at its threshold does not reopen the alert (clearingBands.ts)', () => {
+    const battery = (...percents: number[]) =>
+      percents.map((percent, i): Observation => ({ kind: 'BATTERY', timeMs: at(i + 1), percent }));
+    const vitals = (
+      readings: Partial<
+        Pick<
+          Extract<Observation, { kind: 'VITALS' }>,
+          'temperatureC' | 'oxygenPct' | 'respirationBpm'
+        >
+      >[],
+    ) =>
+      readings.map((reading, i): Observation => ({
+        kind: 'VITALS',
+        timeMs: at(i + 1),
+        temperatureC: null,
+        oxygenPct: null,
+        respirationBpm: null,
+        heartRateBpm: null,
+        ...reading,
+      }));
+
+    it.each<[string, AlertState, Observation[], string[]]>([
+      [
+        'a battery at 15/16/15/19 % opens BATTERY_LOW once and keeps it open',
+        open(),
+        battery(15, 16, 15, 19),
+        ['OPEN BATTERY_LOW'],
+      ],
+      [
+        'BATTERY_LOW closes at 20 %',
+        open('BATTERY_LOW'),
+        battery(20),
+        ['CLOSE BATTERY_LOW METRIC'],
+      ],
+      [
+        'a battery at 5/6/5/9 % keeps BATTERY_CRITICAL open and opens no BATTERY_LOW',
+        open(),
+        battery(5, 6, 5, 9),
+        ['OPEN BATTERY_CRITICAL'],
+      ],
+      [
+        'BATTERY_CRITICAL closes at 10 %, still low: BATTERY_LOW opens',
+        open('BATTERY_CRITICAL'),
+        battery(10),
+        ['CLOSE BATTERY_CRITICAL METRIC', 'OPEN BATTERY_LOW'],
+      ],
+      [
+        'a sensor battery follows the same bands',
+        open('OXYGEN_BATTERY_LOW'),
+        [16, 19, 20].map((percent, i): Observation => ({
+          kind: 'SENSOR_BATTERY',
+          sensor: 'OXYGEN',
+          timeMs: at(i + 1),
+          percent,
+        })),
+        ['CLOSE OXYGEN_BATTERY_LOW METRIC'],
+      ],
+      [
+        'a temperature at 37.3/37.1/37.3 °C opens TEMPERATURE_HIGH once; 36.9 °C closes it',
+        open(),
+        vitals([
+          { temperatureC: 37.3 },
+          { temperatureC: 37.1 },
+          { temperatureC: 37.3 },
+          { temperatureC: 36.9 },
+        ]),
+        ['OPEN TEMPERATURE_HIGH', 'CLOSE TEMPERATURE_HIGH METRIC'],
+      ],
+      [
+        'TEMPERATURE_LOW stays open at 32.2 °C',
+        open('TEMPERATURE_LOW'),
+        vitals([{ temperatureC: 32.2 }]),
+        [],
+      ],
+      [
+        'TEMPERATURE_LOW closes at 32.3 °C',
+        open('TEMPERATURE_LOW'),
+        vitals([{ temperatureC: 32.3 }]),
+        ['CLOSE TEMPERATURE_LOW METRIC'],
+      ],
+      [
+        'oxygen at 94/95/94 % opens OXYGEN_LOW once; 96 % closes it',
+        open(),
+        vitals([{ oxygenPct: 94 }, { oxygenPct: 95 }, { oxygenPct: 94 }, { oxygenPct: 96 }]),
+        ['OPEN OXYGEN_LOW', 'CLOSE OXYGEN_LOW METRIC'],
+      ],
+      [
+        'respiration at 22/20/22 BPM opens RESPIRATORY_HIGH once; 19 BPM closes it',
+        open(),
+        vitals([
+          { respirationBpm: 22 },
+          { respirationBpm: 20 },
+          { respirationBpm: 22 },
+          { respirationBpm: 19 },
+        ]),
+        ['OPEN RESPIRATORY_HIGH', 'CLOSE RESPIRATORY_HIGH METRIC'],
+      ],
+      [
+        'RESPIRATORY_LOW stays open at 12 BPM',
+        open('RESPIRATORY_LOW'),
+        vitals([{ respirationBpm: 12 }]),
+        [],
+      ],
+      [
+        'RESPIRATORY_LOW closes at 13 BPM',
+        open('RESPIRATORY_LOW'),
+        vitals([{ respirationBpm: 13 }]),
+        ['CLOSE RESPIRATORY_LOW METRIC'],
+      ],
+    ])('%s', (_name, state, observations, expected) => {
+      expect(summary(evaluateObservations(state, observations, context()).decisions)).toEqual(
+        expected,
+      );
+    });
+  });
+
   describe('geofence', () => {
     const safeCircle: ZoneShape = {
       zoneId: 1,
@@ -428,6 +544,41 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
 
     it('no zones, no geofence alert', () => {
       expect(evaluateObservations(open(), [position(10, 10, 1)], context()).decisions).toEqual([]);
+    });
+
+    it("a wearer walking along a safety circle's edge opens the alert once; it closes 50 m inside", () => {
+      const circle: ZoneShape = { ...safeCircle, radiusM: 1000 };
+      // Fixes due north of the centre at these distances, m: out, in by 10, out, in by 20, in by 60.
+      const north = (m: number, seconds: number) =>
+        position(HOME.lat + m / 111_195, HOME.lon, seconds);
+      const fixes = [1010, 990, 1005, 980, 940].map((m, i) => north(m, i + 1));
+      const { decisions } = evaluateObservations(open(), fixes, context({ zones: [circle] }));
+      expect(summary(decisions)).toEqual(['OPEN GEOFENCE', 'CLOSE GEOFENCE ZONE_SAFE']);
+      expect(decisions[1]?.timeMs).toBe(at(5));
+    });
+
+    it('leaving a danger polygon closes the alert only 50 m out of it', () => {
+      const zones = [dangerPolygon];
+      // The polygon's west edge is at 5.8°E; at 58.95°N a degree of longitude is about 57.4 km.
+      const west = (m: number, seconds: number) => position(58.95, 5.8 - m / 57_400, seconds);
+      const { decisions } = evaluateObservations(
+        open(),
+        [position(58.95, 5.85, 1), west(20, 2), west(-5, 3), west(30, 4), west(70, 5)],
+        context({ zones }),
+      );
+      expect(summary(decisions)).toEqual(['OPEN GEOFENCE', 'CLOSE GEOFENCE ZONE_SAFE']);
+      expect(decisions[1]?.timeMs).toBe(at(5));
+    });
+
+    it('a safety circle of 60 m radius clears at a quarter of its width (30 m inside)', () => {
+      const small: ZoneShape = { ...safeCircle, radiusM: 60 };
+      const north = (m: number, seconds: number) =>
+        position(HOME.lat + m / 111_195, HOME.lon, seconds);
+      const state: AlertState = open('GEOFENCE');
+      const near = evaluateObservations(state, [north(40, 1)], context({ zones: [small] }));
+      expect(near.decisions).toEqual([]);
+      const centre = evaluateObservations(state, [north(25, 1)], context({ zones: [small] }));
+      expect(summary(centre.decisions)).toEqual(['CLOSE GEOFENCE ZONE_SAFE']);
     });
   });
 
