@@ -49,9 +49,12 @@ export interface VerifiedSocketOptions {
    */
   readonly onVerified?: () => readonly Action[];
   /**
-   * Open a new socket, {@link SOCKET_RECONNECT_DELAY_MS} later, when the server ended this one
-   * (socket.io does not reconnect then): a share page's or the monitor's, whose other shares, or
-   * whose share after a failed re-check, still need it. The owner's `takeUntil` ends it for good.
+   * Open a new socket when the server ended this one (socket.io does not reconnect then): a share
+   * page's or the monitor's, whose other shares, or whose share after a failed re-check, still need
+   * it. With socket.io's own reconnect timings (spec §9): {@link SOCKET_RECONNECT_DELAY_MS} after the
+   * first end, doubling to {@link SOCKET_RECONNECT_DELAY_MAX_MS} while no socket in between was
+   * verified, and no more after {@link SOCKET_RECONNECT_ATTEMPTS} in a row. The owner's `takeUntil`
+   * ends it for good.
    */
   readonly reopenWhenServerEnds?: boolean;
   /**
@@ -98,11 +101,14 @@ export function verifiedSocketActions(
       // The server's refusal (a 401 for a token it does not take) is a no.
       catchError(() => of(false)),
       mergeMap((success) => {
+        if (success) reopens = 0;
         const followUp = success ? options.onVerified : options.onRejected;
         return of(socketVerified({ socketId, success, ...keyed }), ...(followUp?.() ?? []));
       }),
     );
   let endedByServer = false;
+  /** Sockets opened again since the server last ended one that had been verified. */
+  let reopens = 0;
   const socket$ = defer(() => {
     endedByServer = false;
     return deps.openSocket({
@@ -143,10 +149,14 @@ export function verifiedSocketActions(
       ),
     ),
     repeat({
-      delay: () =>
-        options.reopenWhenServerEnds === true && endedByServer
-          ? timer(SOCKET_RECONNECT_DELAY_MS)
-          : EMPTY,
+      delay: () => {
+        if (options.reopenWhenServerEnds !== true || !endedByServer) return EMPTY;
+        if (reopens >= SOCKET_RECONNECT_ATTEMPTS) return EMPTY;
+        reopens += 1;
+        return timer(
+          Math.min(SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS * 2 ** (reopens - 1)),
+        );
+      },
     }),
   );
 }
