@@ -31,7 +31,9 @@ function serverEndedSockets(scheduler: SchedulerLike) {
         });
         subscriber.complete();
       }, LIFE_MS);
-      return () => end.unsubscribe();
+      return () => {
+        end.unsubscribe();
+      };
     });
   return { openedAt, openSocket };
 }
@@ -53,7 +55,9 @@ describe('verifiedSocketActions: a socket the server ends is opened again (spec 
           reopenWhenServerEnds: true,
         },
       ).subscribe();
-      scheduler.schedule(() => subscription.unsubscribe(), 25_000);
+      scheduler.schedule(() => {
+        subscription.unsubscribe();
+      }, 25_000);
       flush();
       expect(reopenDelays(sockets.openedAt).slice(0, 7)).toEqual([
         SOCKET_RECONNECT_DELAY_MS,
