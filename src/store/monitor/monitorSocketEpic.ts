@@ -44,6 +44,7 @@ import {
   selectMonitorState,
 } from './monitorSlice';
 import { ofAction } from '../operators/ofAction';
+import { resumedFrom } from '../operators/resumedFrom';
 
 /** The watched tokens whose share is served by `c2Url`. */
 function tokensOn(state: RootState, c2Url: string): string[] {
@@ -81,11 +82,14 @@ function reloadIfVerified(ShareToken: string) {
  * and turns not-found). Closing the monitor closes its sockets. A removed share is left at once: the
  * socket sends `LEAVE_SHARE` with its token (a socket offline then drops it, and its next connect
  * verifies only the tokens still watched). Removing the last watched share of a server closes that
- * server's socket (its state leaves the store); adding one again opens a new one.
+ * server's socket (its state leaves the store); adding one again opens a new one. Started afresh after
+ * a failure ({@link resumedFrom}) while the monitor is open, it opens its sockets again at once.
  */
 export const monitorSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(monitorOpened),
+    // Restarted after a failure while the monitor is open: its sockets open again at once.
+    resumedFrom(() => (selectMonitorState(state$.value).open ? monitorOpened() : null)),
     switchMap(() => {
       const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
       /** The servers a socket is open to. */

@@ -5,6 +5,7 @@ import type { AppEpic } from '../epic';
 import { loggedOut, memberLoaded } from '../session/sessionSlice';
 import { verifiedSocketActions } from './verifiedSocket';
 import { ofAction } from '../operators/ofAction';
+import { resumedFrom } from '../operators/resumedFrom';
 
 /**
  * The member's realtime connection (spec §4 "Socket connection", §7 Realtime, §9 reconnect 1000 × 1–5
@@ -12,10 +13,16 @@ import { ofAction } from '../operators/ofAction';
  * connects, `verify-socket-user` proves the member token for that socket id (then the server lets it
  * join the member's rooms). Its events become actions (telemetry batched per animation frame);
  * payloads the contract refuses were dropped at the edge. Logout closes it; the next login opens a new one.
+ * Started afresh after a failure ({@link resumedFrom}) while the member is loaded, it opens at once.
  */
 export const memberSocketEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(memberLoaded),
+    // Restarted after a failure while a member is signed in: the socket opens again at once.
+    resumedFrom(() => {
+      const member = state$.value.session.member;
+      return member ? memberLoaded(member) : null;
+    }),
     // One socket per session: a later member reload (after a user change) keeps it.
     exhaustMap(({ payload }) => {
       const domainUrl = payload.DomainUrl;

@@ -1,11 +1,12 @@
 import { Observable, throwError, type Subscriber } from 'rxjs';
 import { TestScheduler, type RunHelpers } from 'rxjs/testing';
 import { HttpError } from '../../../../src/api/client/apiErrors';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Alert } from '../../../../src/api/entities/alert';
 import type { SocketCommand } from '../../../../src/api/socket';
 import type { SocketConnectOptions, SocketEvent } from '../../../../src/streams/socket';
 import { createStorage } from '../../../../src/streams/storage';
+import { epicFailed, isolateEpic } from '../../../../src/store/epicIsolation';
 import { selectMonitorCards } from '../../../../src/store/monitor/monitorCards';
 import { monitorEpics } from '../../../../src/store/monitor/monitorEpics';
 import {
@@ -228,6 +229,48 @@ describe('the operator monitor’s store', () => {
       expect(verifiedWhileOpen).toBe(true);
       expect(kit.store.getState().realtime.verified).toBe(false);
       expect(kit.store.getState().realtime.others).toEqual({});
+      expect(fake.open).toEqual([]);
+    });
+  });
+
+  it('opens its socket again when its epic failed and was restarted (src/store/epicIsolation.ts)', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const fake = sockets();
+      const kit = startStore(scheduler, {
+        epics: EPICS.map(isolateEpic),
+        dependencies: { openSocket: fake.openSocket },
+        calls: {
+          'activity-sharing': sharing(),
+          'verify-socket-user': () => answer(10, { Success: true }),
+        },
+      });
+      const failures: string[] = [];
+      kit.actions$.subscribe((action) => {
+        if (epicFailed.match(action)) failures.push(action.payload.epic);
+      });
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      kit.drive(hot('o a b', { o: monitorOpened(), a: add(TOKEN_7), b: add(TOKEN_8) }));
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-1' });
+      }, 200);
+      // A bug's error escapes the socket's stream at 500 ms: the epic ends and is started afresh.
+      scheduler.schedule(() => {
+        fake.open[0]?.error(new Error('a bug in an event handler'));
+      }, 500);
+      scheduler.schedule(() => {
+        fake.open[0]?.next({ kind: 'state', state: 'connected', socketId: 'sock-2' });
+      }, 700);
+      scheduler.schedule(() => {
+        kit.store.dispatch(monitorClosed());
+      }, 1_000);
+      flush();
+      logged.mockRestore();
+      expect(failures).toEqual(['monitorSocketEpic']);
+      expect(fake.urls).toEqual([C2_URL, C2_URL]);
+      expect(callsOf(kit.calls, 'verify-socket-user').filter(([at]) => at === 700)).toEqual([
+        [700, { ShareToken: TOKEN_7, SocketID: 'sock-2' }],
+        [700, { ShareToken: TOKEN_8, SocketID: 'sock-2' }],
+      ]);
       expect(fake.open).toEqual([]);
     });
   });

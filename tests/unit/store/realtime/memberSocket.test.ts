@@ -115,6 +115,25 @@ describe('the member’s realtime socket (spec §4 Socket connection, §7 verify
     expect(verifications[1]).toMatchObject({ SocketID: 'sock-2' });
   });
 
+  it('opens again when its epic failed and was restarted (src/store/epicIsolation.ts), without a new login', async () => {
+    const { store, sockets, verifications, seen } = setup(() =>
+      HttpResponse.json({ Success: true }),
+    );
+    store.dispatch(memberLoaded(testMember));
+    sockets.opened[0]?.events.next(connected('sock-1'));
+    await until(() => selectRealtime(store.getState()).verified);
+    // A bug's error escapes the socket's stream: the epic ends and is started afresh.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    sockets.opened[0]?.events.error(new Error('a bug in an event handler'));
+    logged.mockRestore();
+    expect(seen.filter((a) => a.type === 'app/epicFailed')).toHaveLength(1);
+    expect(sockets.opened.map((s) => s.open)).toEqual([false, true]);
+    expect(sockets.opened[1]?.options.url).toBe(testMember.DomainUrl);
+    sockets.opened[1]?.events.next(connected('sock-2'));
+    await until(() => verifications.length === 2);
+    expect(verifications[1]).toMatchObject({ SocketID: 'sock-2' });
+  });
+
   it('turns server events into actions, and keeps the first server start time', async () => {
     const { store, sockets, seen } = setup(() => HttpResponse.json({ Success: true }));
     store.dispatch(memberLoaded(testMember));
