@@ -118,6 +118,16 @@ export interface RuleContext {
 /** Alert types the wearer raises by hand: never held by a pause, never expired, closed by a person. */
 export const WEARER_RAISED: ReadonlySet<AlertType> = new Set(['ASSISTANCE', 'MANUAL']);
 
+/**
+ * Alert types a pause never holds (policy §4 "pause all the wearer's alerts"; docs/decisions.md "What
+ * a pause holds"): the wearer's own help requests, and NO_RESPONSE — the watch asked the wearer
+ * whether they are all right (after a fall, or on a care schedule) and got no answer, the one
+ * automatic verdict that says the wearer may be unable to ask for help. A pause is set by a guardian
+ * who resolved an alert and does not want to hear of that trouble again for a while; it must not
+ * silence a wearer who has since collapsed.
+ */
+export const PAUSE_EXEMPT: ReadonlySet<AlertType> = new Set([...WEARER_RAISED, 'NO_RESPONSE']);
+
 /** Emergency types: told to the contacts who share emergency alerts, routed to rescue services. */
 export const EMERGENCY_TYPES: ReadonlySet<AlertType> = new Set(['ASSISTANCE', 'MANUAL', 'FALL']);
 

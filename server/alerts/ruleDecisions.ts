@@ -1,7 +1,7 @@
 import type { AlertType, Severity } from '../../src/api/enums';
 import {
   applyDecisions,
-  WEARER_RAISED,
+  PAUSE_EXEMPT,
   type AlertState,
   type Decision,
   type Observation,
@@ -40,7 +40,7 @@ function isPaused(state: AlertState, context: RuleContext): boolean {
   return state.pausedUntilMs !== null && context.nowMs < state.pausedUntilMs;
 }
 
-/** Opens `type` when it is configured, not open, and not held by a pause. */
+/** Opens `type` when it is configured, not open, and not held by a pause ({@link PAUSE_EXEMPT}). */
 export function openIf(
   state: AlertState,
   context: RuleContext,
@@ -50,7 +50,7 @@ export function openIf(
 ): Decision[] {
   const severity = severityOf(context, type);
   if (severity === 0 || isOpen(state, type)) return [];
-  if (!WEARER_RAISED.has(type) && isPaused(state, context)) return [];
+  if (!PAUSE_EXEMPT.has(type) && isPaused(state, context)) return [];
   return [
     {
       kind: 'OPEN',

@@ -357,21 +357,24 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
     ]);
   });
 
-  it('a pause holds automatic alerts but never the wearer’s own help request', () => {
+  it('a pause holds automatic alerts but never the wearer’s own help request nor an unanswered are-you-OK prompt', () => {
     const paused: AlertState = { open: [], pausedUntilMs: T0 + 60_000 };
     const observations: Observation[] = [
       { kind: 'BATTERY', timeMs: at(1), percent: 3 },
       { kind: 'FALL', timeMs: at(2), bodyPosition: 'UNKNOWN' },
       { kind: 'HELP', type: 'ASSISTANCE', timeMs: at(3) },
+      { kind: 'NO_RESPONSE', timeMs: at(4) },
     ];
     expect(summary(evaluateObservations(paused, observations, context()).decisions)).toEqual([
       'OPEN ASSISTANCE',
+      'OPEN NO_RESPONSE',
     ]);
     const after = context({ nowMs: T0 + 60_000 });
     expect(summary(evaluateObservations(paused, observations, after).decisions)).toEqual([
       'OPEN BATTERY_CRITICAL',
       'OPEN FALL',
       'OPEN ASSISTANCE',
+      'OPEN NO_RESPONSE',
     ]);
   });
 
