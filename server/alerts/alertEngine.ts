@@ -164,6 +164,7 @@ export function observationsOf(
       kind: 'POSITION',
       timeMs: newest.Time,
       position: { lat: newest.Lat, lon: newest.Lon },
+      haccM: newest.Hacc ?? null,
     });
   }
   const lastItem = Math.max(newest?.Time ?? -Infinity, ...events.map((event) => event.Time));

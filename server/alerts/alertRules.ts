@@ -1,5 +1,4 @@
 import type { AlertType } from '../../src/api/enums';
-import { haversineMeters } from '../../src/api/geo/haversine';
 import {
   applyDecisions,
   type AlertState,
@@ -9,6 +8,7 @@ import {
 } from './alertState';
 import { clears } from './clearingBands';
 import { DEVICE_REPORT_RULES } from './deviceReportRules';
+import { isTrustedFix, withinMovement } from './fixAccuracy';
 import { batteryDecisions, closeIf, openIf, thresholdOf, type Rule } from './ruleDecisions';
 import { geofenceVerdict, isClearOfZoneEdges } from './zoneGeometry';
 
@@ -166,15 +166,19 @@ const closeCommand: Rule = (state, observation) =>
       )
     : [];
 
-/** The newest fix: geofence in or out, GPS back, moving again. */
+/**
+ * The newest fix: GPS back; and, when its accuracy can be trusted (fixAccuracy.ts), moving again (50 m
+ * from where the no-motion alert was raised, beyond the fix's accuracy) and geofence in or out.
+ */
 const position: Rule = (state, observation, context) => {
   if (observation.kind !== 'POSITION') return [];
   const { timeMs } = observation;
   const decisions = closeIf(state, 'NO_GPS', 'METRIC', timeMs);
+  if (!isTrustedFix(observation.haccM)) return decisions;
   const still = state.open.find((alert) => alert.type === 'NO_MOTION');
   if (
     still?.position &&
-    haversineMeters(still.position, observation.position) > NO_MOTION_RADIUS_M
+    !withinMovement({ position: still.position, haccM: null }, observation, NO_MOTION_RADIUS_M)
   ) {
     decisions.push(...closeIf(state, 'NO_MOTION', 'METRIC', timeMs));
   }

@@ -72,7 +72,13 @@ export type Observation =
   | { readonly kind: 'NO_RESPONSE'; readonly timeMs: number }
   | { readonly kind: 'CHECK_IN_MISSED'; readonly timeMs: number }
   | { readonly kind: 'CHECK_IN'; readonly timeMs: number }
-  | { readonly kind: 'POSITION'; readonly timeMs: number; readonly position: Position }
+  | {
+      readonly kind: 'POSITION';
+      readonly timeMs: number;
+      readonly position: Position;
+      /** The fix's horizontal accuracy, m; null when the device did not send one. */
+      readonly haccM: number | null;
+    }
   | { readonly kind: 'DATA'; readonly timeMs: number };
 
 /** A vital sensor with its own battery (app §3 "oxygen/respiratory/temperature battery"). */

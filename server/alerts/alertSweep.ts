@@ -90,18 +90,24 @@ export function deviceClock(
 /** The device's fixes of the longest no-motion window before `deviceNowMs` (its clock), and one before. */
 async function recentFixes(db: Db, deviceId: number, deviceNowMs: number): Promise<TimedFix[]> {
   const from = deviceNowMs - MOTION_WINDOW_MS;
-  const { rows } = await sql<{ device_time_ms: number; lat: number; lon: number }>`
-    (select device_time_ms, lat, lon from location_points
+  const { rows } = await sql<{
+    device_time_ms: number;
+    lat: number;
+    lon: number;
+    hacc: number | null;
+  }>`
+    (select device_time_ms, lat, lon, hacc from location_points
       where device_id = ${deviceId} and device_time_ms < ${from}
       order by device_time_ms desc limit 1)
     union all
-    (select device_time_ms, lat, lon from location_points
+    (select device_time_ms, lat, lon, hacc from location_points
       where device_id = ${deviceId} and device_time_ms >= ${from}
       order by device_time_ms)
     order by device_time_ms`.execute(db);
   return rows.map((row) => ({
     timeMs: row.device_time_ms,
     position: { lat: row.lat, lon: row.lon },
+    haccM: row.hacc,
   }));
 }
 

@@ -1,5 +1,5 @@
-import { haversineMeters } from '../../src/api/geo/haversine';
 import { NO_MOTION_RADIUS_M } from './alertRules';
+import { isTrustedFix, withinMovement } from './fixAccuracy';
 import { closeIf, openIf, thresholdOf } from './ruleDecisions';
 import {
   applyDecisions,
@@ -23,6 +23,8 @@ import {
  *   fix and the session's start;
  * - NO_MOTION: every fix of the last threshold seconds within 50 m of the newest, fixes cover the
  *   whole window, and at least one lies inside it (the device still reports: silence is NO_DATA);
+ *   fixes too inaccurate to trust are left out, and each distance allows for both fixes' accuracy
+ *   (fixAccuracy.ts);
  * - NOT_WORN: reported taken off and not worn again for the threshold — the secondary threshold
  *   (900 s) while a tracking session is open (out on an activity), the primary (3600 s) otherwise;
  * - EXPIRED: an alert a person need not resolve (not a help request or a fall) still open 24 hours
@@ -32,10 +34,11 @@ import {
 /** How long an automatic alert stays open at most, ms (closure reason EXPIRED). */
 export const ALERT_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
-/** A fix as the time rules see it: device time (epoch ms) and position. */
+/** A fix as the time rules see it: device time (epoch ms), position and accuracy (m, null unknown). */
 export interface TimedFix {
   readonly timeMs: number;
   readonly position: Position;
+  readonly haccM: number | null;
 }
 
 /**
@@ -75,7 +78,12 @@ function noMotion(device: DeviceClock, nowMs: number, thresholdS: number | null)
   const first = fixes[0];
   if (!newest || !first || first.timeMs > windowStart || newest.timeMs <= windowStart) return false;
   if (device.trackingSinceMs === null || device.trackingSinceMs > windowStart) return false;
-  return fixes.every((fix) => haversineMeters(fix.position, newest.position) <= NO_MOTION_RADIUS_M);
+  // Inaccurate fixes neither prove nor disprove motion (fixAccuracy.ts); one trusted fix at least
+  // must lie inside the window, and every trusted one within 50 m of the newest beyond both accuracies.
+  const trusted = fixes.filter((fix) => isTrustedFix(fix.haccM));
+  const anchor = trusted[trusted.length - 1];
+  if (!anchor || anchor.timeMs <= windowStart) return false;
+  return trusted.every((fix) => withinMovement(fix, anchor, NO_MOTION_RADIUS_M));
 }
 
 /**

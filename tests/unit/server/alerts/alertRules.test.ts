@@ -296,16 +296,65 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       open('NO_DATA', 'NO_GPS'),
       [
         { kind: 'DATA', timeMs: at(1) },
-        { kind: 'POSITION', timeMs: at(1), position: HOME },
+        { kind: 'POSITION', timeMs: at(1), position: HOME, haccM: 5 },
       ],
       ['CLOSE NO_DATA METRIC', 'CLOSE NO_GPS METRIC'],
+    ],
+    [
+      'a fix 51 m away whose accuracy is 20 m does not close NO_MOTION (the scatter of a still wearer)',
+      open('NO_MOTION'),
+      [
+        {
+          kind: 'POSITION',
+          timeMs: at(1),
+          position: { lat: HOME.lat + 0.00046, lon: HOME.lon },
+          haccM: 20,
+        },
+      ],
+      [],
+    ],
+    [
+      'a fix 600 m away with an accuracy of 400 m (a network location) does not close NO_MOTION',
+      open('NO_MOTION'),
+      [
+        {
+          kind: 'POSITION',
+          timeMs: at(1),
+          position: { lat: HOME.lat + 0.0054, lon: HOME.lon },
+          haccM: 400,
+        },
+      ],
+      [],
+    ],
+    [
+      'a fix 80 m away with an accuracy of 20 m closes NO_MOTION',
+      open('NO_MOTION'),
+      [
+        {
+          kind: 'POSITION',
+          timeMs: at(1),
+          position: { lat: HOME.lat + 0.00072, lon: HOME.lon },
+          haccM: 20,
+        },
+      ],
+      ['CLOSE NO_MOTION METRIC'],
     ],
     [
       'moving 51 m closes NO_MOTION; 40 m does not',
       open('NO_MOTION'),
       [
-        { kind: 'POSITION', timeMs: at(1), position: { lat: HOME.lat + 0.00036, lon: HOME.lon } },
-        { kind: 'POSITION', timeMs: at(2), position: { lat: HOME.lat + 0.00046, lon: HOME.lon } },
+        {
+          kind: 'POSITION',
+          timeMs: at(1),
+          position: { lat: HOME.lat + 0.00036, lon: HOME.lon },
+          haccM: null,
+        },
+        {
+          kind: 'POSITION',
+          timeMs: at(2),
+          position: { lat: HOME.lat + 0.00046, lon: HOME.lon },
+          haccM: null,
+        },
       ],
       ['CLOSE NO_MOTION METRIC'],
     ],
@@ -329,7 +378,7 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
     const { decisions } = evaluateObservations(
       open(),
       [
-        { kind: 'POSITION', timeMs: at(1), position: fix },
+        { kind: 'POSITION', timeMs: at(1), position: fix, haccM: 8 },
         { kind: 'FALL', timeMs: at(2), bodyPosition: 'LEFT_SIDE' },
         { kind: 'BATTERY', timeMs: at(3), percent: 12 },
       ],
@@ -513,10 +562,16 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
         [5.8, 59.0],
       ],
     };
-    const position = (lat: number, lon: number, seconds: number): Observation => ({
+    const position = (
+      lat: number,
+      lon: number,
+      seconds: number,
+      haccM: number | null = 10,
+    ): Observation => ({
       kind: 'POSITION',
       timeMs: at(seconds),
       position: { lat, lon },
+      haccM,
     });
 
     it('leaving a safety circle opens GEOFENCE with the distance outside; coming back closes it as ZONE_SAFE', () => {
@@ -543,6 +598,25 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       expect(summary(inside.decisions)).toEqual(['OPEN GEOFENCE']);
       const out = evaluateObservations(inside.state, [position(58.95, 5.7, 2)], context({ zones }));
       expect(summary(out.decisions)).toEqual(['CLOSE GEOFENCE ZONE_SAFE']);
+    });
+
+    it('a fix too inaccurate to trust (Hacc over 50 m) neither opens nor closes the geofence alert', () => {
+      const outside = position(HOME.lat + 0.1, HOME.lon, 1, 800); // a network location, 11 km out
+      const zones = [safeCircle];
+      expect(evaluateObservations(open(), [outside], context({ zones })).decisions).toEqual([]);
+      const home = position(HOME.lat, HOME.lon, 1, 120);
+      expect(evaluateObservations(open('GEOFENCE'), [home], context({ zones })).decisions).toEqual(
+        [],
+      );
+      expect(
+        summary(
+          evaluateObservations(
+            open(),
+            [position(HOME.lat + 0.1, HOME.lon, 1, 50)],
+            context({ zones }),
+          ).decisions,
+        ),
+      ).toEqual(['OPEN GEOFENCE']);
     });
 
     it('no zones, no geofence alert', () => {

@@ -20,6 +20,7 @@ function tracking(untilS: number, drift = 0, overrides: Partial<DeviceClock> = {
     fixes.push({
       timeMs: T0 + s(t),
       position: { lat: HOME.lat + (drift * t) / 60, lon: HOME.lon },
+      haccM: null,
     });
   }
   const last = fixes[fixes.length - 1]?.timeMs ?? null;
@@ -92,6 +93,40 @@ describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () =>
         'OPEN NO_MOTION',
       ]);
     }
+  });
+
+  it('no motion allows for the fixes’ accuracy: a still wearer’s scatter is not movement', () => {
+    // Fixes alternate 40 m north and south of HOME (80 m apart), each accurate to 20 m.
+    const scatter = tracking(3600, 0, {
+      recentFixes: tracking(3600).recentFixes.map((fix, i) => ({
+        ...fix,
+        position: { lat: HOME.lat + (i % 2 === 0 ? 1 : -1) * 0.00036, lon: HOME.lon },
+        haccM: 20,
+      })),
+    });
+    expect(types(evaluateTime(none, scatter, context(T0 + s(3600))))).toEqual(['OPEN NO_MOTION']);
+    // The same 80 m apart with exact fixes is movement.
+    const exact = {
+      ...scatter,
+      recentFixes: scatter.recentFixes.map((fix) => ({ ...fix, haccM: 1 })),
+    };
+    expect(types(evaluateTime(none, exact, context(T0 + s(3600))))).toEqual([]);
+  });
+
+  it('no motion leaves out fixes too inaccurate to trust, but needs a trusted one in the window', () => {
+    // A still wearer whose phone reports a network location 2 km away every tenth minute.
+    const fixes = tracking(3600).recentFixes.map((fix, i) =>
+      i % 10 === 5
+        ? { ...fix, position: { lat: HOME.lat + 0.018, lon: HOME.lon }, haccM: 1500 }
+        : { ...fix, haccM: 10 },
+    );
+    const still = tracking(3600, 0, { recentFixes: fixes });
+    expect(types(evaluateTime(none, still, context(T0 + s(3600))))).toEqual(['OPEN NO_MOTION']);
+    // Only inaccurate fixes inside the window: no verdict.
+    const blind = tracking(3600, 0, {
+      recentFixes: fixes.map((fix) => (fix.timeMs > T0 ? { ...fix, haccM: 1500 } : fix)),
+    });
+    expect(types(evaluateTime(none, blind, context(T0 + s(3600))))).toEqual([]);
   });
 
   it('moving is not no motion', () => {
