@@ -96,8 +96,6 @@ export const settingsSlice = createSlice({
     settingsSaveReset: (state, action: PayloadAction<SettingsForm>) => {
       state[action.payload] = IDLE;
     },
-    /** The services page needs the client and it is not loaded (or its load failed): load it. */
-    servicesClientRequested: (state) => state,
   },
   selectors: {
     selectActivityTypesSave: (state) => state.activityTypes,
@@ -121,7 +119,6 @@ export const {
   communicationsSaved,
   settingsSaveFailed,
   settingsSaveReset,
-  servicesClientRequested,
 } = settingsSlice.actions;
 export const { selectActivityTypesSave, selectPersonalDetailsSave, selectCommunicationsSave } =
   injected.selectors;

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { selectMemberClientStatus } from '../../store/client/clientSlice';
+import {
+  memberClientReloadRequested,
+  selectMemberClientStatus,
+} from '../../store/client/clientSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { nextRegistrationPath } from '../../store/registration/registrationSteps';
 import { selectMember } from '../../store/session/sessionSlice';
@@ -17,6 +20,7 @@ import {
   termsPageOpened,
 } from './termsSlice';
 import { FailureMessage } from '../../ui/feedback/FailureMessage';
+import { RetryMessage } from '../../ui/feedback/RetryMessage';
 
 /**
  * Where the licence agreement is shown: gating step 4 (`login`, back to the remembered route after
@@ -59,6 +63,8 @@ export function LoginEulaPage({ mode = 'login' }: { readonly mode?: EulaMode }) 
       void navigate(returnTo, { replace: true });
   }, [terms.acceptance, navigate, returnTo, mode]);
   const acceptedAt = member?.TermsAcceptedTimestamp ?? null;
+  // Without the client there are no documents to load (termsDocumentsRequested waits for it).
+  const documentsFailed = terms.documents === 'failed' || clientStatus === 'failed';
   // The date in the member's time mode, as every other date (was the UTC date, a day off at times).
   const { format } = useFormatter(useAppSelector(selectEffectiveUnits));
 
@@ -73,14 +79,23 @@ export function LoginEulaPage({ mode = 'login' }: { readonly mode?: EulaMode }) 
           {t('Terms.AcceptedOn', { date: format.date(acceptedAt) })}
         </FormMessage>
       ) : null}
-      {terms.documents === 'failed' ? (
-        <FormMessage tone="error">{t('Terms.DocumentsFailed')}</FormMessage>
+      {documentsFailed ? (
+        <RetryMessage
+          message={t('Terms.DocumentsFailed')}
+          retryLabel={t('Terms.Retry')}
+          onRetry={() => {
+            // The documents come with the member's client: a failed client is loaded first.
+            dispatch(
+              clientStatus === 'failed' ? memberClientReloadRequested() : termsDocumentsRequested(),
+            );
+          }}
+        />
       ) : null}
       <article className="ll-document" aria-label={t('Terms.Eula')} tabIndex={0}>
-        {terms.eula ?? t('Common.Loading')}
+        {terms.eula ?? (documentsFailed ? null : t('Common.Loading'))}
       </article>
       <article className="ll-document" aria-label={t('Terms.Privacy')} tabIndex={0}>
-        {terms.privacy ?? t('Common.Loading')}
+        {terms.privacy ?? (documentsFailed ? null : t('Common.Loading'))}
       </article>
       <form
         className="ll-form"

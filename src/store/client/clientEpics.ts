@@ -1,10 +1,28 @@
-import { catchError, defer, from, map, of, startWith, switchMap, timeout } from 'rxjs';
+import type { Action } from '@reduxjs/toolkit';
+import {
+  catchError,
+  concat,
+  defer,
+  exhaustMap,
+  filter,
+  from,
+  map,
+  of,
+  startWith,
+  switchMap,
+  timeout,
+} from 'rxjs';
 import { loadMemberClient } from '../../api/calls/memberIntegrationWearer';
 import type { AppEpic } from '../epic';
 import { memberApiFor } from '../session/services';
 import { memberLoaded } from '../session/sessionSlice';
 import { ROUTER_CLIENT_WAIT_MS } from '../timing';
-import { memberClientFailed, memberClientLoaded, memberClientRequested } from './clientSlice';
+import {
+  memberClientFailed,
+  memberClientLoaded,
+  memberClientReloadRequested,
+  memberClientRequested,
+} from './clientSlice';
 import { ofAction } from '../operators/ofAction';
 
 /**
@@ -25,4 +43,27 @@ export const memberClientEpic: AppEpic = (action$, state$, deps) =>
     ),
   );
 
-export const clientEpics: AppEpic[] = [memberClientEpic];
+/**
+ * A screen's retry after the client failed to load (the services page, the licence agreement):
+ * `memberClientReloadRequested` → GET load-member-client → `memberClientLoaded` | `memberClientFailed`.
+ * Nothing is sent while the client is loaded or loading, or before the member is.
+ */
+export const memberClientReloadEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    ofAction(memberClientReloadRequested),
+    filter(() => {
+      const { client, session } = state$.value;
+      return session.member !== null && (client.status === 'idle' || client.status === 'failed');
+    }),
+    exhaustMap(() =>
+      concat(
+        of<Action>(memberClientRequested()),
+        defer(() => from(memberApiFor(() => state$.value, deps).call(loadMemberClient, {}))).pipe(
+          map((client): Action => memberClientLoaded(client)),
+          catchError(() => of(memberClientFailed())),
+        ),
+      ),
+    ),
+  );
+
+export const clientEpics: AppEpic[] = [memberClientEpic, memberClientReloadEpic];

@@ -14,6 +14,11 @@ export const clientSlice = createSlice({
   name: 'client',
   initialState,
   reducers: {
+    /**
+     * A screen that needs the client asks for it again after its load failed (a retry button): a
+     * command for clientEpics.ts `memberClientReloadEpic`, which loads it unless it is loaded or loading.
+     */
+    memberClientReloadRequested: (state) => state,
     memberClientRequested: (state) => {
       state.status = 'loading';
     },
@@ -34,8 +39,12 @@ export const clientSlice = createSlice({
   },
 });
 
-export const { memberClientRequested, memberClientLoaded, memberClientFailed } =
-  clientSlice.actions;
+export const {
+  memberClientReloadRequested,
+  memberClientRequested,
+  memberClientLoaded,
+  memberClientFailed,
+} = clientSlice.actions;
 export const { selectMemberClient, selectMemberClientStatus } = clientSlice.selectors;
 
 /**

@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { LanguageCode } from '../../../api/enums';
-import { selectMemberClient, selectMemberClientStatus } from '../../../store/client/clientSlice';
+import {
+  memberClientReloadRequested,
+  selectMemberClient,
+  selectMemberClientStatus,
+} from '../../../store/client/clientSlice';
 import { selectWearer } from '../../../store/entities/wearerSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { LoadGate } from '../../../ui/feedback/LoadGate';
 import { safeReturnPath } from '../../../ui/routing/safeReturnPath';
-import { servicesClientRequested } from '../settingsSlice';
 import { ClientServices } from './ClientServices';
 import { RescueServices } from './RescueServices';
 import '../settings.css';
@@ -29,7 +32,7 @@ export function ServicesProvidedPage({ area }: { readonly area: 'member' | 'auth
   const language = z.catch(LanguageCode, 'en').parse(i18n.resolvedLanguage ?? i18n.language);
   const returnTo = params.get('returnTo');
   useEffect(() => {
-    dispatch(servicesClientRequested());
+    dispatch(memberClientReloadRequested());
   }, [dispatch]);
 
   return (
@@ -46,7 +49,7 @@ export function ServicesProvidedPage({ area }: { readonly area: 'member' | 'auth
             failed: t('Settings.Errors.ClientLoadFailed'),
             retry: t('Settings.Retry'),
           }}
-          onRetry={() => dispatch(servicesClientRequested())}
+          onRetry={() => dispatch(memberClientReloadRequested())}
         >
           {client ? <ClientServices client={client} language={language} /> : null}
         </LoadGate>
