@@ -2,7 +2,7 @@ import type { MessageThread } from '../../src/api/entities/message';
 import type { Db } from '../db/database';
 import { messageChanges, type MessagePublication } from './messageChanges';
 import { parseMessageSendFields, type MessageIssue } from './messageSendInput';
-import { ensureThread, readThread, threadIdOf } from './messageThreadStore';
+import { ensureThread, readThread, threadIdOf, type SentWithin } from './messageThreadStore';
 
 /*
  * Messages to the wearer, sender side (issue 5 item 4; app §3 "Message thread", §7 message-send and
@@ -27,6 +27,8 @@ export interface SendMessageInput {
   readonly shareId?: string | null | undefined;
   readonly shareViewerId?: string | null | undefined;
   readonly nowMs: number;
+  /** The answered thread holds only the messages sent in this window (a journey share's). */
+  readonly sentWithin?: SentWithin;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function sendMessageToWearer(
     return {
       kind: 'sent',
       messageId: message.message_id,
-      thread: await readThread(trx, thread.threadId, input.activityId),
+      thread: await readThread(trx, thread.threadId, input.activityId, input.sentWithin),
       publication: {
         memberId: input.memberId,
         changes: messageChanges(
@@ -128,7 +130,12 @@ export async function sendMessageToWearer(
  */
 export async function loadMessageThread(
   db: Db,
-  input: { readonly memberId: number; readonly activityId: number },
+  input: {
+    readonly memberId: number;
+    readonly activityId: number;
+    /** Only the messages sent in this window (a journey share's; messageThreadStore.ts). */
+    readonly sentWithin?: SentWithin;
+  },
 ): Promise<
   { readonly kind: 'found'; readonly thread: MessageThread } | { readonly kind: 'not-found' }
 > {
@@ -139,7 +146,7 @@ export async function loadMessageThread(
     const thread = await ensureThread(trx, input.memberId, input.activityId);
     return {
       kind: 'found' as const,
-      thread: await readThread(trx, thread.threadId, input.activityId),
+      thread: await readThread(trx, thread.threadId, input.activityId, input.sentWithin),
     };
   });
 }

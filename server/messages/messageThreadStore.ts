@@ -44,19 +44,42 @@ export async function ensureThread(
 }
 
 /**
+ * The messages a journey share shows: those sent from `fromMs` to `toMs` inclusive (epoch ms, the
+ * server's clock at sending), and those sent through the share `shareId` itself, whenever.
+ */
+export interface SentWithin {
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly shareId: string;
+}
+
+/**
  * Reads thread `threadId` of activity `activityId` as a MessageThread (app §3 "Message thread", §7
  * message-load-thread): messages by `SentTimestamp` (then id), each message's replies by
- * `ReceivedTime` (then id). `db` may be a transaction.
+ * `ReceivedTime` (then id). With `sentWithin`, only the messages sent in its window or through its
+ * share, with their replies (a journey share shows its window only). `db` may be a transaction.
  */
 export async function readThread(
   db: Db,
   threadId: number,
   activityId: number,
+  sentWithin?: SentWithin,
 ): Promise<MessageThread> {
   const messages = await db
     .selectFrom('messages')
     .select(MESSAGE_COLUMNS)
     .where('messages.message_thread_id', '=', threadId)
+    .$if(sentWithin !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb.and([
+            eb('messages.sent_ms', '>=', sentWithin?.fromMs ?? 0),
+            eb('messages.sent_ms', '<=', sentWithin?.toMs ?? 0),
+          ]),
+          eb('messages.share_id', '=', sentWithin?.shareId ?? ''),
+        ]),
+      ),
+    )
     .orderBy('messages.sent_ms')
     .orderBy('messages.message_id')
     .execute();
@@ -69,6 +92,17 @@ export async function readThread(
       'message_replies.received_ms',
     ])
     .where('messages.message_thread_id', '=', threadId)
+    .$if(sentWithin !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb.and([
+            eb('messages.sent_ms', '>=', sentWithin?.fromMs ?? 0),
+            eb('messages.sent_ms', '<=', sentWithin?.toMs ?? 0),
+          ]),
+          eb('messages.share_id', '=', sentWithin?.shareId ?? ''),
+        ]),
+      ),
+    )
     .orderBy('message_replies.received_ms')
     .orderBy('message_replies.message_reply_id')
     .execute();

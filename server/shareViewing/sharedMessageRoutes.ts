@@ -4,8 +4,29 @@ import { sendApiError } from '../http/errorHandler';
 import { loadMessageThread, sendMessageToWearer } from '../messages/messageRepository';
 import type { SharedRouteDeps } from './sharedRouteDeps';
 import { sharedRoute } from './sharedRoute';
-import { activityInShare } from './shareScope';
+import { activityInShare, type ShareScope } from './shareScope';
+import type { SentWithin } from '../messages/messageThreadStore';
 import { notInShare } from './viewerAnswers';
+
+/**
+ * A journey share shows the messages sent within its window (like its points and alerts), and those
+ * sent through itself: an activity overlapping the window may hold messages from long before or
+ * after it, other guardians' words the journey's viewers were never shown. An activity share shows
+ * its activity's whole thread.
+ */
+function sentWithinShare(share: ShareScope & { readonly shareId: string }): {
+  sentWithin?: SentWithin;
+} {
+  return share.target.kind === 'journey'
+    ? {
+        sentWithin: {
+          fromMs: share.target.startMs,
+          toMs: share.target.endMs,
+          shareId: share.shareId,
+        },
+      }
+    : {};
+}
 
 /**
  * The message calls of a share (app §7 message-load-thread, message-send; policy §3 "Message"), for an
@@ -16,6 +37,7 @@ import { notInShare } from './viewerAnswers';
  *   committed the member's sockets hear MessageThread and MessageWearer changes (server/messages/
  *   messageChanges.ts). Ended activities take messages too: a silent device's activity is closed
  *   after 30 minutes, just when a guardian most wants to reach the wearer.
+ * A journey share's threads hold the messages sent within its window or through it ({@link sentWithinShare}).
  */
 export function registerSharedMessageRoutes(app: FastifyInstance, deps: SharedRouteDeps): void {
   const { db } = deps;
@@ -25,6 +47,7 @@ export function registerSharedMessageRoutes(app: FastifyInstance, deps: SharedRo
     const loaded = await loadMessageThread(db, {
       memberId: share.memberId,
       activityId: input.ActivityId,
+      ...sentWithinShare(share),
     });
     return loaded.kind === 'found'
       ? { MessageThread: loaded.thread }
@@ -42,6 +65,7 @@ export function registerSharedMessageRoutes(app: FastifyInstance, deps: SharedRo
       shareId: share.shareId,
       shareViewerId: input.ShareViewerId,
       nowMs: deps.clock(),
+      ...sentWithinShare(share),
     });
     if (sent.kind === 'not-found') return notInShare(reply, 'activity');
     if (sent.kind === 'invalid') {

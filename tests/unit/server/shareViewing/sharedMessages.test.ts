@@ -101,6 +101,40 @@ describe('message-send and message-load-thread', () => {
     expect(thread.Messages.map((message) => message.ReplyOptions)).toEqual([['Great', 'Tiring']]);
   });
 
+  it('shows a journey share the messages sent within its window or through itself, not others', async () => {
+    const activityId = await insertActivity(server.database.db, wanda.memberId, T0 - 20 * DAY);
+    const window = { kind: 'journey' as const, startMs: T0 - 21 * DAY, endMs: T0 - 19 * DAY };
+    const journey = await share(server, wanda.memberId, window);
+    const other = await share(server, wanda.memberId, { ...window, endMs: T0 + DAY });
+    const send = async (token: string, text: string) => {
+      const sent = await post(server, 'message-send', {
+        ShareToken: token,
+        ActivityId: activityId,
+        MessageText: text,
+        SenderName: 'Mum',
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      return sent.json<{ MessageThread: MessageThread }>().MessageThread;
+    };
+    const texts = (thread: MessageThread) => thread.Messages.map((message) => message.MessageText);
+    server.now = T0 - 20 * DAY;
+    await send(other.token, 'During the trip');
+    server.now = T0 + 3 * MINUTE;
+    // Weeks later, through another guardian's link whose window reaches today.
+    await send(other.token, 'A word from someone else');
+    const loaded = await post(server, 'message-load-thread', {
+      ShareToken: journey.token,
+      ActivityId: activityId,
+    });
+    expect(texts(loaded.json<{ MessageThread: MessageThread }>().MessageThread)).toEqual([
+      'During the trip',
+    ]);
+    expect(texts(await send(journey.token, 'Mine, today'))).toEqual([
+      'During the trip',
+      'Mine, today',
+    ]);
+  });
+
   it.each([
     ['an activity outside the shared journey', () => live.activityId],
     ['an unknown activity', () => 987_654_321],
