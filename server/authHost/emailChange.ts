@@ -3,7 +3,7 @@ import { countAttempt } from '../identity/attemptLimits';
 import { consumeCode, issueCode } from '../identity/codes';
 import { sendCode } from '../identity/delivery';
 import { IdentityError } from '../identity/errors';
-import { withLockedUser } from '../identity/users';
+import { isUniqueViolation, withLockedUser } from '../identity/users';
 import type { Db } from '../db/database';
 import { checkEmail } from './emailAvailability';
 
@@ -86,6 +86,8 @@ export async function confirmEmailChange(
     if (error instanceof IdentityError && error.type === 'CodeMismatchException') {
       return { ok: false, reason: 'CODE_INVALID' };
     }
+    // Another account took the address between the check above and the update.
+    if (isUniqueViolation(error)) return { ok: false, reason: 'EMAIL_NOT_AVAILABLE' };
     throw error;
   }
 }

@@ -414,6 +414,8 @@ export interface IdentityUsersTable {
   sub: string;
   email: string;
   email_verified: Generated<boolean>;
+  /** A new address asked for by UpdateUserAttributes, until verified (migration 0026); else null. */
+  pending_email: Generated<string | null>;
   phone_number: string | null;
   phone_number_verified: Generated<boolean>;
   given_name: string | null;

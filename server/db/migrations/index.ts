@@ -23,6 +23,7 @@ import * as m0022 from './0022_alert_notifications';
 import * as m0023 from './0023_outbox_claims';
 import * as m0024 from './0024_ingest_lookup_indexes';
 import * as m0025 from './0025_outbox_retries';
+import * as m0026 from './0026_pending_email';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023_outbox_claims': m0023,
   '0024_ingest_lookup_indexes': m0024,
   '0025_outbox_retries': m0025,
+  '0026_pending_email': m0026,
 };

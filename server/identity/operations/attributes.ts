@@ -10,7 +10,13 @@ import {
   VerifyUserAttributeRequest,
 } from '../schemas';
 import { authenticateAccessToken } from '../tokens';
-import { emailTaken, isUniqueViolation, withLockedUser, type IdentityUser } from '../users';
+import {
+  emailTaken,
+  isUniqueViolation,
+  withLockedUser,
+  type IdentityUser,
+  type Trx,
+} from '../users';
 import { defineOperation } from './operation';
 
 /**
@@ -26,11 +32,14 @@ export const getUser = defineOperation(AccessTokenRequest, async (ctx, input) =>
  * `UpdateUserAttributes` (identity-protocol.md §2 "Update attributes"): `{AccessToken, UserAttributes,
  * ClientMetadata}` → `{CodeDeliveryDetailsList}`.
  *
- * Behaviour chosen for `email` and `phone_number` (Cognito without
- * AttributesRequireVerificationBeforeUpdate): the new value replaces the old one at once, its
- * `*_verified` becomes false, and a verification code is sent to the new value (e-mail or SMS) —
- * spec §4 "Phone change sets phone-verified to false until verified" and the login gating on
- * unverified email. Signing in then uses the new email. Writing the same value again changes nothing.
+ * Behaviour chosen for `email` (Cognito with AttributesRequireVerificationBeforeUpdate: email): the
+ * new address is kept aside (`pending_email`) and a verification code is sent to it; the account keeps
+ * its old, verified address — for signing in too — until VerifyUserAttribute proves the new one
+ * (docs/decisions.md "An e-mail address changes once verified"). So no one can claim an address they
+ * do not read: replacing it at once let any signed-in user hold another person's address, unverified,
+ * and block its sign-up for good. `phone_number` (not unique) replaces the old value at once, its
+ * `phone_number_verified` false and a code texted to it (spec §4 "Phone change sets phone-verified to
+ * false until verified"). Writing the current value again changes nothing.
  * Errors: AliasExistsException when another user has the email, InvalidParameterException.
  */
 export const updateUserAttributes = defineOperation(
@@ -49,13 +58,20 @@ export const updateUserAttributes = defineOperation(
             : null;
         const phoneChanged =
           changes.phone_number !== undefined && changes.phone_number !== locked.phone_number;
-        if (newEmail && (await emailTaken(trx, newEmail, { exceptSub: locked.sub })))
+        if (
+          newEmail &&
+          (await emailTaken(trx, newEmail, { exceptSub: locked.sub, confirmedOnly: true }))
+        )
           throw aliasExists;
+        // The address itself changes only once verified (verifyUserAttribute).
+        const others = { ...changes };
+        delete others.email;
         await trx
           .updateTable('identity_users')
           .set({
-            ...changes,
-            ...(newEmail ? { email_verified: false } : {}),
+            ...others,
+            // Asking for the current address again withdraws a pending change.
+            ...(changes.email !== undefined ? { pending_email: newEmail } : {}),
             ...(phoneChanged ? { phone_number_verified: false } : {}),
             updated_ms: now,
           })
@@ -87,7 +103,7 @@ export const updateUserAttributes = defineOperation(
 
 /** The code purpose and current value of a verifiable attribute; InvalidParameterException otherwise. */
 function verifiable(user: IdentityUser, name: string): { purpose: CodePurpose; value: string } {
-  if (name === 'email') return { purpose: 'verify_email', value: user.email };
+  if (name === 'email') return { purpose: 'verify_email', value: user.pending_email ?? user.email };
   if (name === 'phone_number') {
     if (user.phone_number === null) {
       throw new IdentityError('InvalidParameterException', 'The user has no phone_number.');
@@ -125,8 +141,11 @@ export const getUserAttributeVerificationCode = defineOperation(
 /**
  * `VerifyUserAttribute` (identity-protocol.md §2 "Verify an attribute"): `{AttributeName, Code,
  * AccessToken}` → `{}`; marks `email_verified` or `phone_number_verified` true. The code must have been
- * sent to the attribute's current value. Errors: CodeMismatchException, ExpiredCodeException,
- * InvalidParameterException, LimitExceededException (15 per hour, our addition).
+ * sent to the attribute's value to verify: a pending e-mail address (UpdateUserAttributes), which then
+ * becomes the account's address — and the member record's — if no other confirmed account took it
+ * meanwhile (AliasExistsException; an unconfirmed sign-up of it gives way), or else the current one.
+ * Errors: CodeMismatchException, ExpiredCodeException, InvalidParameterException,
+ * LimitExceededException (15 per hour, our addition), AliasExistsException.
  */
 export const verifyUserAttribute = defineOperation(
   VerifyUserAttributeRequest,
@@ -135,20 +154,59 @@ export const verifyUserAttribute = defineOperation(
     verifiable(user, input.AttributeName);
     const now = ctx.now();
     await countAttempt(ctx.db, user.sub, 'VerifyUserAttribute', now);
-    await withLockedUser(ctx.db, user.sub, async (trx, locked) => {
-      const { purpose, value } = verifiable(locked, input.AttributeName);
-      await consumeCode(trx, locked.sub, purpose, input.Code, value, now);
-      await trx
-        .updateTable('identity_users')
-        .set({
-          ...(purpose === 'verify_email'
-            ? { email_verified: true }
-            : { phone_number_verified: true }),
-          updated_ms: now,
-        })
-        .where('sub', '=', locked.sub)
-        .execute();
-    });
+    const aliasExists = new IdentityError('AliasExistsException', MESSAGES.emailExists);
+    try {
+      await withLockedUser(ctx.db, user.sub, async (trx, locked) => {
+        const { purpose, value } = verifiable(locked, input.AttributeName);
+        await consumeCode(trx, locked.sub, purpose, input.Code, value, now);
+        const adopted = purpose === 'verify_email' ? locked.pending_email : null;
+        if (adopted !== null) {
+          await adoptEmail(trx, locked.sub, adopted, now);
+          return;
+        }
+        await trx
+          .updateTable('identity_users')
+          .set({
+            ...(purpose === 'verify_email'
+              ? { email_verified: true }
+              : { phone_number_verified: true }),
+            updated_ms: now,
+          })
+          .where('sub', '=', locked.sub)
+          .execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw aliasExists;
+      throw error;
+    }
     return {};
   },
 );
+
+/**
+ * Makes the verified `email` the address of account `sub` (and of its live member record), in the
+ * caller's transaction: AliasExistsException when another confirmed account holds it; an unconfirmed
+ * sign-up of it gives way (spec §5 "available if not found or not verified").
+ */
+async function adoptEmail(trx: Trx, sub: string, email: string, now: number): Promise<void> {
+  if (await emailTaken(trx, email, { exceptSub: sub, confirmedOnly: true })) {
+    throw new IdentityError('AliasExistsException', MESSAGES.emailExists);
+  }
+  await trx
+    .deleteFrom('identity_users')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('status', '=', 'UNCONFIRMED')
+    .where('sub', '<>', sub)
+    .execute();
+  await trx
+    .updateTable('identity_users')
+    .set({ email, email_verified: true, pending_email: null, updated_ms: now })
+    .where('sub', '=', sub)
+    .execute();
+  await trx
+    .updateTable('members')
+    .set({ email, updated_at: new Date(now) })
+    .where('identity_sub', '=', sub)
+    .where('deleted_at', 'is', null)
+    .execute();
+}

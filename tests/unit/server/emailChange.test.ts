@@ -101,6 +101,27 @@ describe('change-email-step-1 and -2 (spec §4 two-step e-mail change)', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('answers not available (Success false), not a 500, when an account holds the address unverified', async () => {
+    // Data from before migration 0026: an account whose address was changed and never verified.
+    await memberToken('holder@example.com');
+    await database.db
+      .updateTable('identity_users')
+      .set({ email: 'unverified@example.com', email_verified: false })
+      .where('email', '=', 'holder@example.com')
+      .execute();
+    const token = await memberToken('mover@example.com');
+    await post('/authapi/member/login-member-c2/en', token, {});
+    const step1 = await post('/authapi/member/change-email-step-1', token, {
+      NewEmailAddress: 'unverified@example.com',
+    });
+    expect(step1.json()).toEqual({ Success: true });
+    const step2 = await post('/authapi/member/change-email-step-2', token, {
+      NewEmailAddress: 'unverified@example.com',
+      VerificationCode: await latestCode(database.db, 'unverified@example.com'),
+    });
+    expect([step2.statusCode, step2.json()]).toEqual([200, { Success: false }]);
+  });
+
   it('answers CODE_EXPIRED when no code was requested', async () => {
     const token = await memberToken('norequest@example.com');
     const res = await post('/authapi/member/change-email-step-2', token, {

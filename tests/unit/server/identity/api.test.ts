@@ -324,38 +324,48 @@ describe('access tokens', () => {
 });
 
 describe('attribute updates', () => {
-  it('changes the email at once, unverified, with a code to the new address; refuses a taken one', async () => {
+  const updateEmail = (AccessToken: string, Value: string) =>
+    amz(app, 'UpdateUserAttributes', {
+      AccessToken,
+      UserAttributes: [{ Name: 'email', Value }],
+      ClientMetadata: {},
+    });
+  const verifyEmail = (AccessToken: string, Code: string) =>
+    amz(app, 'VerifyUserAttribute', { AccessToken, AttributeName: 'email', Code });
+  const emailOf = async (AccessToken: string) =>
+    (
+      (await amz(app, 'GetUser', { AccessToken })).body.UserAttributes as {
+        Name: string;
+        Value: string;
+      }[]
+    ).filter((attribute) => attribute.Name.startsWith('email'));
+
+  it('changes the email once the new address is verified, with a code to it; refuses a taken one', async () => {
     const { accessToken } = await signedInUser('old@example.com');
     await signedInUser('taken@example.com');
-    const update = (Value: string) =>
-      amz(app, 'UpdateUserAttributes', {
-        AccessToken: accessToken,
-        UserAttributes: [{ Name: 'email', Value }],
-        ClientMetadata: {},
-      });
-    expectCognitoError(await update('TAKEN@example.com'), 'AliasExistsException');
-    const res = await update('new@example.com');
+    expectCognitoError(await updateEmail(accessToken, 'TAKEN@example.com'), 'AliasExistsException');
+    const res = await updateEmail(accessToken, 'new@example.com');
     expect(res.body).toEqual({
       CodeDeliveryDetailsList: [
         { Destination: 'n***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
       ],
     });
-    const user = await amz(app, 'GetUser', { AccessToken: accessToken });
-    expect(user.body.UserAttributes).toEqual(
-      expect.arrayContaining([
-        { Name: 'email', Value: 'new@example.com' },
-        { Name: 'email_verified', Value: 'false' },
-      ]),
-    );
-    const verify = (Code: string) =>
-      amz(app, 'VerifyUserAttribute', { AccessToken: accessToken, AttributeName: 'email', Code });
+    // Until verified, the account keeps its old, verified address.
+    expect(await emailOf(accessToken)).toEqual([
+      { Name: 'email', Value: 'old@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+    ]);
     const code = await latestCode(database.db, 'new@example.com');
     expectCognitoError(
-      await verify(code === '111111' ? '222222' : '111111'),
+      await verifyEmail(accessToken, code === '111111' ? '222222' : '111111'),
       'CodeMismatchException',
     );
-    expect((await verify(code)).status).toBe(200);
-    expectCognitoError(await verify(code), 'ExpiredCodeException');
+    expect((await verifyEmail(accessToken, code)).status).toBe(200);
+    expectCognitoError(await verifyEmail(accessToken, code), 'ExpiredCodeException');
+    expect(await emailOf(accessToken)).toEqual([
+      { Name: 'email', Value: 'new@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+    ]);
     const storage = new MemoryStorage();
     const session = await signIn(
       userOf(clientPool(app, origin, storage), 'new@example.com', storage),
@@ -365,6 +375,23 @@ describe('attribute updates', () => {
       email: 'new@example.com',
       email_verified: true,
     });
+  });
+
+  it('lets no one hold an address by asking for it: its owner signs up, and a later verify finds it taken', async () => {
+    const mallory = await signedInUser('mallory@example.com');
+    expect((await updateEmail(mallory.accessToken, 'victim@example.com')).status).toBe(200);
+    const code = await latestCode(database.db, 'victim@example.com');
+    // The owner of the address signs up and confirms it as usual.
+    const victim = await signedInUser('victim@example.com');
+    expect(await emailOf(victim.accessToken)).toEqual([
+      { Name: 'email', Value: 'victim@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+    ]);
+    expectCognitoError(await verifyEmail(mallory.accessToken, code), 'AliasExistsException');
+    expect(await emailOf(mallory.accessToken)).toEqual([
+      { Name: 'email', Value: 'mallory@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+    ]);
   });
 });
 
