@@ -3,7 +3,13 @@ import type { activateDevice as activateDeviceCall } from '../../src/api/calls/m
 import type { ErrorCode } from '../../src/api/errors';
 import type { Db } from '../db/database';
 import { activationCodeMatches } from './activationCode';
-import { ACTIVATION_ATTEMPT_WINDOW_MS, countActivationAttempt } from './activationAttempts';
+import {
+  ACTIVATION_ATTEMPT_WINDOW_MS,
+  DEVICE_CODE_FAILURE_WINDOW_MS,
+  countActivationAttempt,
+  deviceTakesCodes,
+  recordCodeFailure,
+} from './activationAttempts';
 import { lockMember } from './memberLock';
 import { hasActiveSubscription, startTrialIfEligible } from './trialSubscription';
 
@@ -26,8 +32,10 @@ function failure(code: ErrorCode, message: string): ActivationResponse {
  * Activates the registry device `request.Imei` for `memberId` at `nowMs` (epoch ms) (spec §7
  * activate-device; policy §4 "Device rules", §8 "Device activation"). Checks, in order:
  * 1. attempts: more than 10 in 15 min → ACTIVATION_FAILED (every attempt counts, committed first);
- * 2. IMEI unknown → IMEI_NOT_FOUND; 3. wrong code → CODE_INVALID (before anything about the device's
- *    owner or type is told); 4. registry type ≠ DeviceType → PAIRING_ERROR;
+ * 2. IMEI unknown → IMEI_NOT_FOUND; 3. the device took 10 wrong codes within the hour, from anyone →
+ *    ACTIVATION_FAILED (activationAttempts.ts `DEVICE_CODE_FAILURE_LIMIT`); wrong code → CODE_INVALID,
+ *    recorded (before anything about the device's owner or type is told); 4. registry type ≠
+ *    DeviceType → PAIRING_ERROR;
  * 5. owned by another member → DEVICE_TAKEN; already the caller's → success, nickname saved;
  * 6. the member holds {@link MAX_DEVICE_COUNT} devices and an active subscription →
  *    EXISTING_ACTIVE_SUBSCRIPTION.
@@ -64,7 +72,15 @@ export async function activateDevice(
       .forUpdate()
       .executeTakeFirst();
     if (!device) return failure('IMEI_NOT_FOUND', 'The IMEI is unknown');
+    if (!(await deviceTakesCodes(trx, device.device_id, nowMs))) {
+      const minutes = DEVICE_CODE_FAILURE_WINDOW_MS / 60_000;
+      return failure(
+        'ACTIVATION_FAILED',
+        `Too many wrong codes for this device; try again in ${minutes} minutes`,
+      );
+    }
     if (!activationCodeMatches(device.activation_code_hash, device.imei, request.Code)) {
+      await recordCodeFailure(trx, device.device_id, nowMs);
       return failure('CODE_INVALID', 'The code is invalid');
     }
     if (device.device_type !== request.DeviceType) {

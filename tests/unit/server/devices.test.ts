@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '../../../src/api/entities/device';
 import type { ApiErrorBody } from '../../../src/api/errors';
-import { ACTIVATION_ATTEMPT_LIMIT } from '../../../server/devices/activationAttempts';
+import {
+  ACTIVATION_ATTEMPT_LIMIT,
+  DEVICE_CODE_FAILURE_LIMIT,
+} from '../../../server/devices/activationAttempts';
 import { DEMO_DEVICES, demoAtlasDeviceId } from '../../../server/devices/registrySeed';
 import { addMonthsUtc } from '../../../server/devices/trialSubscription';
 import { memberIntegrationToken, registerListeningTestServer } from './signedUpMember';
@@ -273,6 +276,18 @@ describe('activate-device (spec §7; policy §4 "Device rules", §8 "Device acti
     const answer = await activate('erin', SHIELD);
     expect(answer.Error?.ErrorCode).toBe('ACTIVATION_FAILED');
     expect(await snapshot()).toEqual(before);
+    expect(await ownerOf(SHIELD.imei)).toBeNull();
+  });
+
+  it(`refuses a device that took ${DEVICE_CODE_FAILURE_LIMIT} wrong codes within the hour, from anyone, even with its right code`, async () => {
+    // Erin's wrong codes above were all for SHIELD: another member, with the right code, waits too.
+    const { devices, subscriptions } = await snapshot();
+    const answer = await activate('gina', SHIELD);
+    expect(answer.Error).toEqual({
+      ErrorCode: 'ACTIVATION_FAILED',
+      Message: 'Too many wrong codes for this device; try again in 60 minutes',
+    });
+    expect(await snapshot()).toMatchObject({ devices, subscriptions });
     expect(await ownerOf(SHIELD.imei)).toBeNull();
   });
 
