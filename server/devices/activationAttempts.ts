@@ -80,7 +80,7 @@ export async function deviceTakesCodes(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('device_id', '=', deviceId)
     .executeTakeFirstOrThrow();
-  return Number(n) < DEVICE_CODE_FAILURE_LIMIT;
+  return n < DEVICE_CODE_FAILURE_LIMIT;
 }
 
 /** Records a wrong code for device `deviceId` at `nowMs` (epoch ms), in the activation's transaction. */
