@@ -211,7 +211,7 @@ export async function buildServer(
   await app.register(shareExpiryPlugin, { db: deps.db });
   // The central service's short links (issue 7 item 4), and /go/{code} before the SPA's fallback.
   await app.register(shortUrlRoutes, { db: deps.db, config, memberTokens });
-  await app.register(shortLinkResolveRoutes, { db: deps.db });
+  await app.register(shortLinkResolveRoutes, { db: deps.db, config });
   if (config.devEndpoints) {
     await app.register(devOutboxRoutes, { outbox });
     await app.register(devDemoRoutes, {

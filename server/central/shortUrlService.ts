@@ -43,11 +43,13 @@ export interface CreatedShortUrl {
 }
 
 /**
- * Checks `fullUrl` for {@link createShortUrl}; throws {@link InvalidFullUrlError} for a URL that is
- * not http(s), not on the origin of `publicOrigin` (scheme, host and port), or over
- * {@link MAX_FULL_URL_LENGTH} characters.
+ * Checks `fullUrl` for {@link createShortUrl} and answers it as the URL parser writes it (characters
+ * a header cannot carry, such as U+2028, percent-encoded: it is sent back in a `Location` header);
+ * throws {@link InvalidFullUrlError} for a URL that is not http(s), not on the origin of
+ * `publicOrigin` (scheme, host and port), or over {@link MAX_FULL_URL_LENGTH} characters (before or
+ * after encoding).
  */
-export function checkFullUrl(fullUrl: string, publicOrigin: string): void {
+export function checkFullUrl(fullUrl: string, publicOrigin: string): string {
   if (fullUrl.length > MAX_FULL_URL_LENGTH) {
     throw new InvalidFullUrlError(`longer than ${MAX_FULL_URL_LENGTH} characters`);
   }
@@ -63,6 +65,10 @@ export function checkFullUrl(fullUrl: string, publicOrigin: string): void {
   if (url.origin !== new URL(publicOrigin).origin) {
     throw new InvalidFullUrlError('not a URL of this server');
   }
+  if (url.href.length > MAX_FULL_URL_LENGTH) {
+    throw new InvalidFullUrlError(`longer than ${MAX_FULL_URL_LENGTH} characters`);
+  }
+  return url.href;
 }
 
 /**
@@ -72,16 +78,16 @@ export function checkFullUrl(fullUrl: string, publicOrigin: string): void {
  * URL; a database failure or an unknown member or share rejects.
  */
 export async function createShortUrl(db: Db, input: CreateShortUrlInput): Promise<CreatedShortUrl> {
-  checkFullUrl(input.fullUrl, input.publicOrigin);
+  const fullUrl = checkFullUrl(input.fullUrl, input.publicOrigin);
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
     const shortCode = newShortCode(input.vanity);
     const stored = await insertShortUrl(db, {
       shortCode,
-      fullUrl: input.fullUrl,
+      fullUrl,
       memberId: input.memberId,
       shareId: input.shareId ?? null,
     });
-    if (stored) return { ShortCode: shortCode, FullUrl: input.fullUrl };
+    if (stored) return { ShortCode: shortCode, FullUrl: fullUrl };
   }
   throw new Error(`no free short code after ${CODE_ATTEMPTS} attempts`);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { RuntimeConfig, type IdentityConfig } from '../../src/api/runtimeConfig';
 import type { ServerConfig } from '../config';
+import { publicOriginOf } from '../http/publicOrigin';
 
 export interface RuntimeConfigOptions {
   readonly config: ServerConfig;
@@ -25,7 +26,7 @@ export const runtimeConfigRoutes: FastifyPluginCallbackZod<RuntimeConfigOptions>
     '/config.json',
     { schema: { response: { 200: RuntimeConfig } } },
     async (request, reply) => {
-      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = publicOriginOf(config, request);
       void reply.header('cache-control', 'no-cache');
       return {
         // The local service is reached on the origin the browser used (no CORS, CSP 'self').

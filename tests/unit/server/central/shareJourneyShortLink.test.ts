@@ -43,7 +43,11 @@ describe('share-journey short links', () => {
       const body = res.json<SharedJourney>();
       expect(body.ShortCode).toMatch(shape);
 
-      const go = await server.app.inject({ method: 'GET', url: `/go/${body.ShortCode}` });
+      const go = await server.app.inject({
+        method: 'GET',
+        url: `/go/${body.ShortCode}`,
+        headers: { host: HOST },
+      });
       expect(go.statusCode).toBe(302);
       expect(go.headers.location).toBe(body.ShareUrl);
       const central = await server.app.inject({
@@ -67,7 +71,11 @@ describe('share-journey short links', () => {
     expect(row.full_url).toBe(body.ShareUrl);
     expect(row.share_id).not.toBeNull();
     await server.database.db.deleteFrom('shares').where('share_id', '=', row.share_id).execute();
-    const go = await server.app.inject({ method: 'GET', url: `/go/${body.ShortCode}` });
+    const go = await server.app.inject({
+      method: 'GET',
+      url: `/go/${body.ShortCode}`,
+      headers: { host: HOST },
+    });
     expect(go.headers.location).toBe(`/share-not-found/${body.ShortCode}`);
   });
 });

@@ -28,11 +28,11 @@ const create = (payload: object, authorization: string | null = `Bearer ${member
   });
 const resolve = (code: string, ip = nextIp()) =>
   server.app.inject({ method: 'GET', url: `/central/urls/${code}`, remoteAddress: ip });
-const go = (code: string, ip = nextIp()) =>
+const go = (code: string, ip = nextIp(), host = HOST) =>
   server.app.inject({
     method: 'GET',
     url: `/go/${code}`,
-    headers: { accept: 'text/html' },
+    headers: { accept: 'text/html', host },
     remoteAddress: ip,
   });
 const shortUrlCount = async () =>
@@ -132,6 +132,40 @@ describe('resolving', () => {
     expect(res.headers.location).toBe(shareUrl);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('never redirects to another site: a link made with a forged Host goes to share-not-found', async () => {
+    const evil = 'http://evil.example/phish';
+    const made = await server.app.inject({
+      method: 'POST',
+      url: '/central/urls',
+      headers: { host: 'evil.example', authorization: `Bearer ${memberToken}` },
+      payload: { FullUrl: evil },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { ShortCode } = made.json<{ ShortCode: string }>();
+    const res = await go(ShortCode);
+    expect(res.headers.location).toBe(`/share-not-found/${ShortCode}`);
+  });
+
+  it('stores a URL as the parser writes it, so /go/ can send any stored link (U+2028 in a path)', async () => {
+    const made = await create({ FullUrl: `http://${HOST}/a\u2028b` });
+    expect(made.statusCode, made.body).toBe(200);
+    const res = await go(made.json<{ ShortCode: string }>().ShortCode);
+    expect([res.statusCode, res.headers.location]).toEqual([302, `http://${HOST}/a%E2%80%A8b`]);
+  });
+
+  it('refuses a Host that is no host with a 400, not a 500', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/central/urls',
+      headers: { host: 'a'.repeat(300), authorization: `Bearer ${memberToken}` },
+      payload: { FullUrl: shareUrl },
+    });
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { ErrorCode: 'REQUEST_INVALID', Error: 'Invalid Host header' },
+    ]);
   });
 
   it('matches codes exactly: another letter case is another code', async () => {

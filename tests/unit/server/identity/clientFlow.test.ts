@@ -79,7 +79,7 @@ describe('the real client against /identity', () => {
     const res = await app.inject({ method: 'GET', url: '/config.json' });
     const config = RuntimeConfig.parse(res.json());
     expect(config.identity).toEqual({
-      endpoint: 'http://localhost:80/identity',
+      endpoint: 'http://localhost/identity',
       region: 'local',
       userPoolId: 'local_Lifeline',
       clientId: poolOf(app).clientId,
