@@ -4,11 +4,13 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useInView } from '../visibility/useInView';
 import { mapStyleFor, type MapTheme } from './basemapStyle';
 import { followTo, keepInView as keepInViewOf, type Obstacle } from './followCamera';
 import type { LiveWearer } from './liveWearerGeometry';
 import { LiveWearerOverlay } from './liveWearerOverlay';
+import { mapLocale } from './mapLocale';
 import { gateOverlayFrames, type OverlayFrames } from './overlayFrames';
 import './map.css';
 
@@ -123,7 +125,9 @@ export function MapView({
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapLibreOverlay | null>(null);
   const frames = useRef<OverlayFrames | null>(null);
-  const initial = useRef({ layers, theme, styleUrl, bounds });
+  const { t } = useTranslation();
+  // What the map is created with (the language of its controls too: it keeps them for its life).
+  const initial = useRef({ layers, theme, styleUrl, bounds, locale: mapLocale(t, label) });
   const drawn = useRef({ key: drawnKey, layers });
   const liveOverlay = useRef<LiveWearerOverlay | null>(null);
   const latestLive = useRef(live);
@@ -158,6 +162,7 @@ export function MapView({
           }
         : { center: [10, 56], zoom: 3 }),
       attributionControl: { compact: true },
+      locale: start.locale,
       dragRotate: false,
       pitchWithRotate: false,
     });

@@ -43,6 +43,7 @@ export default function ActivityDataCharts({
       const number = (value: number) => formatNumber(value, shown.decimals, locale);
       const spec: Omit<TimeChartSpec, 'width'> = {
         label,
+        timeLabel: t('Activities.Data.Time'),
         unitLabel: t(shown.unit),
         formatTick: number,
         formatValue: (value) => measureText({ value: number(value), unit: shown.unit }, t),

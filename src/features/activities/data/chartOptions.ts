@@ -36,6 +36,8 @@ export interface TimeChartSpec {
   readonly width: number;
   /** The series' name in the legend, translated ("Speed"). */
   readonly label: string;
+  /** The time series' name in the legend, translated ("Time"; uPlot's own is English). */
+  readonly timeLabel: string;
   /** The unit's label, translated ("km/h"), on the value axis. */
   readonly unitLabel: string;
   /** Value → its text on the value axis ("12.5"). */
@@ -79,6 +81,7 @@ export function timeChartOptions(spec: TimeChartSpec): uPlot.Options {
     },
     series: [
       {
+        label: spec.timeLabel,
         // uPlot passes null where the cursor is on no reading, whatever its types say.
         value: (_u, epochMs) =>
           Number.isFinite(epochMs) ? spec.formatCursorTime(epochMs) : spec.noValue,

@@ -8,6 +8,7 @@ import { selectServerClockOffsetMs } from '../../../store/realtime/realtimeSlice
 import { rootReducer } from '../../../store/rootReducer';
 import { selectAllSharedViews } from '../../../store/shares/sharedViewsSlice';
 import { wearerNameOf } from '../components/SharedViewGate';
+import { useShareFormat } from '../shareFormat';
 import { SharedActivityView } from './SharedActivityPage';
 
 /**
@@ -19,6 +20,7 @@ import { SharedActivityView } from './SharedActivityPage';
  */
 export function IncidentReplayPage() {
   const { t } = useTranslation();
+  const { format } = useShareFormat();
   const [log, setLog] = useState<ActionLogExport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
@@ -72,7 +74,7 @@ export function IncidentReplayPage() {
             {t('Share.Incident.Moment', {
               step,
               total: log.entries.length,
-              time: new Date(replayed.atMs).toISOString(),
+              time: format.dateTime(replayed.atMs, { seconds: true }),
             })}
             <input
               type="range"

@@ -9,6 +9,7 @@ import {
 const spec: TimeChartSpec = {
   width: 640,
   label: 'Speed',
+  timeLabel: 'Zeit',
   unitLabel: 'km/h',
   formatTick: (v) => v.toFixed(1),
   formatValue: (v) => `${v.toFixed(1)} km/h`,
@@ -33,6 +34,7 @@ describe('timeChartOptions (issue 7 item 3: Data tab charts)', () => {
       scales: { x: { time: true } },
       cursor: { drag: { x: false, y: false }, sync: { key: 'activity-7' } },
     });
+    expect(options.series[0]).toMatchObject({ label: 'Zeit' });
     expect(options.series[1]).toMatchObject({ label: 'Speed', stroke: CHART_PALETTES.dark.speed });
     expect(options.axes?.[1]).toMatchObject({ label: 'km/h', stroke: CHART_PALETTES.dark.text });
   });

@@ -125,7 +125,12 @@ describe('incident replay (issue 6 item 5: a recorded log re-loaded into a read-
     expect(screen.queryByRole('button', { name: 'Save a record of this view' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show me the way' })).toBeNull();
 
-    fireEvent.change(screen.getByRole('slider'), { target: { value: '0' } });
+    // The moment's time in the viewer's format (with seconds), not a raw ISO timestamp.
+    const moment = screen.getByRole('slider');
+    expect(moment).toHaveAccessibleName(/^Moment \d+ of \d+ · .*\d{2}:\d{2}:\d{2}/);
+    expect(moment).not.toHaveAccessibleName(/\d{4}-\d{2}-\d{2}T/);
+
+    fireEvent.change(moment, { target: { value: '0' } });
     expect(screen.getByText('At this moment no shared activity was on screen yet.')).toBeVisible();
   });
 

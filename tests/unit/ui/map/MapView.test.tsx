@@ -9,6 +9,8 @@ import { reportInView, stubIntersectionObserver } from '../../support/fakeInters
  * record what MapView hands them; the browser's IntersectionObserver is a fake the test drives.
  */
 const overlays: { setProps: ReturnType<typeof vi.fn> }[] = [];
+/** The `locale` option of each map made. */
+const mapLocales: (Record<string, string> | undefined)[] = [];
 const wakes = vi.fn();
 const followTo = vi.fn<(map: unknown, position: readonly [number, number]) => void>();
 /** The map's event handlers by event name ('render', 'move', …), to fire them by hand. */
@@ -22,8 +24,9 @@ const fire = (event: string) => {
 vi.mock('maplibre-gl', () => {
   class Map {
     readonly #canvasContainer = document.createElement('div');
-    constructor(options: { container: HTMLElement }) {
+    constructor(options: { container: HTMLElement; locale?: Record<string, string> }) {
       options.container.append(this.#canvasContainer);
+      mapLocales.push(options.locale);
     }
     addControl() {}
     on(event: string, handler: () => void) {
@@ -97,9 +100,24 @@ const view = (layers: LayersList, follow: readonly [number, number]) => (
 beforeEach(() => {
   mapHandlers.clear();
   overlays.length = 0;
+  mapLocales.length = 0;
   wakes.mockClear();
   followTo.mockClear();
   keepInView.mockClear();
+});
+
+describe('MapView labels', () => {
+  it("hands MapLibre its control labels through i18next (mapLocale.ts), the canvas named by the map's label", () => {
+    render(view(layersNamed('first'), [6.05, 59.01]));
+    // No language is loaded in this test: i18next answers the keys, which shows they are asked for.
+    expect(mapLocales).toEqual([
+      expect.objectContaining({
+        'NavigationControl.ZoomIn': 'Common.Map.ZoomIn',
+        'AttributionControl.ToggleAttribution': 'Common.Map.ToggleAttribution',
+        'Map.Title': 'Map of Ingrid',
+      }),
+    ]);
+  });
 });
 
 describe('MapView out of sight (docs/share-viewing.md "Map")', () => {
