@@ -40,7 +40,12 @@ describe('the detail of a failed settings save (src/store/failureDetail.ts)', ()
     [
       'the server failing on the request (500)',
       new HttpError('member-wearer-update', 500, 'UNKNOWN', 'db down'),
-      { detail: 'member-wearer-update: HTTP 500 UNKNOWN: db down' },
+      { detailKey: 'Common.FailureDetail.ServerError' },
+    ],
+    [
+      'a refusal naming no rule (404), not the call name and the server’s English',
+      new HttpError('member-wearer-update', 404, 'NOT_FOUND', 'No such member'),
+      { detailKey: 'Common.FailureDetail.Refused' },
     ],
     [
       'the identity service refusing the value',

@@ -5,7 +5,7 @@ import type { AppEpic } from '../../../store/epic';
 import { selectWearer, wearerRequested } from '../../../store/entities/wearerSlice';
 import { notify } from '../../../store/notifications/notify';
 import { memberApiFor } from '../../../store/session/services';
-import { errorDetail, type ErrorDetail } from '../../../store/failureDetail';
+import { errorDetail, REFUSED_KEY, type ErrorDetail } from '../../../store/failureDetail';
 import {
   communicationsSaved,
   communicationsSaveRequested,
@@ -66,7 +66,7 @@ export const communicationsSaveEpic: AppEpic = (action$, state$, deps) =>
                 wearerRequested(),
                 notify(deps, 'success', 'Settings.Communications.Saved'),
               ]
-            : [failedWith({ detail: 'Success: false' })],
+            : [failedWith({ detailKey: REFUSED_KEY })],
         ),
         catchError((error: unknown) => of(failedWith(errorDetail(error)))),
       );

@@ -136,6 +136,8 @@ describe('ActivityTypesPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your favourite activity types could not be saved');
-    expect(within(alert).getByText(/kaput/)).toBeVisible();
+    // Translated, not the server's English or the call's name.
+    expect(within(alert).getByText(/Something went wrong on the server\. Try again/)).toBeVisible();
+    expect(alert).not.toHaveTextContent(/kaput|HTTP 500/);
   });
 });

@@ -71,9 +71,9 @@ describe('accepting the terms (spec §7 set-terms, §5 echo)', () => {
 
   it.each([
     [
-      'the server’s refusal',
+      'the server’s failure',
       () => HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'db down' }, { status: 500 }),
-      { detail: 'set-terms: HTTP 500 UNKNOWN: db down' },
+      { detailKey: 'Common.FailureDetail.ServerError' },
     ],
     ['no answer', () => HttpResponse.error(), { detailKey: 'Common.FailureDetail.Network' }],
   ])(
