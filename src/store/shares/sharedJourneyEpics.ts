@@ -1,4 +1,3 @@
-import { createAction } from '@reduxjs/toolkit';
 import {
   EMPTY,
   catchError,
@@ -18,22 +17,14 @@ import type { AppEpic } from '../epic';
 import { JOURNEY_REFRESH_MS, SHARED_JOURNEY_ACTIVITY_LOADS } from '../timing';
 import { shareCallsOver } from './shareCalls';
 import { sharedViewLoaded, sharedViewRequested } from './sharedViewsSlice';
+import {
+  sharedJourneyActivityFailed,
+  sharedJourneyActivityRequested,
+} from './sharedJourneyActions';
+
+export { sharedJourneyActivityFailed, sharedJourneyActivityRequested };
 import { shareEnd$ } from './shareEnd';
 import { ofAction } from '../operators/ofAction';
-
-/**
- * A journey viewer wants the full activity `ActivityId` of the shared journey `ShareToken` (its
- * location history, clipped by the server to the journey's window): shared-journey-activity.
- */
-export const sharedJourneyActivityRequested = createAction<{
-  ShareToken: string;
-  ActivityId: number;
-}>('sharedViews/sharedJourneyActivityRequested');
-
-/** shared-journey-activity failed for one activity; the rest of the journey stays. */
-export const sharedJourneyActivityFailed = createAction<{ ShareToken: string; ActivityId: number }>(
-  'sharedViews/sharedJourneyActivityFailed',
-);
 
 /**
  * Loads the activities a journey viewer opens (spec app §7 shared-journey-activity) into the activity

@@ -10,6 +10,10 @@ import type { Brand } from '../../api/entities/client';
 import type { Journey } from '../../api/entities/journey';
 import type { SharedMemberDetails } from '../../api/entities/share';
 import { combinedReducer } from '../rootReducer';
+import {
+  sharedJourneyActivityFailed,
+  sharedJourneyActivityRequested,
+} from './sharedJourneyActions';
 
 /**
  * Where one opened share link stands (spec app §2 /share/activity|journey/{shareToken}, §7 "Shared
@@ -37,6 +41,11 @@ export interface SharedView {
    * item 2), null until it answered (the default brand shows meanwhile).
    */
   readonly Brand: Brand | null;
+  /**
+   * The journey's activities whose track failed to load (shared-journey-activity; their request again
+   * clears them): the page says so and offers to try again.
+   */
+  readonly FailedActivityIds: readonly number[];
 }
 
 /** The opened share links, normalized by ShareToken. */
@@ -74,6 +83,7 @@ export const sharedViewsSlice = createSlice({
         Journey: payload.Journey,
         MemberDetails: payload.MemberDetails,
         Brand: previous?.Brand ?? null,
+        FailedActivityIds: previous?.FailedActivityIds ?? [],
       });
     },
     /** The brand of the share's client answered. */
@@ -105,6 +115,18 @@ export const sharedViewsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(sharedJourneyActivityFailed, (state, { payload }) => {
+      const view = state.entities[payload.ShareToken];
+      if (view && !view.FailedActivityIds.includes(payload.ActivityId)) {
+        view.FailedActivityIds = [...view.FailedActivityIds, payload.ActivityId];
+      }
+    });
+    builder.addCase(sharedJourneyActivityRequested, (state, { payload }) => {
+      const view = state.entities[payload.ShareToken];
+      if (view?.FailedActivityIds.includes(payload.ActivityId)) {
+        view.FailedActivityIds = view.FailedActivityIds.filter((id) => id !== payload.ActivityId);
+      }
+    });
     builder.addCase(sharedViewRequested, (state, { payload }) => {
       const view = state.entities[payload.ShareToken];
       if (view) {
@@ -140,6 +162,7 @@ function blank(ShareToken: string, ShareTotp: string | null): SharedView {
     Journey: null,
     MemberDetails: null,
     Brand: null,
+    FailedActivityIds: [],
   };
 }
 

@@ -1,10 +1,12 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Journey } from '../../../api/entities/journey';
-import { useAppDispatch } from '../../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useTrackColumns } from '../../../store/locationHistory/useTrackColumns';
 import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
-import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyEpics';
+import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyActions';
+import { selectSharedView } from '../../../store/shares/sharedViewsSlice';
+import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { activitiesOfDay, dayTotals, journeyDays } from '../../../ui/journey/journeyDays';
 import { JourneyDayPicker } from '../../../ui/journey/JourneyDayPicker';
@@ -15,6 +17,9 @@ import { lazyChunk } from '../../../ui/lazyChunk';
 import { useTrackDerivationsAhead } from '../../../ui/map/useTrackDerivationsAhead';
 
 // MapLibre and deck.gl load with the map, not with the page.
+/** No failed tracks (a stable empty list for the selector). */
+const NO_IDS: readonly number[] = [];
+
 const JourneyMap = lazyChunk(() => import('../components/JourneyMap').then((m) => m.default));
 
 /**
@@ -65,6 +70,10 @@ function SharedJourneyView({
       dispatch(sharedJourneyActivityRequested({ ShareToken: shareToken, ActivityId: Number(id) }));
     }
   }, [dispatch, shareToken, idsKey]);
+  // Tracks of the day shown that failed to load (their request again clears them).
+  const failedIds = useAppSelector(
+    (state) => selectSharedView(state, shareToken)?.FailedActivityIds ?? NO_IDS,
+  ).filter((id) => shownIds.includes(id));
   // Their drawings are derived as they arrive, while the map's chunk may still be loading.
   useTrackDerivationsAhead(useTrackColumns(shownIds));
   useEffect(() => {
@@ -104,6 +113,17 @@ function SharedJourneyView({
           time: t('Share.Journey.Time'),
         }}
       />
+      {failedIds.length > 0 ? (
+        <RetryMessage
+          message={t('Share.Journey.TrackFailed', { count: failedIds.length })}
+          retryLabel={t('Share.Retry')}
+          onRetry={() => {
+            for (const ActivityId of failedIds) {
+              dispatch(sharedJourneyActivityRequested({ ShareToken: shareToken, ActivityId }));
+            }
+          }}
+        />
+      ) : null}
       <div className="ll-share-map-frame">
         <Suspense fallback={<LoadingScreen label={t('Share.LoadingMap')} />}>
           <JourneyMap activityIds={shownIds} fitKey={dayIndex} />

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivitySummary } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
 import { shareRoutes } from '../../../../src/features/share';
+import { selectActivityDetailsState } from '../../../../src/store/activities/activityDetailsSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
@@ -103,5 +104,49 @@ describe('the shared journey page (issue 8 item 2; spec §4 day index or complet
     await vi.waitFor(() => {
       expect([...new Set(asked)].sort()).toEqual([1, 2, 3]);
     });
+  });
+
+  it('says when a track could not be loaded and loads it again on Try again', async () => {
+    let failing = true;
+    server.use(
+      http.post(`${API}/activity-sharing`, () =>
+        HttpResponse.json({
+          Activity: null,
+          Journey: {
+            JourneyStart: at(20, 8),
+            JourneyEnd: at(20, 18),
+            ActivitySummaries: [hike(1, at(20, 9), 18_000)],
+          },
+          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+        }),
+      ),
+      http.post(`${API}/shared-journey-activity`, () =>
+        failing
+          ? HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'down' }, { status: 503 })
+          : HttpResponse.json({
+              Activity: {
+                ...hike(1, at(20, 9), 18_000),
+                LocationHistory: [],
+                Alerts: [],
+                ActivityStatus: 'COMPLETE',
+                SplitsSettings: null,
+                WearerID: 5,
+              },
+            }),
+      ),
+    );
+    const store = createAppStore({
+      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+    });
+    renderRoutesAt(store, shareRoutes, `/share/journey/${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The track of one activity could not be loaded.',
+    );
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => {
+      expect(selectActivityDetailsState(store.getState()).entities[1]).toBeDefined();
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

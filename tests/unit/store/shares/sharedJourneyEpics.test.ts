@@ -2,10 +2,8 @@ import type { Action } from '@reduxjs/toolkit';
 import { filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { selectTrackColumns } from '../../../../src/store/locationHistory/locationHistorySelectors';
-import {
-  sharedJourneyActivityRequested,
-  sharedJourneyEpics,
-} from '../../../../src/store/shares/sharedJourneyEpics';
+import { sharedJourneyActivityRequested } from '../../../../src/store/shares/sharedJourneyActions';
+import { sharedJourneyEpics } from '../../../../src/store/shares/sharedJourneyEpics';
 import { sharedViewEpics } from '../../../../src/store/shares/sharedViewEpics';
 import {
   sharedViewClosed,
