@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { concat, defer, map, mergeMap, of } from 'rxjs';
+import { EMPTY, concat, defer, map, mergeMap, of } from 'rxjs';
 import {
   memberWearerActivityEdit,
   memberWearerActivitySplits,
@@ -106,7 +106,8 @@ export const activityTrimEpic: AppEpic = (action$, state$, deps) =>
  * `activitySplitsSaveRequested({ ActivityId, SplitsSettings })`: the form's values are parsed (spec
  * §5 splits rules; invalid values only show the notice), `activitySplitsSaved` applies them locally,
  * member-wearer-activity-splits saves them, the activity reloads about 6 s later; a failure restores
- * the previous settings (`activitySplitsSaveFailed`) with a notice.
+ * the previous settings (`activitySplitsSaveFailed`) with a notice. Settings equal to those the
+ * activity shows (a double click, whose first save applied them at once) send nothing.
  */
 export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -115,10 +116,11 @@ export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
       const parsed = SplitsSettings.safeParse(input);
       if (!parsed.success) return of(notify(deps, 'error', SPLITS_FAILED_KEY));
       const settings = parsed.data;
-      const previous = {
-        SplitsSettings:
-          selectActivityDetailsState(state$.value).entities[ActivityId]?.SplitsSettings ?? null,
-      };
+      const current =
+        selectActivityDetailsState(state$.value).entities[ActivityId]?.SplitsSettings ?? null;
+      // The settings shown already (a double click: the first save applied them): nothing to send.
+      if (sameSplits(current, settings)) return EMPTY;
+      const previous = { SplitsSettings: current };
       const saved$ = defer(() =>
         memberCallsFor(() => state$.value, deps).call(memberWearerActivitySplits, {
           ActivityId,
@@ -134,3 +136,11 @@ export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
       );
     }),
   );
+
+/** Whether two splits settings split alike (the fields of the other type do not count). */
+function sameSplits(a: SplitsSettings | null, b: SplitsSettings): boolean {
+  if (a === null) return false;
+  if (a.SplitType === 'DISTANCE_KM')
+    return b.SplitType === 'DISTANCE_KM' && a.Distance === b.Distance;
+  return b.SplitType === 'TIME_MINUTES' && a.Time === b.Time;
+}

@@ -143,6 +143,32 @@ describe('edit, trim and splits: local update, reload about 6 s later (virtual t
     });
   });
 
+  it('sends a double click’s second save of the same splits nowhere: the first applied them', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, {
+        epics,
+        state,
+        calls: { 'member-wearer-activity-splits': () => answer(300, { UpdateSuccess: true }) },
+      });
+      const save = activitySplitsSaveRequested({
+        ActivityId: 1,
+        SplitsSettings: { SplitType: 'DISTANCE_KM', Distance: '1' },
+      });
+      kit.drive(hot('a 49ms b', { a: save, b: save }));
+      expectObservable(outcomes(kit.actions$)).toBe('s 5999ms r', {
+        s: activitySplitsSaved({
+          ActivityId: 1,
+          SplitsSettings: { SplitType: 'DISTANCE_KM', Distance: 1 },
+          previous: { SplitsSettings: null },
+        }),
+        r: activityDetailRequested({ ActivityId: 1, force: true }),
+      });
+      scheduler.schedule(() => {
+        expect(kit.calls).toHaveLength(1);
+      }, 7_000);
+    });
+  });
+
   it('saves splits locally (parsed from the form) and reloads 6 s later; a failure restores them', () => {
     inVirtualTime((scheduler, { hot, expectObservable }) => {
       const kit = startStore(scheduler, {
