@@ -127,7 +127,7 @@ export function MapView({
   const frames = useRef<OverlayFrames | null>(null);
   const { t } = useTranslation();
   // What the map is created with (the language of its controls too: it keeps them for its life).
-  const initial = useRef({ layers, theme, styleUrl, bounds, locale: mapLocale(t, label) });
+  const initial = useRef({ layers, theme, styleUrl, bounds, locale: mapLocale(t) });
   const drawn = useRef({ key: drawnKey, layers });
   const liveOverlay = useRef<LiveWearerOverlay | null>(null);
   const latestLive = useRef(live);
