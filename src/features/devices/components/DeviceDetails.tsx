@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../api/entities/device';
-import { formatDeviceDate } from '../deviceDate';
+import { useAppSelector } from '../../../store/hooks';
+import { selectEffectiveUnits } from '../../../store/units/effectiveUnits';
+import { useFormatter } from '../../../ui/format';
 import { deviceTypeKey } from '../deviceTypes';
 
 /**
  * A device's facts (policy §3 "Device"): type name, IMEI, and the registration and subscription end
- * dates when the server gives them.
+ * dates when the server gives them, in the member's date format and time zone like every other date.
  */
 export function DeviceDetails({ device }: { readonly device: Device }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { format } = useFormatter(useAppSelector(selectEffectiveUnits));
   const registered = device.RegisteredTimestamp ?? null;
   const subscriptionEnds = device.SubscriptionExpiryTimestamp ?? null;
   return (
@@ -20,13 +23,13 @@ export function DeviceDetails({ device }: { readonly device: Device }) {
       {registered !== null ? (
         <>
           <dt>{t('Devices.Fields.Registered')}</dt>
-          <dd>{formatDeviceDate(registered, i18n.language)}</dd>
+          <dd>{format.date(registered)}</dd>
         </>
       ) : null}
       {subscriptionEnds !== null ? (
         <>
           <dt>{t('Devices.Fields.SubscriptionEnds')}</dt>
-          <dd>{formatDeviceDate(subscriptionEnds, i18n.language)}</dd>
+          <dd>{format.date(subscriptionEnds)}</dd>
         </>
       ) : null}
     </dl>

@@ -27,7 +27,8 @@ describe('/member/devices (app §2; policy §2, §4)', () => {
     const blue = await screen.findByRole('article', { name: 'Blue watch' });
     expect(blue).toHaveTextContent('mSafety watch');
     expect(blue).toHaveTextContent('359999000000042');
-    expect(blue).toHaveTextContent('RegisteredMar 3, 2025');
+    // In the member's date format, as every other date (was the browser's own medium date).
+    expect(blue).toHaveTextContent('Registered2025-03-03');
     expect(card('Pixel')).toHaveTextContent('Smartphone app');
     expect(card('Pixel')).not.toHaveTextContent('Registered');
     expect(screen.getByRole('link', { name: 'Activate another device' })).toHaveAttribute(
