@@ -139,7 +139,8 @@ export const MessagePanel = memo(function MessagePanel({
               },
             })}
             error={
-              fieldError(form.formState.errors.text) ?? (serverIssue ? t(serverIssue) : undefined)
+              fieldError(form.formState.errors.text) ??
+              (serverIssue ? t(serverIssue, { max: MESSAGE_TEXT_MAX_LENGTH }) : undefined)
             }
           />
           {removed ? <p className="ll-muted">{t('Share.Messages.CharactersRemoved')}</p> : null}

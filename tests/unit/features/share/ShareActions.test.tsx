@@ -165,6 +165,27 @@ describe('MessagePanel (issue 8 item 3; app §3 Message thread, §4 delivery sta
     expect(await screen.findByText('The message could not be sent. Try again.')).toBeVisible();
     expect(input).toHaveValue('Are you OK?');
   });
+
+  it('shows the server’s refusal of the text with its limit filled in', async () => {
+    knownGuardian();
+    const { user } = await renderShareActions(server, {
+      'message-send': () =>
+        json(
+          {
+            ErrorCode: 'REQUEST_INVALID',
+            Error: 'invalid',
+            Issues: [{ Path: 'body.MessageText', Message: 'Validations.MaxLength' }],
+          },
+          400,
+        ),
+    });
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(input, 'Are you OK?');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await vi.waitFor(() => {
+      expect(input).toHaveAccessibleDescription(/Cannot be longer than 160 characters/);
+    });
+  });
 });
 
 describe('AlertActions (issue 8 item 4; app §7 alert-add-note, alert-resolve-pause; policy §4)', () => {
