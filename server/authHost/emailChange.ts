@@ -1,6 +1,7 @@
 import type { IdentityContext } from '../identity/context';
 import { countAttempt } from '../identity/attemptLimits';
 import { consumeCode, issueCode } from '../identity/codes';
+import { adoptVerifiedEmail } from '../identity/emailAdoption';
 import { sendCode } from '../identity/delivery';
 import { IdentityError } from '../identity/errors';
 import { isUniqueViolation, withLockedUser } from '../identity/users';
@@ -59,24 +60,7 @@ export async function confirmEmailChange(
   try {
     await withLockedUser(ctx.db, sub, async (trx) => {
       await consumeCode(trx, sub, 'change_email', code, email.toLowerCase(), ctx.now());
-      // An unconfirmed sign-up does not hold its address (spec §5): it gives way to the verified owner.
-      await trx
-        .deleteFrom('identity_users')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-        .where('status', '=', 'UNCONFIRMED')
-        .where('sub', '<>', sub)
-        .execute();
-      await trx
-        .updateTable('identity_users')
-        .set({ email, email_verified: true, updated_ms: ctx.now() })
-        .where('sub', '=', sub)
-        .execute();
-      await trx
-        .updateTable('members')
-        .set({ email, updated_at: new Date(ctx.now()) })
-        .where('identity_sub', '=', sub)
-        .where('deleted_at', 'is', null)
-        .execute();
+      await adoptVerifiedEmail(trx, sub, email, ctx.now());
     });
     return { ok: true };
   } catch (error) {
@@ -86,8 +70,14 @@ export async function confirmEmailChange(
     if (error instanceof IdentityError && error.type === 'CodeMismatchException') {
       return { ok: false, reason: 'CODE_INVALID' };
     }
-    // Another account took the address between the check above and the update.
-    if (isUniqueViolation(error)) return { ok: false, reason: 'EMAIL_NOT_AVAILABLE' };
+    // Another account took the address between the check above and the update, or holds it
+    // unverified from before migration 0026.
+    if (
+      isUniqueViolation(error) ||
+      (error instanceof IdentityError && error.type === 'AliasExistsException')
+    ) {
+      return { ok: false, reason: 'EMAIL_NOT_AVAILABLE' };
+    }
     throw error;
   }
 }

@@ -1,5 +1,7 @@
 import type { MessageThread } from '../../src/api/entities/message';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { MESSAGE_COLUMNS, toMessageThread } from './messageMapping';
 
 /** The thread of an activity: its id, and whether this call created it. */
@@ -53,6 +55,17 @@ export interface SentWithin {
   readonly shareId: string;
 }
 
+/** The condition on `messages` of the messages `within` shows. */
+function shownBy(eb: ExpressionBuilder<Database, 'messages'>, within: SentWithin) {
+  return eb.or([
+    eb.and([
+      eb('messages.sent_ms', '>=', within.fromMs),
+      eb('messages.sent_ms', '<=', within.toMs),
+    ]),
+    eb('messages.share_id', '=', within.shareId),
+  ]);
+}
+
 /**
  * Reads thread `threadId` of activity `activityId` as a MessageThread (app §3 "Message thread", §7
  * message-load-thread): messages by `SentTimestamp` (then id), each message's replies by
@@ -69,17 +82,7 @@ export async function readThread(
     .selectFrom('messages')
     .select(MESSAGE_COLUMNS)
     .where('messages.message_thread_id', '=', threadId)
-    .$if(sentWithin !== undefined, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb.and([
-            eb('messages.sent_ms', '>=', sentWithin?.fromMs ?? 0),
-            eb('messages.sent_ms', '<=', sentWithin?.toMs ?? 0),
-          ]),
-          eb('messages.share_id', '=', sentWithin?.shareId ?? ''),
-        ]),
-      ),
-    )
+    .where((eb) => (sentWithin ? shownBy(eb, sentWithin) : eb.lit(true)))
     .orderBy('messages.sent_ms')
     .orderBy('messages.message_id')
     .execute();
@@ -92,17 +95,7 @@ export async function readThread(
       'message_replies.received_ms',
     ])
     .where('messages.message_thread_id', '=', threadId)
-    .$if(sentWithin !== undefined, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb.and([
-            eb('messages.sent_ms', '>=', sentWithin?.fromMs ?? 0),
-            eb('messages.sent_ms', '<=', sentWithin?.toMs ?? 0),
-          ]),
-          eb('messages.share_id', '=', sentWithin?.shareId ?? ''),
-        ]),
-      ),
-    )
+    .where((eb) => (sentWithin ? shownBy(eb, sentWithin) : eb.lit(true)))
     .orderBy('message_replies.received_ms')
     .orderBy('message_replies.message_reply_id')
     .execute();

@@ -1,4 +1,5 @@
 import { attributeList, parseAttributeChanges } from '../attributes';
+import { adoptVerifiedEmail } from '../emailAdoption';
 import { countAttempt } from '../attemptLimits';
 import { consumeCode, issueCode, type CodePurpose } from '../codes';
 import { sendCode, type CodeDeliveryDetails } from '../delivery';
@@ -10,13 +11,7 @@ import {
   VerifyUserAttributeRequest,
 } from '../schemas';
 import { authenticateAccessToken } from '../tokens';
-import {
-  emailTaken,
-  isUniqueViolation,
-  withLockedUser,
-  type IdentityUser,
-  type Trx,
-} from '../users';
+import { emailTaken, isUniqueViolation, withLockedUser, type IdentityUser } from '../users';
 import { defineOperation } from './operation';
 
 /**
@@ -161,7 +156,7 @@ export const verifyUserAttribute = defineOperation(
         await consumeCode(trx, locked.sub, purpose, input.Code, value, now);
         const adopted = purpose === 'verify_email' ? locked.pending_email : null;
         if (adopted !== null) {
-          await adoptEmail(trx, locked.sub, adopted, now);
+          await adoptVerifiedEmail(trx, locked.sub, adopted, now);
           return;
         }
         await trx
@@ -182,31 +177,3 @@ export const verifyUserAttribute = defineOperation(
     return {};
   },
 );
-
-/**
- * Makes the verified `email` the address of account `sub` (and of its live member record), in the
- * caller's transaction: AliasExistsException when another confirmed account holds it; an unconfirmed
- * sign-up of it gives way (spec §5 "available if not found or not verified").
- */
-async function adoptEmail(trx: Trx, sub: string, email: string, now: number): Promise<void> {
-  if (await emailTaken(trx, email, { exceptSub: sub, confirmedOnly: true })) {
-    throw new IdentityError('AliasExistsException', MESSAGES.emailExists);
-  }
-  await trx
-    .deleteFrom('identity_users')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .where('status', '=', 'UNCONFIRMED')
-    .where('sub', '<>', sub)
-    .execute();
-  await trx
-    .updateTable('identity_users')
-    .set({ email, email_verified: true, pending_email: null, updated_ms: now })
-    .where('sub', '=', sub)
-    .execute();
-  await trx
-    .updateTable('members')
-    .set({ email, updated_at: new Date(now) })
-    .where('identity_sub', '=', sub)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
