@@ -46,25 +46,26 @@ function hike(ActivityId: number, start: number, metres: number): ActivitySummar
   };
 }
 
+/** activity-sharing answering Ingrid's journey from day 20, 08:00 to `end` with `summaries`. */
+function sharing(end: number, summaries: ActivitySummary[]) {
+  return http.post(`${API}/activity-sharing`, () =>
+    HttpResponse.json({
+      Activity: null,
+      Journey: { JourneyStart: at(20, 8), JourneyEnd: end, ActivitySummaries: summaries },
+      MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
+    }),
+  );
+}
+
 describe('the shared journey page (issue 8 item 2; spec §4 day index or complete timeline)', () => {
   it('picks a day, shows its activities and totals, and the complete timeline', async () => {
     const asked: number[] = [];
     server.use(
-      http.post(`${API}/activity-sharing`, () =>
-        HttpResponse.json({
-          Activity: null,
-          Journey: {
-            JourneyStart: at(20, 8),
-            JourneyEnd: at(22, 18),
-            ActivitySummaries: [
-              hike(1, at(20, 9), 18_000),
-              hike(2, at(21, 9), 22_500),
-              hike(3, at(22, 9), 15_000),
-            ],
-          },
-          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
-        }),
-      ),
+      sharing(at(22, 18), [
+        hike(1, at(20, 9), 18_000),
+        hike(2, at(21, 9), 22_500),
+        hike(3, at(22, 9), 15_000),
+      ]),
       http.post(`${API}/shared-journey-activity`, async ({ request }) => {
         const { ActivityId } = (await request.json()) as { ActivityId: number };
         asked.push(ActivityId);
@@ -109,17 +110,7 @@ describe('the shared journey page (issue 8 item 2; spec §4 day index or complet
   it('says when a track could not be loaded and loads it again on Try again', async () => {
     let failing = true;
     server.use(
-      http.post(`${API}/activity-sharing`, () =>
-        HttpResponse.json({
-          Activity: null,
-          Journey: {
-            JourneyStart: at(20, 8),
-            JourneyEnd: at(20, 18),
-            ActivitySummaries: [hike(1, at(20, 9), 18_000)],
-          },
-          MemberDetails: { WearerID: 5, NameFirst: 'Ingrid', NameLast: 'Nordvik' },
-        }),
-      ),
+      sharing(at(20, 18), [hike(1, at(20, 9), 18_000)]),
       http.post(`${API}/shared-journey-activity`, () =>
         failing
           ? HttpResponse.json({ ErrorCode: 'UNKNOWN', Error: 'down' }, { status: 503 })
