@@ -25,6 +25,14 @@ export interface TrimDraft {
   readonly endMs: number;
 }
 
+/** Minutes to cut off each end, and the span (epoch ms) they were typed against. */
+interface TrimCuts {
+  readonly forStart: number;
+  readonly forEnd: number | null;
+  readonly startMin: number;
+  readonly endMin: number;
+}
+
 /**
  * Change the type, trim, delete (issue 7 item 3; spec §4 "edit, trim and splits update locally and
  * reload about 6 s later, delete reloads after 1 s"): each dispatches the store's command, whose epic
@@ -34,7 +42,8 @@ export interface TrimDraft {
  * An open activity cannot be trimmed (it says so when `trimming`). `onTrimDraft` hears the span a
  * valid trim being drafted would keep (null when nothing is cut or the cut is invalid), for the map's
  * preview. `trimming` (the trim route, /member/activity/trim/{ActivityId}) puts the focus in the trim's
- * first field; `onTrimmed` hears that a trim was sent.
+ * first field; `onTrimmed` hears that a trim was sent. The minutes typed stay with the span they were
+ * typed against, so a refused trim (the span back as it was) shows them again.
  */
 export function ActivityActions({
   activity,
@@ -53,10 +62,24 @@ export function ActivityActions({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [type, setType] = useState<ActivityType>(activity.ActivityType);
-  const [cutStartMin, setCutStartMin] = useState(0);
-  const [cutEndMin, setCutEndMin] = useState(0);
+  const [cuts, setCuts] = useState<TrimCuts | null>(null);
   const [confirming, setConfirming] = useState(false);
   const end = activity.TimestampEnd;
+  // The cuts hold for the span they were typed against. A sent trim moves the span (the store's
+  // optimistic update), which empties the fields; a refused one moves it back, and the minutes the
+  // member typed are there again to retry.
+  const current = cuts !== null && cuts.forStart === activity.TimestampStart && cuts.forEnd === end;
+  const cutStartMin = current ? cuts.startMin : 0;
+  const cutEndMin = current ? cuts.endMin : 0;
+  const setCut = (edge: 'startMin' | 'endMin', minutes: number): void => {
+    setCuts({
+      forStart: activity.TimestampStart,
+      forEnd: end,
+      startMin: cutStartMin,
+      endMin: cutEndMin,
+      [edge]: Math.max(0, minutes),
+    });
+  };
   const newStart = activity.TimestampStart + cutStartMin * 60_000;
   const newEnd = end === null ? null : end - cutEndMin * 60_000;
   const trim =
@@ -118,8 +141,6 @@ export function ActivityActions({
                   NewActivityEnd: newEnd,
                 }),
               );
-              setCutStartMin(0);
-              setCutEndMin(0);
               onTrimmed?.();
             }
           }}
@@ -133,7 +154,7 @@ export function ActivityActions({
               min={0}
               value={cutStartMin}
               onChange={(e) => {
-                setCutStartMin(Math.max(0, Number(e.target.value)));
+                setCut('startMin', Number(e.target.value));
               }}
             />
           </label>
@@ -144,7 +165,7 @@ export function ActivityActions({
               min={0}
               value={cutEndMin}
               onChange={(e) => {
-                setCutEndMin(Math.max(0, Number(e.target.value)));
+                setCut('endMin', Number(e.target.value));
               }}
             />
           </label>

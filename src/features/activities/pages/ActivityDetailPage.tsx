@@ -83,6 +83,10 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
   const [replay, setReplay] = useState<{ activityId: number; timeMs: number } | null>(null);
   const replayTimeMs = replay?.activityId === activityId ? replay.timeMs : null;
   const [trimDraft, setTrimDraft] = useState<TrimDraft | null>(null);
+  // The edit panel is open on the trim route, while the member has it open, and when a trim draft
+  // shows: one the member types, or one back after the server refused it (ActivityActions).
+  const [editOpened, setEditOpened] = useState(false);
+  const editOpen = trimming || editOpened || trimDraft !== null;
   const onReplayTime = useCallback(
     (timeMs: number) => {
       setReplay({ activityId, timeMs });
@@ -169,7 +173,13 @@ export function ActivityDetailPage({ trimming = false }: { readonly trimming?: b
       {detail.TimestampEnd === null ? (
         <ConnectionNotice connection={connection} attempt={attempt} />
       ) : null}
-      <details className="ll-activity-edit" open={trimming || undefined}>
+      <details
+        className="ll-activity-edit"
+        open={editOpen}
+        onToggle={(e) => {
+          setEditOpened(e.currentTarget.open);
+        }}
+      >
         <summary>{t('Activities.Actions.Title')}</summary>
         <ActivityActions
           activity={detail}

@@ -162,6 +162,45 @@ describe('the trim route /member/activity/trim/{ActivityId} (spec app §2)', () 
       expect(router.state.location.pathname).toBe('/member/activity/7');
     });
     expect(router.state.historyAction).toBe('REPLACE');
+    // The activity now starts 2 minutes later: nothing more is cut from it.
+    expect(screen.getByLabelText('Minutes off the start')).toHaveValue(0);
+  });
+
+  it('shows the minutes typed again, in the open edit panel, when the server refuses the trim', async () => {
+    const calls: MemberCalls = {
+      call: (call) =>
+        call.name === 'member-wearer-activity-trim'
+          ? throwError(
+              () => new HttpError(call.name, 500, 'UNKNOWN', 'The activity could not be trimmed'),
+            )
+          : NEVER,
+    };
+    const store = createAppStore({
+      epics: activityDataEpics,
+      dependencies: testDependencies({ memberCalls: () => calls }),
+    });
+    loadDetail(store, equatorActivity(7, 51));
+    const { router } = renderRoutesAt(
+      store,
+      [
+        { path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> },
+        { path: '/member/activity/trim/:ActivityId', element: <ActivityDetailPage trimming /> },
+      ],
+      '/member/activity/trim/7',
+    );
+    await userEvent.type(await screen.findByLabelText('Minutes off the start'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Trim' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/member/activity/7');
+    });
+    const notices = store.getState().notifications;
+    expect(JSON.stringify(notices)).toContain('Activities.Errors.TrimFailed');
+    const cutStart = screen.getByLabelText('Minutes off the start');
+    expect(cutStart).toBeVisible();
+    expect(cutStart).toHaveValue(2);
+    const edit = screen.getByRole('region', { name: 'Edit the activity' });
+    expect(within(edit).getByRole('status')).toHaveTextContent('(6:20)');
+    expect(within(edit).getByRole('button', { name: 'Trim' })).toBeEnabled();
   });
 
   it('keeps the edit panel closed on the activity’s own route', async () => {
