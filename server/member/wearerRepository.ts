@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import { z } from 'zod';
 import {
   CommunicationOptions,
@@ -110,7 +110,9 @@ export async function loadWearer(db: Db, memberId: number): Promise<Wearer> {
 /**
  * Saves the personal details (spec §7 member-wearer-update) and answers the `WearerID`. Names are
  * trimmed; the phone is saved as validated (`+` and digits). `EmailAddress` must be the member's current
- * e-mail, compared without case, else {@link EmailMismatchError} and nothing is written. The identity
+ * e-mail, compared without case, else {@link EmailMismatchError} and nothing is written.
+ * `TermsAcceptedTimestamp` never moves the stored acceptance back nor clears it (the later of the two is
+ * kept: docs/decisions.md "Terms acceptance moves forward only"). The identity
  * service's attributes are updated by the client, not here.
  */
 export async function updateWearerDetails(
@@ -140,7 +142,11 @@ export async function updateWearerDetails(
         language_code: details.LanguageCode,
         phone_number: details.PhoneNumber,
         marketing_opt_in_ms: details.MarketingOptInTimestamp,
-        terms_accepted_ms: details.TermsAcceptedTimestamp,
+        // The terms' acceptance is recorded by the auth host's set-terms; here it only moves forward,
+        // so a form loaded before the member accepted new terms cannot take the acceptance back.
+        terms_accepted_ms: sql<
+          number | null
+        >`greatest(terms_accepted_ms, ${details.TermsAcceptedTimestamp})`,
         updated_at: new Date(),
       })
       .where('member_id', '=', memberId)

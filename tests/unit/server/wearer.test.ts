@@ -93,6 +93,33 @@ describe('POST member-wearer-update (spec §7, rules of §5)', () => {
     expect((await wearer(bob)).NameFirst).toBe('Dana');
   });
 
+  it('never takes back a terms acceptance: an older or missing time keeps the stored one', async () => {
+    await post(
+      alice,
+      'member-wearer-update',
+      details({ TermsAcceptedTimestamp: 1_800_000_000_000 }),
+    );
+    // A form loaded before the member accepted newer terms sends the old time, or none.
+    for (const stale of [1_700_000_000_000, null]) {
+      const res = await post(
+        alice,
+        'member-wearer-update',
+        details({ TermsAcceptedTimestamp: stale, NameLast: 'Hansen' }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(await wearer(alice)).toMatchObject({
+        NameLast: 'Hansen',
+        TermsAcceptedTimestamp: 1_800_000_000_000,
+      });
+    }
+    await post(
+      alice,
+      'member-wearer-update',
+      details({ TermsAcceptedTimestamp: 1_900_000_000_000 }),
+    );
+    expect((await wearer(alice)).TermsAcceptedTimestamp).toBe(1_900_000_000_000);
+  });
+
   it('accepts the e-mail in another case and a member turning 16 today', async () => {
     const res = await post(
       alice,

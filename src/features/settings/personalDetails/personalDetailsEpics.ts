@@ -81,7 +81,12 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
         NameLast: payload.nameLast,
         PhoneNumber: payload.phone,
         Sex: payload.sex,
-        TermsAcceptedTimestamp: wearer.TermsAcceptedTimestamp,
+        // Terms accepted at login (LoginEula) reach the session's member, not the wearer loaded
+        // before: the later of the two is the member's acceptance.
+        TermsAcceptedTimestamp: laterOf(
+          member.TermsAcceptedTimestamp,
+          wearer.TermsAcceptedTimestamp,
+        ),
       };
       return refreshed$.pipe(
         concatMap((refreshed) =>
@@ -105,3 +110,9 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
       );
     }),
   );
+
+/** The later of two times (epoch ms), either of which may be unknown (null). */
+function laterOf(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.max(a, b);
+}

@@ -6,6 +6,7 @@ import {
   selectPersonalDetailsSave,
   type PersonalDetails,
 } from '../../../../src/features/settings/settingsSlice';
+import { memberTermsUpdated } from '../../../../src/store/session/sessionSlice';
 import { unusedIdentity } from '../../store/testDependencies';
 import {
   API,
@@ -77,6 +78,15 @@ describe('saving the personal details (spec §7 member-wearer-update)', () => {
       { tone: 'success', key: 'Settings.PersonalDetailsUpdated' },
     ]);
     expect(store.getState().session.identity).toEqual(testIdentity);
+  });
+
+  it('sends the terms the member accepted at login, not the older time of the wearer loaded before', async () => {
+    const { sent } = serve();
+    const { store } = settingsStore();
+    store.dispatch(memberTermsUpdated({ termsAcceptedAt: 1_800_000_000_000, spamMeAt: null }));
+    store.dispatch(personalDetailsSaveRequested(details));
+    await until(() => selectPersonalDetailsSave(store.getState()).status === 'done');
+    expect(sent).toMatchObject([{ TermsAcceptedTimestamp: 1_800_000_000_000 }]);
   });
 
   it('updates the identity’s names, birth date and sex (not an unchanged phone) before the wearer', async () => {
