@@ -69,8 +69,9 @@ export async function findMemberBySub(db: Db, sub: string): Promise<MemberRecord
 /**
  * The member of a verified identity, created on the first member-token login and kept in step with the
  * identity's attributes (e-mail, phone, names, birth date `YYYY-MM-DD` saved as `YYYY/MM/DD`, sex)
- * that the identity holds, and the UI language, on every later one
- * (spec §4 "A member-token login follows sign-in and any user change"). New members join the default
+ * that the identity holds on every later one (spec §4 "A member-token login follows sign-in and any
+ * user change"). The UI language `languageCode` becomes a new member's LanguageCode and leaves an
+ * existing member's alone (docs/decisions.md "The member's language"). New members join the default
  * client and domain. Returns the up-to-date record.
  */
 export async function upsertMemberFromIdentity(
@@ -95,9 +96,11 @@ export async function upsertMemberFromIdentity(
     ...(claims['custom:sub_region'] === undefined
       ? {}
       : { sub_region: claims['custom:sub_region'] }),
-    language_code: languageCode,
   };
-  const identity = { name_first: '', name_last: '', ...present };
+  // The UI language at the first login is a new member's language for messages and e-mails; after
+  // that it is the member's own choice (personal details), which a login in another UI language
+  // must not overwrite.
+  const identity = { name_first: '', name_last: '', ...present, language_code: languageCode };
   await db.transaction().execute(async (trx) => {
     const defaults = await trx
       .selectNoFrom((eb) => [

@@ -99,6 +99,33 @@ describe('login-member-c2 and get-member', () => {
     });
   });
 
+  it('keeps the language of messages and e-mails the member has when a login comes in another', async () => {
+    const login = (language: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/authapi/member/login-member-c2/${language}`,
+        headers: auth('user-c'),
+        payload: {},
+      });
+    const languageOf = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/authapi/member/get-member',
+          headers: auth('user-c'),
+        })
+      ).json<{ LanguageCode: string }>().LanguageCode;
+    expect((await login('nl')).statusCode).toBe(200);
+    expect(await languageOf()).toBe('nl');
+    await database.db
+      .updateTable('members')
+      .set({ language_code: 'da' })
+      .where('identity_sub', '=', 'user-c')
+      .execute();
+    expect((await login('en')).statusCode).toBe(200);
+    expect(await languageOf()).toBe('da');
+  });
+
   it('keeps one member per identity across logins', async () => {
     for (let i = 0; i < 2; i += 1) {
       await app.inject({
