@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { baseString, rule } from './messages';
 import { MAX_LENGTH_SHORT, maxLengthCheck } from './length';
 import { requiredCheck } from './required';
@@ -27,9 +28,14 @@ export function hasValidNameCharacters(value: string): boolean {
  * characters"): required (`Validations.Required`), at most 20 characters (`Validations.MaxLength`,
  * `params: { max: 20 }`), and no digits of any script, control characters or the listed symbols
  * {@link NAME_FORBIDDEN_SYMBOLS} (`Validations.NameInvalidCharacters`). Letters of any script, marks,
- * spaces, apostrophes, hyphens and dots pass.
+ * spaces, apostrophes, hyphens and dots pass. The value is trimmed before the checks (and parsed
+ * trimmed), so spaces alone are `Validations.Required` and the 20 characters are counted without the
+ * spaces around them.
  */
 export const PersonName = baseString().check(
+  // Trimmed first: a name of spaces only is 'Required', as it is empty once saved (and a contact's
+  // name goes to the rescue services, policy §1).
+  z.trim(),
   requiredCheck,
   maxLengthCheck(MAX_LENGTH_SHORT),
   rule<string>(hasValidNameCharacters, 'Validations.NameInvalidCharacters'),

@@ -102,6 +102,7 @@ describe('emergency contacts (spec §7) with ownership checks', () => {
     ['no contact for emergency alerts', [contact({ ShareEmergencyAlert: false })]],
     ['sharing activities without an e-mail', [contact({ Email: '' })]],
     ['a name with digits', [contact({ Name: 'Ola2' })]],
+    ['a name of spaces only', [contact({ Name: '   ' })]],
     ['a phone too short', [contact({ Phone: '123' })]],
     [
       'an emergency contact without the consent time',

@@ -26,8 +26,15 @@ describe('PersonName (application-behaviour §5 "Name")', () => {
     ['Jane\nDoe', ['Validations.NameInvalidCharacters']],
     ['Jane\tDoe', ['Validations.NameInvalidCharacters']],
     ['', ['Validations.Required']],
+    ['   ', ['Validations.Required']],
+    [' \u00a0 ', ['Validations.Required']],
+    [` ${'a'.repeat(20)} `, []],
   ])('%j → %j', (value, expected) => {
     expect(messagesOf(PersonName, value)).toEqual(expected);
+  });
+
+  it('parses a name without the spaces around it', () => {
+    expect(PersonName.parse('  Kari Nordmann ')).toBe('Kari Nordmann');
   });
 
   it('lists exactly the spec symbols', () => {
