@@ -1,10 +1,12 @@
 import type { Action } from '@reduxjs/toolkit';
 import { catchError, defer, exhaustMap, from, mergeMap, of } from 'rxjs';
 import { removeDevice, saveDevice } from '../../api/calls/memberIntegrationDevices';
+import { HttpError } from '../../api/client/apiErrors';
 import type { Device, DeviceInput } from '../../api/entities/device';
 import {
   deviceReceived,
   devicesReceived,
+  devicesRequested,
   selectDeviceById,
 } from '../../store/entities/devicesSlice';
 import type { AppEpic } from '../../store/epic';
@@ -66,7 +68,8 @@ export const deviceNicknameSaveEpic: AppEpic = (action$, state$, deps) =>
 
 /**
  * Removes a device (app §7 remove-device): the answer's MemberDevices → devicesReceived, a notice; a
- * failure (app §8 UNKNOWN) → its translated error.
+ * 404 (the device is no longer the member's) → the list reloaded and a notice that it was already
+ * removed; another failure (app §8 UNKNOWN) → its translated error.
  */
 export const deviceRemovalEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
@@ -84,7 +87,17 @@ export const deviceRemovalEpic: AppEpic = (action$, state$, deps) =>
           deviceRemoved({ DeviceID: payload.DeviceID }),
           notify(deps, 'success', 'Devices.List.Removed'),
         ]),
-        catchError((error: unknown) => of(deviceEditFailed({ errorKey: removalErrorKey(error) }))),
+        catchError((error: unknown): Action[] =>
+          // Not the member's device any more (removed in another tab or by support): what the member
+          // asked for holds. The list is reloaded rather than left showing it with an error.
+          error instanceof HttpError && error.status === 404
+            ? [
+                devicesRequested(),
+                deviceRemoved({ DeviceID: payload.DeviceID }),
+                notify(deps, 'info', 'Devices.List.AlreadyRemoved'),
+              ]
+            : [deviceEditFailed({ errorKey: removalErrorKey(error) })],
+        ),
       ),
     ),
   );

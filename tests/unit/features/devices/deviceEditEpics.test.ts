@@ -5,7 +5,11 @@ import {
   deviceRemovalRequested,
   selectDeviceEdits,
 } from '../../../../src/features/devices/deviceEditsSlice';
-import { selectAllDevices, selectDeviceById } from '../../../../src/store/entities/devicesSlice';
+import {
+  devicesRequested,
+  selectAllDevices,
+  selectDeviceById,
+} from '../../../../src/store/entities/devicesSlice';
 import { selectNotifications } from '../../../../src/store/notifications/notificationsSlice';
 import { API, devicesStore, phone, watch } from './devicesTestKit';
 import { registerMswServer } from '../../support/mswServer';
@@ -86,11 +90,6 @@ describe('remove-device (app §7, §8)', () => {
       () => HttpResponse.json({ MemberDevices: [], Error: { ErrorCode: 'UNKNOWN', Message: 'x' } }),
       'Devices.RemoveErrors.UNKNOWN',
     ],
-    [
-      'a 404',
-      () => HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'No such device' }, { status: 404 }),
-      'Devices.RemoveErrors.UNKNOWN',
-    ],
     ['a network failure', () => HttpResponse.error(), 'Devices.Errors.Network'],
   ])('keeps the list and shows the error on %s', async (_label, answer, key) => {
     server.use(http.post(`${API}/remove-device`, answer));
@@ -99,6 +98,27 @@ describe('remove-device (app §7, §8)', () => {
     await until(() => selectDeviceEdits(store.getState()).status === 'failed');
     expect(selectDeviceEdits(store.getState()).errorKey).toBe(key);
     expect(selectAllDevices(store.getState())).toEqual([watch]);
+  });
+
+  it('reloads the list and says so when the device is no longer the member’s (a 404)', async () => {
+    server.use(
+      http.post(`${API}/remove-device`, () =>
+        HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'No such device' }, { status: 404 }),
+      ),
+      http.get(`${API}/devices`, () => HttpResponse.json({ MemberDevices: [phone] })),
+    );
+    const { store } = devicesStore({ devices: [watch] });
+    store.dispatch(deviceRemovalRequested({ DeviceID: watch.DeviceID }));
+    await until(() => selectDeviceEdits(store.getState()).status === 'done');
+    expect(selectDeviceEdits(store.getState()).errorKey).toBeNull();
+    expect(
+      store.actionLog.entries().filter((entry) => devicesRequested.match(entry.action)),
+    ).toHaveLength(1);
+    await until(() => selectAllDevices(store.getState()).length === 1);
+    expect(selectAllDevices(store.getState())).toEqual([phone]);
+    expect(selectNotifications(store.getState())).toMatchObject([
+      { tone: 'info', key: 'Devices.List.AlreadyRemoved' },
+    ]);
   });
 
   it('ignores a second change while one is being sent', async () => {
