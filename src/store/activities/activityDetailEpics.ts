@@ -1,4 +1,15 @@
-import { catchError, defer, EMPTY, filter, forkJoin, map, mergeMap, of, takeUntil } from 'rxjs';
+import type { Action } from '@reduxjs/toolkit';
+import {
+  catchError,
+  defer,
+  EMPTY,
+  filter,
+  forkJoin,
+  map,
+  mergeMap,
+  of,
+  type Observable,
+} from 'rxjs';
 import {
   memberWearerActivityDetail,
   memberWearerActivityTrack,
@@ -20,7 +31,7 @@ import { selectPreviousActivityId } from './activitySummariesSelectors';
 import { detailLoadDecision } from './detailReloadRules';
 import { memberCallsFor } from './memberCalls';
 import { ofAction } from '../operators/ofAction';
-import { loggedOut } from '../session/sessionSlice';
+import { untilLoggedOut } from '../operators/untilLoggedOut';
 
 /**
  * Decides each `activityDetailRequested({ ActivityId, force? })` by the spec §4 rules
@@ -60,51 +71,58 @@ export const activityDetailRequestEpic: AppEpic = (action$, state$, deps) =>
 export const activityDetailLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(activityDetailLoadQueued),
-    mergeMap(
-      ({ payload: { ActivityId } }) =>
-        defer(() => {
-          const calls = memberCallsFor(() => state$.value, deps);
-          const requestedAt = deps.now();
-          return forkJoin({
-            answer: calls.call(memberWearerActivityDetail, {
-              ActivityId,
-              TimeStart: 0,
-              TimeEnd: 0,
-            }),
-            columns: calls.call(memberWearerActivityTrack, {
-              ActivityId,
-              TimeStart: 0,
-              // Every fix: not "up to now" on this browser's clock, which may run behind the
-              // server's or the device's (docs/decisions.md "Whose clock").
-              TimeEnd: Number.MAX_SAFE_INTEGER,
-            }),
-          }).pipe(map((loaded) => ({ ...loaded, requestedAt })));
-        }).pipe(
-          mergeMap(({ answer, columns, requestedAt }) => {
-            const detail = loadedDetailOf(answer.Activity);
-            return of(
-              trackColumnsLoaded({
-                ActivityId,
-                Columns: columns,
-                TimestampEnd: detail.TimestampEnd,
-              }),
-              activityDetailLoaded({ detail, requestedAt }),
-            );
+    mergeMap(({ payload: { ActivityId } }) => {
+      // A load waits in mergeMap's queue, and its answer comes later: by then a logout, a delete
+      // or a removal may have forgotten it (the store's `loads` entry is gone). Such a load is not
+      // sent, and its answer or failure is dropped, so it cannot bring a forgotten activity back.
+      const stillWanted = (): boolean =>
+        selectActivityDetailsState(state$.value).loads[ActivityId]?.status === 'loading';
+      return defer(() => {
+        if (!stillWanted()) return EMPTY;
+        const calls = memberCallsFor(() => state$.value, deps);
+        const requestedAt = deps.now();
+        return forkJoin({
+          answer: calls.call(memberWearerActivityDetail, {
+            ActivityId,
+            TimeStart: 0,
+            TimeEnd: 0,
           }),
-          catchError((error: unknown) =>
-            of(
-              activityDetailLoadFailed(
-                error instanceof HttpError && error.status === 404
-                  ? { ActivityId, missing: true }
-                  : { ActivityId },
-              ),
-            ),
-          ),
-          // An answer after logout would bring the member's activity back into a cleared store.
-          takeUntil(action$.pipe(ofAction(loggedOut))),
+          columns: calls.call(memberWearerActivityTrack, {
+            ActivityId,
+            TimeStart: 0,
+            // Every fix: not "up to now" on this browser's clock, which may run behind the
+            // server's or the device's (docs/decisions.md "Whose clock").
+            TimeEnd: Number.MAX_SAFE_INTEGER,
+          }),
+        }).pipe(map((loaded) => ({ ...loaded, requestedAt })));
+      }).pipe(
+        mergeMap(({ answer, columns, requestedAt }): Observable<Action> => {
+          if (!stillWanted()) return EMPTY;
+          const detail = loadedDetailOf(answer.Activity);
+          return of(
+            trackColumnsLoaded({
+              ActivityId,
+              Columns: columns,
+              TimestampEnd: detail.TimestampEnd,
+            }),
+            activityDetailLoaded({ detail, requestedAt }),
+          );
+        }),
+        catchError((error: unknown): Observable<Action> =>
+          stillWanted()
+            ? of(
+                activityDetailLoadFailed(
+                  error instanceof HttpError && error.status === 404
+                    ? { ActivityId, missing: true }
+                    : { ActivityId },
+                ),
+              )
+            : EMPTY,
         ),
-      ACTIVITY_DETAIL_PARALLEL_LOADS,
-    ),
+        // A logout also cancels the requests in flight.
+        untilLoggedOut(action$),
+      );
+    }, ACTIVITY_DETAIL_PARALLEL_LOADS),
   );
 
 /**

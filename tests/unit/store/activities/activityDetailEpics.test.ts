@@ -14,7 +14,10 @@ import {
   activityDetailsSlice,
   selectActivityDetailsState,
 } from '../../../../src/store/activities/activityDetailsSlice';
-import { activityDetailLoaded } from '../../../../src/store/activities/activityEvents';
+import {
+  activityDetailLoaded,
+  activityRemoved,
+} from '../../../../src/store/activities/activityEvents';
 import { detailLoadedActions } from '../../../../src/store/activities/detailLoad';
 import {
   activitySummariesLoaded,
@@ -52,6 +55,10 @@ const detailEpics = [
 ];
 const request = (ActivityId: number, force = false) =>
   activityDetailRequested(force ? { ActivityId, force } : { ActivityId });
+/** Requests for activities 1 to 6, as marbles 'a' to 'f'. */
+const sixRequests = Object.fromEntries(
+  ['a', 'b', 'c', 'd', 'e', 'f'].map((marble, index) => [marble, request(index + 1)]),
+);
 /** The id of each loaded detail, as a one-letter key ('1' … '9'). */
 const loadedIds = (actions$: ReturnType<typeof startStore>['actions$']) =>
   actions$.pipe(
@@ -76,16 +83,7 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
     expect(ACTIVITY_DETAIL_PARALLEL_LOADS).toBe(4);
     inVirtualTime((scheduler, { hot, expectObservable }) => {
       const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
-      kit.drive(
-        hot('(abcdef)', {
-          a: request(1),
-          b: request(2),
-          c: request(3),
-          d: request(4),
-          e: request(5),
-          f: request(6),
-        }),
-      );
+      kit.drive(hot('(abcdef)', sixRequests));
       expectObservable(loadedIds(kit.actions$)).toBe('10ms (1234) 4ms (56)');
       scheduler.schedule(() => {
         expect(callsOf(kit.calls, DETAIL).map(([atMs]) => atMs)).toEqual([0, 0, 0, 0, 10, 10]);
@@ -111,6 +109,29 @@ describe('activity detail epics (virtual time; spec §4 "load lazily, up to 4 in
       const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
       kit.drive(hot('a 4ms l', { a: request(1), l: loggedOut({ reason: 'user' }) }));
       expectObservable(loadedIds(kit.actions$)).toBe('');
+    });
+  });
+
+  it('never sends the loads still queued at logout', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
+      kit.drive(hot('(abcdef)l', { ...sixRequests, l: loggedOut({ reason: 'user' }) }));
+      expectObservable(loadedIds(kit.actions$)).toBe('');
+      scheduler.schedule(() => {
+        // The four in flight were cancelled; the two waiting for a slot never went out.
+        expect(callsOf(kit.calls, DETAIL).map(([atMs]) => atMs)).toEqual([0, 0, 0, 0]);
+      }, 30);
+    });
+  });
+
+  it('drops the answer of a load in flight when the activity is removed meanwhile', () => {
+    inVirtualTime((scheduler, { hot, expectObservable }) => {
+      const kit = startStore(scheduler, { epics: detailEpics, calls: detailsAfter(10) });
+      kit.drive(hot('a 4ms r', { a: request(1), r: activityRemoved({ ActivityId: 1 }) }));
+      expectObservable(loadedIds(kit.actions$)).toBe('');
+      scheduler.schedule(() => {
+        expect(selectActivityDetailsState(kit.store.getState()).loads[1]).toBeUndefined();
+      }, 30);
     });
   });
 
