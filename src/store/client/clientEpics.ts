@@ -24,6 +24,7 @@ import {
   memberClientRequested,
 } from './clientSlice';
 import { ofAction } from '../operators/ofAction';
+import { untilLoggedOut } from '../operators/untilLoggedOut';
 
 /**
  * Once the member is loaded, its client (brand, units, legal documents) is loaded. The router waits
@@ -38,6 +39,7 @@ export const memberClientEpic: AppEpic = (action$, state$, deps) =>
         timeout(ROUTER_CLIENT_WAIT_MS),
         map(memberClientLoaded),
         catchError(() => of(memberClientFailed())),
+        untilLoggedOut(action$),
         startWith(memberClientRequested()),
       ),
     ),
@@ -61,6 +63,7 @@ export const memberClientReloadEpic: AppEpic = (action$, state$, deps) =>
         defer(() => from(memberApiFor(() => state$.value, deps).call(loadMemberClient, {}))).pipe(
           map((client): Action => memberClientLoaded(client)),
           catchError(() => of(memberClientFailed())),
+          untilLoggedOut(action$),
         ),
       ),
     ),

@@ -14,6 +14,7 @@ import { devicesLoadFailed, devicesReceived, devicesRequested } from './devicesS
 import { equipmentLoadFailed, equipmentReceived, equipmentRequested } from './equipmentSlice';
 import { wearerLoadFailed, wearerReceived, wearerRequested } from './wearerSlice';
 import { ofAction } from '../operators/ofAction';
+import { untilLoggedOut } from '../operators/untilLoggedOut';
 
 /** The empty request of the GET calls below (a generic call's request type stays unresolved). */
 const NO_REQUEST = {};
@@ -30,7 +31,8 @@ interface EntityLoad<Call extends CallDef<typeof NoRequest>, Payload> {
 /**
  * The two epics of one member-owned collection: a signed-in member's data is loaded once the member
  * is (`memberLoaded` → requested), and each `requested` loads it with the member token — a newer
- * request cancels an older one still in flight (switchMap), so the last answer wins.
+ * request cancels an older one still in flight (switchMap), so the last answer wins; a logout cancels
+ * it too ({@link untilLoggedOut}).
  */
 function entityLoadEpics<Call extends CallDef<typeof NoRequest>, Payload>(
   load: EntityLoad<Call, Payload>,
@@ -51,6 +53,7 @@ function entityLoadEpics<Call extends CallDef<typeof NoRequest>, Payload>(
         ).pipe(
           map((response): Action => load.received(load.select(response))),
           catchError(() => of(load.failed())),
+          untilLoggedOut(action$),
         ),
       ),
     );

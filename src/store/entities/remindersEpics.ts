@@ -14,6 +14,7 @@ import {
 } from './remindersSlice';
 import { wearerReceived } from './wearerSlice';
 import { ofAction } from '../operators/ofAction';
+import { untilLoggedOut } from '../operators/untilLoggedOut';
 
 /** The root state with the reminders slice (src/store/rootReducer.ts registers it). */
 export type RemindersRootState = RootState & RemindersSliceState;
@@ -52,6 +53,7 @@ export const remindersLoadEpic: RemindersEpic = (action$, state$, deps) =>
         .pipe(
           map((response): Action => remindersReceived({ WearerID, ...response })),
           catchError(() => of(remindersLoadFailed())),
+          untilLoggedOut(action$),
         );
     }),
   );

@@ -14,6 +14,7 @@ import {
   type SubscriptionsSliceState,
 } from './subscriptionsSlice';
 import { ofAction } from '../operators/ofAction';
+import { untilLoggedOut } from '../operators/untilLoggedOut';
 
 /** The root state with the subscriptions slice (src/store/rootReducer.ts registers it). */
 export type SubscriptionsRootState = RootState & SubscriptionsSliceState;
@@ -40,6 +41,7 @@ export const subscriptionsLoadEpic: SubscriptionsEpic = (action$, state$, deps) 
         .pipe(
           map((response): Action => subscriptionsReceived(response.Subscriptions)),
           catchError(() => of(subscriptionsLoadFailed())),
+          untilLoggedOut(action$),
         ),
     ),
   );

@@ -18,6 +18,7 @@ import {
   memberShareRevokeStarted,
 } from './memberSharesSlice';
 import { ofAction } from '../operators/ofAction';
+import { untilLoggedOut } from '../operators/untilLoggedOut';
 
 /** Translation keys of the notices (Activities.json). */
 export const SHARE_CREATE_FAILED_KEY = 'Activities.Shares.CreateFailed';
@@ -34,6 +35,7 @@ export const memberSharesLoadEpic: AppEpic = (action$, state$, deps) =>
         defer(() => memberCallsFor(() => state$.value, deps).call(shareList, {})).pipe(
           mergeMap((answer) => of(memberSharesLoaded(answer.Shares))),
           catchError(() => of(memberSharesLoadFailed())),
+          untilLoggedOut(action$),
         ),
       ),
     ),

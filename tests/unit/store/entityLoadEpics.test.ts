@@ -123,6 +123,30 @@ describe('the member’s entities load once the member is (member-token login, g
     expect(selectContactsComplete(store.getState())).toBeNull();
   });
 
+  it('drops an answer that arrives after logout: the next member never sees the contacts', async () => {
+    handlers([], []);
+    let release = (): void => undefined;
+    let answered = false;
+    server.use(
+      http.get(`${API}/emergency-contacts`, async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        answered = true;
+        return HttpResponse.json({ EmergencyContacts: [contact(1, true, true)] });
+      }),
+    );
+    const store = signedIn();
+    await until(() => selectContactsStatus(store.getState()) === 'loading');
+    store.dispatch(loggedOut({ reason: 'user' }));
+    release();
+    await until(() => answered);
+    // Let the answer run its course through fetch, parsing and the epic (microtasks and a turn).
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(selectAllContacts(store.getState())).toEqual([]);
+    expect(selectContactsComplete(store.getState())).toBeNull();
+  });
+
   it('keeps the contacts shown while a reload fails', async () => {
     handlers([contact(1, true, true)], []);
     const store = signedIn();
