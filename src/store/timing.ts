@@ -58,6 +58,13 @@ export const TOKEN_REFRESH_RETRY_MAX_MS = 5 * 60_000;
 export const SOCKET_RECONNECT_ATTEMPTS = 1000;
 export const SOCKET_RECONNECT_DELAY_MS = 1_000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5_000;
+/**
+ * After socket.io gave up (its {@link SOCKET_RECONNECT_ATTEMPTS} attempts, about 83 minutes), a new
+ * socket is opened this long later, ms, and so on while its owner needs one: a monitor or a share page
+ * left open through a long outage hears the wearers again once the server is back (our decision,
+ * docs/decisions.md "Realtime").
+ */
+export const SOCKET_GAVE_UP_REOPEN_MS = 60_000;
 
 /*
  * Activities, journeys and their reloads (application-behaviour §4 "Activities and journeys", §9

@@ -20,6 +20,7 @@ import type { SocketCommand } from '../../api/socket';
 import type { SocketEvent } from '../../streams/socket';
 import type { StoreDependencies } from '../dependencies';
 import {
+  SOCKET_GAVE_UP_REOPEN_MS,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
@@ -78,7 +79,9 @@ export interface VerifiedSocketOptions {
  * 1000 × 1–5 s): opened with the reconnect timings of src/store/timing.ts; its events through
  * {@link socketEventActions} (telemetry batched per animation frame); each time it connects,
  * `verify-socket-user` runs for the new socket id and its answer becomes `socketVerified` (the server
- * lets the socket hear its rooms only after that; ARCHITECTURE.md §5). Ends when unsubscribed.
+ * lets the socket hear its rooms only after that; ARCHITECTURE.md §5). When socket.io gives up
+ * reconnecting, a new socket is opened {@link SOCKET_GAVE_UP_REOPEN_MS} later, again and again; a
+ * socket the server ended is opened again only with `reopenWhenServerEnds`. Ends when unsubscribed.
  */
 export function verifiedSocketActions(
   deps: Pick<StoreDependencies, 'openSocket' | 'frameScheduler'>,
@@ -150,7 +153,10 @@ export function verifiedSocketActions(
     ),
     repeat({
       delay: () => {
-        if (options.reopenWhenServerEnds !== true || !endedByServer) return EMPTY;
+        // socket.io gave up reconnecting (reconnect_failed): without a new socket the page would
+        // stay deaf after the server came back, with nothing to tell it so.
+        if (!endedByServer) return timer(SOCKET_GAVE_UP_REOPEN_MS);
+        if (options.reopenWhenServerEnds !== true) return EMPTY;
         if (reopens >= SOCKET_RECONNECT_ATTEMPTS) return EMPTY;
         reopens += 1;
         return timer(

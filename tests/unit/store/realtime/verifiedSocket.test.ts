@@ -2,6 +2,7 @@ import { Observable, asyncScheduler, of, type SchedulerLike } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { verifiedSocketActions } from '../../../../src/store/realtime/verifiedSocket';
 import {
+  SOCKET_GAVE_UP_REOPEN_MS,
   SOCKET_RECONNECT_ATTEMPTS,
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
@@ -85,6 +86,43 @@ describe('verifiedSocketActions: a socket the server ends is opened again (spec 
       expect(completed).toBe(true);
     });
   });
+
+  it.each([
+    ['a share page or the monitor', true],
+    ['the member socket', false],
+  ])(
+    `opens a new socket ${SOCKET_GAVE_UP_REOPEN_MS / 1000} s after socket.io gave up, for %s, until its owner stops`,
+    (_owner, reopenWhenServerEnds) => {
+      inVirtualTime((scheduler, { flush }) => {
+        const openedAt: number[] = [];
+        // Each socket never connects; socket.io gives up (reconnect_failed) after LIFE_MS.
+        const openSocket = () =>
+          new Observable<SocketEvent>((subscriber) => {
+            openedAt.push(scheduler.now());
+            subscriber.next({ kind: 'state', state: 'connecting', socketId: null });
+            const end = scheduler.schedule(() => {
+              subscriber.next({ kind: 'state', state: 'disconnected', socketId: null });
+              subscriber.complete();
+            }, LIFE_MS);
+            return () => {
+              end.unsubscribe();
+            };
+          });
+        const subscription = verifiedSocketActions(
+          { openSocket, frameScheduler: asyncScheduler },
+          { url: 'https://domain.example', verify: () => of(true), reopenWhenServerEnds },
+        ).subscribe();
+        scheduler.schedule(
+          () => {
+            subscription.unsubscribe();
+          },
+          3 * (LIFE_MS + SOCKET_GAVE_UP_REOPEN_MS) + LIFE_MS,
+        );
+        flush();
+        expect(openedAt).toEqual([0, 1, 2, 3].map((n) => n * (LIFE_MS + SOCKET_GAVE_UP_REOPEN_MS)));
+      });
+    },
+  );
 
   it('does not open it again without reopenWhenServerEnds (the member socket: its owner decides)', () => {
     inVirtualTime((scheduler, { flush }) => {
