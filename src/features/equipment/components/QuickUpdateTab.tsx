@@ -62,6 +62,8 @@ export function QuickUpdateTab({ equipment }: { readonly equipment: readonly Equ
             onToggle={(id, inUse) => {
               const change = setInUse(state.draft, id, type, inUse);
               setUnchanged(false);
+              // "Saved" speaks of the last save, not of a change made after it.
+              setSubmitted(false);
               setState({
                 base: state.base,
                 draft: change.draft,

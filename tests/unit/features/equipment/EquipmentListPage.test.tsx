@@ -133,6 +133,13 @@ describe('EquipmentListPage, Quick Update tab', () => {
         }),
       ).toBeChecked();
     });
+    // A change after the save is not saved: the message goes.
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Hiking' })).getByRole('checkbox', {
+        name: 'Jacket',
+      }),
+    );
+    expect(screen.queryByText('Your changes have been saved.')).toBeNull();
   });
 
   it('sends nothing when nothing changed', async () => {
