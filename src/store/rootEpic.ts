@@ -14,6 +14,7 @@ import { entityEpics } from './entities/entityLoadEpics';
 import { memberReconnectReloadEpic } from './entities/reconnectReloadEpic';
 import { remindersEpics } from './entities/remindersEpics';
 import { subscriptionsEpics } from './entities/subscriptionsEpics';
+import { wearerReloadEpic } from './entities/wearerReloadEpic';
 import { networkEpics } from './network/networkEpics';
 import { notificationEpics } from './notifications/notificationEpics';
 import { realtimeEpics } from './realtime/realtimeEpics';
@@ -34,6 +35,7 @@ export const storeEpics: readonly AppEpic[] = [
   ...clientEpics,
   ...entityEpics,
   memberReconnectReloadEpic,
+  wearerReloadEpic,
   ...remindersEpics,
   ...subscriptionsEpics,
   ...networkEpics,

@@ -18,7 +18,6 @@ import { journeyShareEpic } from './journeyShareEpic';
 import { messageThreadChangeEpic } from './messageThreadChangeEpic';
 import { openActivityRefreshEpic } from './openActivityRefreshEpic';
 import { rescueOrgsEpic } from './rescueOrgsEpic';
-import { wearerReloadEpic } from './wearerReloadEpic';
 
 /**
  * The epics of the activity entities and of every timing rule of spec §4/§9 they carry
@@ -46,6 +45,5 @@ export const activityEpics: AppEpic[] = [
   journeyShareEpic,
   messageThreadChangeEpic,
   activityMessagesEpic,
-  wearerReloadEpic,
   rescueOrgsEpic,
 ];

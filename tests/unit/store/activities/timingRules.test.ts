@@ -1,5 +1,5 @@
 import { filter } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   activitiesRefreshRequested,
   activityRefreshEpic,
@@ -15,7 +15,7 @@ import {
   selectRescueOrgs,
   selectRescueOrgsStatus,
 } from '../../../../src/store/activities/rescueOrgsSlice';
-import { wearerReloadEpic } from '../../../../src/store/activities/wearerReloadEpic';
+import { wearerReloadEpic } from '../../../../src/store/entities/wearerReloadEpic';
 import { wearerRequested } from '../../../../src/store/entities/wearerSlice';
 import { loggedOut } from '../../../../src/store/session/sessionSlice';
 import {
@@ -29,7 +29,18 @@ import {
   WEARER_RELOAD_DEBOUNCE_MS,
   WEARER_RELOAD_MAX_WAIT_MS,
 } from '../../../../src/store/timing';
-import { answer, callsOf, DAY, failure, inVirtualTime, startStore, T0 } from './activityTestKit';
+import { createAppStore } from '../../../../src/store/store';
+import { signedInIdentity, startedState, testClient, testDependencies } from '../testDependencies';
+import {
+  answer,
+  callsOf,
+  DAY,
+  failure,
+  HOUR,
+  inVirtualTime,
+  startStore,
+  T0,
+} from './activityTestKit';
 
 const wearerChanged = entityChangesReceived([
   { EntityType: 'Wearer', EntityId: 1, ChangeType: 'updated', Timestamp: T0 },
@@ -51,6 +62,23 @@ describe('wearer reload debounced 4 s, max 6 s (virtual time; spec §9)', () => 
         r: wearerRequested(),
       });
     });
+  });
+
+  it('runs in a store no activity screen has loaded into (the store’s own epics)', () => {
+    vi.useFakeTimers();
+    try {
+      const store = createAppStore({
+        dependencies: testDependencies(),
+        preloadedState: startedState(signedInIdentity(Date.now() + HOUR), testClient),
+      });
+      store.dispatch(wearerChanged);
+      vi.advanceTimersByTime(WEARER_RELOAD_DEBOUNCE_MS);
+      expect(
+        store.actionLog.entries().filter((entry) => wearerRequested.match(entry.action)),
+      ).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reloads at least every 6 s under continuous changes', () => {
