@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { MESSAGE_TEXT_MAX_LENGTH, messageSend } from '../../../api/calls/shareViewing';
-import { DEFAULT_REPLY_OPTIONS, latestReplyTime } from '../../../api/entities/message';
+import { latestReplyTime } from '../../../api/entities/message';
 import { sanitiseNoteText } from '../../../api/validation/note';
 import { selectMessageThreadOfActivity } from '../../../store/activities/messageThreadsSlice';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -35,7 +35,8 @@ const MessageForm = z.object({ text: messageSend.request.shape.MessageText });
  *   MessageList.tsx);
  * - a "new reply" flag while a reply is later than this app instance last viewed the thread, with a
  *   button that marks it read;
- * - the send form, offering the default answers No and Yes; characters the watch cannot show are
+ * - the send form, offering the default answers No and Yes in the page's language (the message's);
+ *   characters the watch cannot show are
  *   removed as they are typed (policy §5); what was typed stays after a failure and clears after a
  *   send. Sending needs the guardian's name ({@link GuardianName}).
  */
@@ -49,6 +50,9 @@ export const MessagePanel = memo(function MessagePanel({
   format: Formatter;
 }) {
   const { t } = useTranslation();
+  // The default answers No and Yes (policy §3), in the language the guardian writes the message in:
+  // the watch shows them as they are sent.
+  const replyOptions = [t('Share.Messages.ReplyNo'), t('Share.Messages.ReplyYes')];
   const dispatch = useAppDispatch();
   const fieldError = useFieldError();
   const clockOffsetMs = useServerClockOffset();
@@ -118,7 +122,7 @@ export const MessagePanel = memo(function MessagePanel({
                   ShareToken: shareToken,
                   ActivityId: activityId,
                   MessageText: values.text,
-                  ReplyOptions: DEFAULT_REPLY_OPTIONS,
+                  ReplyOptions: replyOptions,
                 }),
               );
             })(event)
@@ -145,7 +149,7 @@ export const MessagePanel = memo(function MessagePanel({
           />
           {removed ? <p className="ll-muted">{t('Share.Messages.CharactersRemoved')}</p> : null}
           <p className="ll-muted">
-            {t('Share.Messages.ReplyOptions', { options: DEFAULT_REPLY_OPTIONS.join(', ') })}
+            {t('Share.Messages.ReplyOptions', { options: replyOptions.join(', ') })}
           </p>
           {send.phase === 'failed' && send.errorKey ? (
             <FormMessage tone="error">{t(send.errorKey)}</FormMessage>

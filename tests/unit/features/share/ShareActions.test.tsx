@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -152,6 +153,27 @@ describe('MessagePanel (issue 8 item 3; app §3 Message thread, §4 delivery sta
       ReplyOptions: ['No', 'Yes'],
       SenderName: 'Kari',
     });
+  });
+
+  it('offers No and Yes in the language the guardian reads and writes', async () => {
+    knownGuardian();
+    const { received, user } = await renderShareActions(server, {
+      'message-send': () => json({ MessageThread: thread() }),
+    });
+    try {
+      await act(() => i18next.changeLanguage('de'));
+      expect(screen.getByText('Die Person kann antworten: Nein, Ja')).toBeVisible();
+      await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), 'Alles gut?');
+      await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+      await waitFor(() => {
+        expect(received.find((r) => r.call === 'message-send')?.body).toMatchObject({
+          MessageText: 'Alles gut?',
+          ReplyOptions: ['Nein', 'Ja'],
+        });
+      });
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('keeps what was typed when a send fails, and says so', async () => {
