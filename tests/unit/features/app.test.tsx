@@ -47,6 +47,32 @@ describe('App', () => {
     });
   });
 
+  it('opens Contact us in a new tab from the app (spec §2 /contactus)', async () => {
+    server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
+    renderAppAt('/');
+    const contact = await screen.findByRole('link', { name: 'Contact us' });
+    expect(contact).toHaveAttribute('href', config.links.contactUs);
+    expect(contact).toHaveAttribute('target', '_blank');
+  });
+
+  it.each([
+    ['/contactus', config.links.contactUs],
+    ['/findoutmore', config.links.findOutMore],
+  ])('sends a direct visit of %s to the configured site (spec §2)', async (path, href) => {
+    server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
+    renderAppAt(path);
+    expect(await screen.findByText('Taking you there…')).toBeVisible();
+    expect(screen.getByRole('link', { name: href })).toHaveAttribute('href', href);
+  });
+
+  it('sends /auth to the login page (spec §2)', async () => {
+    server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
+    renderAppAt('/auth');
+    await waitFor(() => {
+      expect(window.location.pathname).toBe('/auth/login');
+    });
+  });
+
   it('shows page-not-found for a path no route claims', async () => {
     server.use(http.get('http://localhost/config.json', () => HttpResponse.json(config)));
     renderAppAt('/member/nothing-here');

@@ -7,6 +7,7 @@ import {
   selectConfirmEmailFlow,
   selectCreateAccountFlow,
 } from '../../../../src/features/auth/authSlice';
+import { signInRequested } from '../../../../src/store/session/sessionSlice';
 import { runtimeConfigLoaded } from '../../../../src/store/slices/runtimeConfigSlice';
 import { createAppStore } from '../../../../src/store/store';
 import {
@@ -88,6 +89,29 @@ describe('auth timing rules (fake time)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(signedUpAt).toBe(start + DELETED_ACCOUNT_WAIT_MS);
     expect(selectCreateAccountFlow(store.getState()).status).toBe('done');
+  });
+
+  it('waits up to 20 s for a sign-in in progress, a second submit joining it (spec §9)', async () => {
+    let signIns = 0;
+    const store = setup(
+      {
+        currentSession: () => Promise.resolve(null),
+        signIn: () => {
+          signIns += 1;
+          return never<IdentitySession>();
+        },
+      },
+      never,
+    );
+    store.dispatch(signInRequested({ email: 'dana@example.com', password: 'Fjord#Paddle7' }));
+    await vi.advanceTimersByTimeAsync(LOGIN_WAIT_MS / 2);
+    store.dispatch(signInRequested({ email: 'dana@example.com', password: 'Fjord#Paddle7' }));
+    await vi.advanceTimersByTimeAsync(LOGIN_WAIT_MS / 2 - 1);
+    expect(signIns).toBe(1);
+    expect(store.getState().session.status).toBe('signingIn');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.getState().session.status).toBe('signedOut');
+    expect(store.getState().session.signInError).not.toBeNull();
   });
 
   it('gives up the member-token login after 20 s and logs out (spec §9, §8)', async () => {
