@@ -4,6 +4,8 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordChecklist,
+  passwordContainsPersonalData,
+  type PersonalData,
 } from '../../src/api/validation/password';
 import type { RandomSource } from './context';
 import { IdentityError } from './errors';
@@ -24,9 +26,10 @@ function policyError(problem: string): IdentityError {
  * SPA through src/api/validation/password.ts): 8 to 99 characters, no whitespace, at least one
  * lowercase, uppercase, digit and symbol. Throws InvalidPasswordException with Cognito's wording
  * ("Password did not conform with policy: Password not long enough", "… must have uppercase
- * characters", identity-protocol.md §6 "Password policy"), the first failing rule only.
+ * characters", identity-protocol.md §6 "Password policy"), the first failing rule only. Beyond
+ * Cognito, policy §5: a password holding the user's name or e-mail (`personal`) is refused too.
  */
-export function checkPasswordPolicy(password: string): void {
+export function checkPasswordPolicy(password: string, personal: PersonalData = {}): void {
   const checks = passwordChecklist(password);
   const length = characterCount(password);
   if (length < PASSWORD_MIN_LENGTH) throw policyError('Password not long enough');
@@ -36,6 +39,9 @@ export function checkPasswordPolicy(password: string): void {
   if (!checks.uppercase) throw policyError('Password must have uppercase characters');
   if (!checks.digit) throw policyError('Password must have numeric characters');
   if (!checks.special) throw policyError('Password must have symbol characters');
+  if (passwordContainsPersonalData(password, personal)) {
+    throw policyError('Password must not contain the name or the e-mail address');
+  }
 }
 
 /** The stored form of a password: hex of the salt integer and of the verifier. */

@@ -1,3 +1,4 @@
+import type { PersonalData } from '../../src/api/validation/password';
 import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database, IdentityUsersTable } from '../db/schema';
@@ -7,6 +8,11 @@ import { isUuid } from './random';
 
 /** A stored user of the local pool (table identity_users). */
 export type IdentityUser = Selectable<IdentityUsersTable>;
+
+/** What a new password of `user` must not contain (policy §5): their names and e-mail address. */
+export function personalDataOf(user: IdentityUser): PersonalData {
+  return { names: [user.given_name, user.family_name], email: user.email };
+}
 
 /** A database handle inside a transaction. */
 export type Trx = Transaction<Database>;

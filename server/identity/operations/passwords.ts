@@ -6,7 +6,7 @@ import { NO_LOCKOUT } from '../lockout';
 import { checkPasswordPolicy, newPasswordVerifier, passwordMatches } from '../password';
 import { ChangePasswordRequest, ConfirmForgotPasswordRequest, UsernameRequest } from '../schemas';
 import { authenticateAccessToken } from '../tokens';
-import { lockoutColumns, requireUser, withLockedUser } from '../users';
+import { lockoutColumns, personalDataOf, requireUser, withLockedUser } from '../users';
 import { defineOperation, requireClient } from './operation';
 
 /**
@@ -44,7 +44,7 @@ export const confirmForgotPassword = defineOperation(
   async (ctx, input) => {
     requireClient(ctx, input.ClientId);
     const user = await requireUser(ctx.db, input.Username);
-    checkPasswordPolicy(input.Password);
+    checkPasswordPolicy(input.Password, personalDataOf(user));
     const now = ctx.now();
     await countAttempt(ctx.db, user.sub, 'ConfirmForgotPassword', now);
     await withLockedUser(ctx.db, user.sub, async (trx, locked) => {
@@ -78,7 +78,7 @@ export const confirmForgotPassword = defineOperation(
  */
 export const changePassword = defineOperation(ChangePasswordRequest, async (ctx, input) => {
   const user = await authenticateAccessToken(ctx, input.AccessToken);
-  checkPasswordPolicy(input.ProposedPassword);
+  checkPasswordPolicy(input.ProposedPassword, personalDataOf(user));
   const now = ctx.now();
   await countAttempt(ctx.db, user.sub, 'ChangePassword', now);
   await withLockedUser(ctx.db, user.sub, async (trx, locked) => {

@@ -35,7 +35,10 @@ export const signUp = defineOperation(SignUpRequest, async (ctx, input) => {
       'The email attribute must be the same as the username.',
     );
   }
-  checkPasswordPolicy(input.Password);
+  checkPasswordPolicy(input.Password, {
+    names: [attributes.given_name, attributes.family_name],
+    email,
+  });
   // Only a confirmed account holds its address: an unconfirmed sign-up of the same address is replaced
   // below (spec §5 "available if not found or not verified"), so nobody can pre-register another
   // person's e-mail with their own password and take the account over when its owner confirms it.

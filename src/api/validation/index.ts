@@ -33,10 +33,12 @@ export {
   SignUpPassword,
   NewPasswordPair,
   isPasswordComplex,
+  passwordAvoidsPersonalData,
   passwordChecklist,
+  passwordContainsPersonalData,
   passwordRepeatMatches,
 } from './password';
-export type { PasswordChecklist } from './password';
+export type { PasswordChecklist, PersonalData } from './password';
 export {
   NormalisedPhone,
   PHONE_MAX_DIGITS,

@@ -62,6 +62,50 @@ export function isPasswordComplex(value: string): boolean {
   );
 }
 
+/** The shortest name or e-mail part a password is checked for, in characters (shorter ones match too often). */
+export const PERSONAL_PART_MIN_LENGTH = 3;
+
+/** What a password must not contain: the person's names and e-mail address (any may be unknown). */
+export interface PersonalData {
+  readonly names?: readonly (string | null | undefined)[];
+  readonly email?: string | null;
+}
+
+/**
+ * Whether `password` contains the person's name or e-mail (policy-and-vocabulary §5 "must not contain
+ * the name or the email"): any first or last name, the e-mail address or its part before the @,
+ * compared without case, each trimmed and of at least {@link PERSONAL_PART_MIN_LENGTH} characters
+ * ("Al" would refuse "Always-7x"). Our reading of the rule: docs/decisions.md "Passwords and
+ * personal data".
+ */
+export function passwordContainsPersonalData(password: string, personal: PersonalData): boolean {
+  const email = personal.email?.trim() ?? '';
+  const parts = [...(personal.names ?? []), email, email.split('@')[0]]
+    .map((part) => (part ?? '').trim().toLowerCase())
+    .filter((part) => characterCount(part) >= PERSONAL_PART_MIN_LENGTH);
+  const lower = password.toLowerCase();
+  return parts.some((part) => lower.includes(part));
+}
+
+/**
+ * The sign-up form's check that its password holds neither name nor e-mail of the form
+ * ({@link passwordContainsPersonalData}): `Validations.PasswordNotComplex` on `password`, the message
+ * policy §5 gives for every password rule.
+ */
+export const passwordAvoidsPersonalData = z.refine<{
+  password: string;
+  nameFirst: string;
+  nameLast: string;
+  email: string;
+}>(
+  (form) =>
+    !passwordContainsPersonalData(form.password, {
+      names: [form.nameFirst, form.nameLast],
+      email: form.email,
+    }),
+  { message: 'Validations.PasswordNotComplex', path: ['password'] },
+);
+
 const passwordChecks = [
   requiredCheck,
   rule<string>((value) => !/\s/.test(value), 'Validations.PasswordNoSpaces'),

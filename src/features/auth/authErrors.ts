@@ -33,7 +33,8 @@ const view = (key: string, actions: AuthErrorAction[] = []): AuthErrorView => ({
  * The login error catalogue of spec §8: LimitExceededException (and Cognito's lockout, "Password
  * attempts exceeded") → AuthFailureLimitExceeded; NotAuthorizedException → with a forgot-password
  * action; UserNotFoundException → with a create-account action; UserNotConfirmedException → go to
- * create-account with AccountNotVerifiedRestart; CodeMismatchException; anything else → the raw message.
+ * create-account with AccountNotVerifiedRestart; CodeMismatchException; InvalidPasswordException →
+ * Validations.PasswordNotComplex (policy §5 "not complex enough"); anything else → the raw message.
  * Failures of the transport (src/store/session/authFailure.ts) are translated: NetworkError (no
  * answer, a timeout) and ServiceUnavailable (a 5xx or an unreadable answer).
  */
@@ -53,6 +54,10 @@ export function loginErrorView(failure: AuthFailure): AuthErrorView {
     case 'CodeMismatchException':
     case 'ExpiredCodeException':
       return view('Auth.Errors.CodeMismatchException');
+    case 'InvalidPasswordException':
+      // Policy §5: a password breaking a rule is 'not complex enough' — the forms check the rules
+      // first, so this is mostly the one they cannot: the name or e-mail on a reset or change.
+      return view('Validations.PasswordNotComplex');
     case 'NetworkError':
       return view('Auth.Errors.NetworkError');
     case SERVICE_UNAVAILABLE:

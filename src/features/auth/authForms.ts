@@ -10,6 +10,7 @@ import {
   SignUpPassword,
   VerificationCode,
   maxLength,
+  passwordAvoidsPersonalData,
   passwordRepeatMatches,
 } from '../../api/validation';
 
@@ -19,7 +20,8 @@ export type LoginForm = z.input<typeof LoginForm>;
 
 /**
  * The create-account form (policy §2: name, country, sub-region, email, password; spec §5 rules).
- * The password is trimmed on sign-up and must be typed twice.
+ * The password is trimmed on sign-up, must be typed twice, and must hold neither the names nor the
+ * e-mail typed above it (policy §5).
  */
 export const CreateAccountForm = z
   .object({
@@ -31,7 +33,7 @@ export const CreateAccountForm = z
     password: SignUpPassword,
     passwordRepeat: z.string(),
   })
-  .check(passwordRepeatMatches);
+  .check(passwordRepeatMatches, passwordAvoidsPersonalData);
 export type CreateAccountFormInput = z.input<typeof CreateAccountForm>;
 export type CreateAccountFormOutput = z.output<typeof CreateAccountForm>;
 

@@ -6,7 +6,9 @@ import {
   SignUpPassword,
   isPasswordComplex,
   passwordChecklist,
+  passwordContainsPersonalData,
 } from '../../../../src/api/validation';
+import { CreateAccountForm } from '../../../../src/features/auth/authForms';
 import { issuesOf, messagesOf } from './support';
 
 /** A valid password of exactly `length` characters (length ≥ 4). */
@@ -116,5 +118,51 @@ describe('passwordChecklist and isPasswordComplex', () => {
     ['aa1!bcde', false],
   ])('%j → %s', (value, expected) => {
     expect(isPasswordComplex(value)).toBe(expected);
+  });
+});
+
+describe('passwordContainsPersonalData (policy §5 "must not contain the name or the email")', () => {
+  const dana = { names: ['Dana', 'Berg-Lund'], email: 'dana.b@example.com' };
+  it.each<[string, boolean]>([
+    ['Fjord#Paddle7', false],
+    ['DANA#Paddle7', true],
+    ['x-berg-lund-7X', true],
+    ['Dana.B@Example.com1', true],
+    ['Go-dana.b-7X', true],
+    ['Berg#Paddle7', false],
+    ['Example#Paddle7', false],
+  ])('%j → %j', (password, contains) => {
+    expect(passwordContainsPersonalData(password, dana)).toBe(contains);
+  });
+
+  it('ignores parts shorter than 3 characters and unknown ones', () => {
+    expect(
+      passwordContainsPersonalData('Always-7x', { names: ['Al', null], email: 'al@x.no' }),
+    ).toBe(false);
+    expect(passwordContainsPersonalData('Always-7x', {})).toBe(false);
+  });
+
+  it('is the sign-up form’s rule, on the password field', () => {
+    const form = {
+      nameFirst: 'Dana',
+      nameLast: 'Berg',
+      country: 'NO',
+      subRegion: '',
+      email: 'dana@example.com',
+      password: 'Dana#Paddle7',
+      passwordRepeat: 'Dana#Paddle7',
+    };
+    const result = CreateAccountForm.safeParse(form);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'Validations.PasswordNotComplex'],
+    ]);
+    expect(
+      CreateAccountForm.safeParse({
+        ...form,
+        password: 'Fjord#Paddle7',
+        passwordRepeat: 'Fjord#Paddle7',
+      }).success,
+    ).toBe(true);
   });
 });

@@ -60,8 +60,22 @@ describe('the login error catalogue (spec §8)', () => {
 
   it('shows any other error of the identity service raw', () => {
     expect(
-      loginErrorView({ code: 'InvalidPasswordException', message: 'Password not long enough' }),
-    ).toEqual({ key: null, raw: 'Password not long enough', actions: [] });
+      loginErrorView({
+        code: 'InvalidParameterException',
+        message: 'Username should be an email.',
+      }),
+    ).toEqual({ key: null, raw: 'Username should be an email.', actions: [] });
+  });
+
+  it('says a password the service refuses is not complex enough (policy §5), in the UI language', () => {
+    const refused = {
+      code: 'InvalidPasswordException',
+      message:
+        'Password did not conform with policy: Password must not contain the name or the e-mail address',
+    };
+    for (const errorView of [loginErrorView(refused), changePasswordErrorView(refused)]) {
+      expect(errorView).toEqual({ key: 'Validations.PasswordNotComplex', raw: null, actions: [] });
+    }
   });
 
   it.each([

@@ -309,5 +309,18 @@ describe('the real client against /identity', () => {
       'InvalidPasswordException',
       'Password did not conform with policy: Password must have uppercase characters',
     );
+    // Policy §5: not the name, not the e-mail.
+    for (const [password, attributes] of [
+      ['Sagmo-Horse-1', [attribute('given_name', 'Ola'), attribute('family_name', 'Sagmo')]],
+      ['Horse-Olanor-1', []],
+    ] as const) {
+      await expectCode(
+        call((done) => {
+          pool.signUp('olanor@example.com', password, [...attributes], [], done);
+        }),
+        'InvalidPasswordException',
+        'Password did not conform with policy: Password must not contain the name or the e-mail address',
+      );
+    }
   });
 });

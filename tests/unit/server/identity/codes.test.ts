@@ -134,6 +134,11 @@ describe('forgot-password codes', () => {
       __type: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password not long enough',
     });
+    expect((await reset(code, 'My-Forgot-Horse-2')).body).toEqual({
+      __type: 'InvalidPasswordException',
+      message:
+        'Password did not conform with policy: Password must not contain the name or the e-mail address',
+    });
     expect((await reset(code, 'New-Horse-2')).status).toBe(200);
     expect((await reset(code, 'New-Horse-3')).body.__type).toBe('ExpiredCodeException');
   });
