@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH, Email, RequiredEmail } from '../../../../src/api/validation';
+import {
+  EMAIL_MAX_LENGTH,
+  Email,
+  NewEmailPair,
+  RequiredEmail,
+} from '../../../../src/api/validation';
 import { issuesOf, messagesOf } from './support';
 
 const longLocal = 'a'.repeat(EMAIL_MAX_LENGTH - '@example.com'.length);
@@ -52,5 +57,19 @@ describe('RequiredEmail (application-behaviour §5): required for login and acco
     [' jane@example.com ', ['Validations.InvalidEmail']],
   ])('%j → %j', (value, expected) => {
     expect(messagesOf(RequiredEmail, value)).toEqual(expected);
+  });
+});
+
+describe('NewEmailPair (policy §5 "The retyped email must match")', () => {
+  it.each<[string, string, string[]]>([
+    ['kari@example.com', 'kari@example.com', []],
+    ['kari@example.com', ' Kari@Example.com ', []],
+    ['kari@example.com', 'kari@example.no', ['emailRepeat: Validations.EmailsDoNotMatch']],
+    ['kari@example.com', '', ['emailRepeat: Validations.EmailsDoNotMatch']],
+  ])('%j retyped as %j → %j', (email, emailRepeat, expected) => {
+    const result = NewEmailPair.safeParse({ email, emailRepeat });
+    expect(
+      result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    ).toEqual(expected);
   });
 });

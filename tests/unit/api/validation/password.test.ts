@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   LoginPassword,
+  NewPasswordPair,
   PASSWORD_SPECIAL_CHARACTERS,
   Password,
   SignUpPassword,
@@ -164,5 +165,19 @@ describe('passwordContainsPersonalData (policy §5 "must not contain the name or
         passwordRepeat: 'Fjord#Paddle7',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('NewPasswordPair (policy §5 "the repeat must match")', () => {
+  it.each<[string, string, string[]]>([
+    ['Fjord#Paddle7', 'Fjord#Paddle7', []],
+    ['Fjord#Paddle7', 'Fjord#Paddle7 ', []],
+    ['Fjord#Paddle7', 'fjord#Paddle7', ['passwordRepeat: Validations.PasswordsDoNotMatch']],
+    ['Fjord#Paddle7', '', ['passwordRepeat: Validations.PasswordsDoNotMatch']],
+  ])('%j retyped as %j → %j', (password, passwordRepeat, expected) => {
+    const result = NewPasswordPair.safeParse({ password, passwordRepeat });
+    expect(
+      result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    ).toEqual(expected);
   });
 });

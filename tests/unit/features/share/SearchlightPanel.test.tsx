@@ -106,6 +106,24 @@ describe('SearchlightPanel (issue 8 item 5)', () => {
     }
   });
 
+  it('says the compass is not supported where the browser has no orientation API', async () => {
+    vi.stubGlobal('DeviceOrientationEvent', undefined);
+    try {
+      expect('ondeviceorientation' in window).toBe(false);
+      const { store } = renderPanel();
+      await act(async () => {
+        screen.getByRole('button', { name: 'Show me the way' }).click();
+        await Promise.resolve();
+      });
+      act(() => {
+        store.dispatch(searchlightPositionReceived({ ...VIEWER, accuracy: 5, time: T0 }));
+      });
+      expect(screen.getByText('Compass not supported')).toBeVisible();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("puts the wearer's position in the store only while the viewer asked for the searchlight", () => {
     const { store, moveWearer } = renderPanel();
     const actions: string[] = [];
