@@ -6,6 +6,7 @@ import {
   catchError,
   concatMap,
   exhaustMap,
+  finalize,
   filter,
   groupBy,
   ignoreElements,
@@ -35,6 +36,7 @@ import {
 import type { AppEpic } from '../epic';
 import type { RootState } from '../rootReducer';
 import { MESSAGE_THREAD_RELOAD_AUDIT_MS } from '../timing';
+import { shareThreadActivityId } from './shareThreadActivity';
 import {
   guardianNameChosen,
   shareAlertNoteAdded,
@@ -152,19 +154,28 @@ export const shareViewerPersistEpic: AppEpic = (action$, _state$, deps) =>
  * MessageThread and MessageWearer EntityChanges), at most once per {@link MESSAGE_THREAD_RELOAD_AUDIT_MS}.
  * A reload of the share after a failed thread load tries again. The thread goes to the messageThreads
  * slice (`messageThreadReceived`), then `shareThreadLoaded` with the stored last-viewed time; a failure
- * is `shareThreadLoadFailed` (what was shown stays). A journey share has no thread. Ends when the view
- * closes or the link is found invalid.
+ * is `shareThreadLoadFailed` (what was shown stays). A journey share's thread is that of its latest
+ * activity ({@link shareThreadActivityId}), and follows a newer one when the journey reloads with it.
+ * Ends when the view closes or the link is found invalid.
  */
 export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     ofAction(sharedViewLoaded),
-    filter((action) => action.payload.ActivityId !== null),
-    groupBy((action) => action.payload.ShareToken),
-    mergeMap((loads$) =>
-      loads$.pipe(
-        exhaustMap(({ payload }) => {
-          const token = payload.ShareToken;
-          const activityId = payload.ActivityId ?? 0;
+    map(({ payload }) => ({
+      token: payload.ShareToken,
+      activityId: shareThreadActivityId(payload),
+    })),
+    filter((load): load is { token: string; activityId: number } => load.activityId !== null),
+    groupBy((load) => load.token),
+    mergeMap((loads$) => {
+      /** The activity whose thread is being followed for this share, while it is. */
+      let following: number | null = null;
+      return loads$.pipe(
+        // A reload of the share goes on with the thread it follows; a journey's new latest
+        // activity moves it there; after the view closed, a new view starts afresh.
+        filter((load) => load.activityId !== following),
+        switchMap(({ token, activityId }) => {
+          following = activityId;
           const claims = decodeShareTokenClaims(token);
           if (!claims) return EMPTY;
           const calls = deps.shareCalls ?? shareCallsOver(deps.fetch);
@@ -203,10 +214,13 @@ export const shareThreadLoadEpic: AppEpic = (action$, state$, deps) =>
                 );
             }),
             takeUntil(shareEnd$(action$, token)),
+            finalize(() => {
+              if (following === activityId) following = null;
+            }),
           );
         }),
-      ),
-    ),
+      );
+    }),
   );
 
 /**

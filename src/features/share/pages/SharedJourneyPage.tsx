@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { Journey } from '../../../api/entities/journey';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { useTrackColumns } from '../../../store/locationHistory/useTrackColumns';
+import { GuardianName } from '../components/GuardianName';
+import { MessagePanel } from '../components/MessagePanel';
 import { SharedViewGate, wearerNameOf } from '../components/SharedViewGate';
 import { sharedJourneyActivityRequested } from '../../../store/shares/sharedJourneyActions';
 import { selectSharedView } from '../../../store/shares/sharedViewsSlice';
+import { shareThreadActivityId } from '../../../store/shares/shareThreadActivity';
 import { RetryMessage } from '../../../ui/feedback/RetryMessage';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
 import { activitiesOfDay, dayTotals, journeyDays } from '../../../ui/journey/journeyDays';
@@ -26,7 +29,9 @@ const JourneyMap = lazyChunk(() => import('../components/JourneyMap').then((m) =
  * /share/journey/{shareToken}?totp= (spec app §2, §4 "A journey shows a selected day index, or the
  * complete timeline (marked 999)"; issue 8 item 2): a shared multi-day journey without an account — a
  * day picker, the day's activities with their figures and the day's totals, and the map of the day's
- * tracks (each loaded with shared-journey-activity). Refreshed every minute while open (the store).
+ * tracks (each loaded with shared-journey-activity), and the message thread of the journey's latest
+ * activity with the form to write to the wearer (spec app §1 "Share viewers can message the wearer").
+ * Refreshed every minute while open (the store).
  */
 export function SharedJourneyPage() {
   return (
@@ -61,6 +66,8 @@ function SharedJourneyView({
     [journey.JourneyStart, journey.JourneyEnd, format.timeZone],
   );
   const [dayIndex, setDayIndex] = useState(0);
+  // Messages go to the journey's latest activity (the store loads its thread).
+  const threadActivityId = shareThreadActivityId({ ActivityId: null, Journey: journey });
   const shown = activitiesOfDay(journey.ActivitySummaries, days, dayIndex);
   const totals = dayTotals(shown);
   const shownIds = shown.map((s) => s.ActivityId);
@@ -141,6 +148,12 @@ function SharedJourneyView({
             </li>
           ))}
         </ol>
+      )}
+      {threadActivityId === null ? null : (
+        <>
+          <GuardianName />
+          <MessagePanel shareToken={shareToken} activityId={threadActivityId} format={format} />
+        </>
       )}
     </article>
   );

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivitySummary } from '../../../../src/api/entities/activity';
 import { initI18n } from '../../../../src/app/i18n';
 import { shareRoutes } from '../../../../src/features/share';
@@ -57,7 +57,62 @@ function sharing(end: number, summaries: ActivitySummary[]) {
   );
 }
 
+/** message-load-thread answering an empty thread of the activity asked for; `asked` records which. */
+function emptyThreads(asked: number[] = []) {
+  return http.post(`${API}/message-load-thread`, async ({ request }) => {
+    const { ActivityId } = (await request.json()) as { ActivityId: number };
+    asked.push(ActivityId);
+    return HttpResponse.json({ MessageThread: { MessageThreadID: 9, ActivityId, Messages: [] } });
+  });
+}
+
 describe('the shared journey page (issue 8 item 2; spec §4 day index or complete timeline)', () => {
+  beforeEach(() => {
+    server.use(emptyThreads());
+  });
+
+  it('writes to the wearer in the thread of the journey’s latest activity (spec §1)', async () => {
+    const threads: number[] = [];
+    const sent: unknown[] = [];
+    server.use(
+      sharing(at(22, 18), [
+        hike(1, at(20, 9), 18_000),
+        hike(3, at(22, 9), 15_000),
+        hike(2, at(21, 9), 22_500),
+      ]),
+      http.post(`${API}/shared-journey-activity`, () =>
+        HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'gone' }, { status: 404 }),
+      ),
+      emptyThreads(threads),
+      http.post(`${API}/message-send`, async ({ request }) => {
+        const body = (await request.json()) as { ActivityId: number; MessageText: string };
+        sent.push(body);
+        return HttpResponse.json({
+          MessageThread: { MessageThreadID: 9, ActivityId: body.ActivityId, Messages: [] },
+        });
+      }),
+    );
+    const store = createAppStore({
+      dependencies: testDependencies({ fetch: (input, init) => fetch(input, init) }),
+    });
+    renderRoutesAt(store, shareRoutes, `/share/journey/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Messages to the wearer' })).toBeVisible();
+    await vi.waitFor(() => {
+      expect(threads).toContain(3);
+    });
+    const name = screen.getByRole('region', { name: 'Your name' });
+    await userEvent.type(within(name).getByLabelText('Your name'), 'Kari Nordmann');
+    await userEvent.click(within(name).getByRole('button', { name: 'Save name' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Camp tonight?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await vi.waitFor(() => {
+      expect(sent).toMatchObject([
+        { ActivityId: 3, MessageText: 'Camp tonight?', SenderName: 'Kari Nordmann' },
+      ]);
+    });
+    expect(new Set(threads)).toEqual(new Set([3]));
+  });
+
   it('picks a day, shows its activities and totals, and the complete timeline', async () => {
     const asked: number[] = [];
     server.use(

@@ -198,6 +198,54 @@ describe('the thread of a shared activity (spec app §7 message-load-thread; §4
     });
   });
 
+  it('follows a journey share’s latest activity, and loads again for a view opened anew', () => {
+    inVirtualTime((scheduler, { hot, flush }) => {
+      const kit = kitWith(scheduler, {
+        'message-load-thread': () => answer(50, { MessageThread: thread() }),
+      });
+      const journeyOf = (...starts: [number, number][]) =>
+        sharedViewLoaded({
+          ShareToken: TOKEN,
+          ActivityId: null,
+          Journey: {
+            JourneyStart: T0,
+            JourneyEnd: T0 + 3 * 86_400_000,
+            ActivitySummaries: starts.map(([ActivityId, startMs]) => ({
+              ActivityId,
+              ActivityType: 'HIKING' as const,
+              TimestampStart: startMs,
+              TimestampEnd: null,
+              ActivityStats: {
+                Distance: { Displayed: 0, Meters: 0, Type: 'GNSS' as const },
+                DurationMs: 0,
+                SpeedAvgMPS: 0,
+                SpeedMaxMPS: 0,
+              },
+            })),
+          },
+          MemberDetails: MEMBER,
+        });
+      const day1 = journeyOf([21, T0 + 3_600_000], [20, T0]);
+      const day2 = journeyOf([20, T0], [21, T0 + 3_600_000], [22, T0 + 86_400_000]);
+      // Loaded with activities 20 and 21 (21 the latest), reloaded unchanged, then with 22; closed
+      // and opened again.
+      kit.drive(
+        hot('a b 999ms b 999ms c 999ms x 9ms a c', { a: requested, b: day1, c: day2, x: closed }),
+      );
+      flush();
+      expect(
+        callsOf(kit.calls, 'message-load-thread').map(([at, body]) => [
+          at,
+          (body as { ActivityId: number }).ActivityId,
+        ]),
+      ).toEqual([
+        [1, 21],
+        [2_001, 22],
+        [3_012, 22],
+      ]);
+    });
+  });
+
   it('tries again on the next load of the share after a failed load', () => {
     inVirtualTime((scheduler, { hot, flush }) => {
       let attempts = 0;
