@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -21,6 +21,7 @@ import { ButtonLink } from '../ui/layout/ButtonLink';
 import { SelectControl } from '../ui/layout/SelectControl';
 import { applyThemePreference } from '../ui/theme/brand';
 import { BrandLogo } from '../ui/theme/BrandLogo';
+import { PageBrandContext, type PageBrand } from '../ui/theme/pageBrand';
 import { useBrand } from '../ui/theme/useBrand';
 import { useColorScheme } from '../ui/theme/useColorScheme';
 import { selectMemberClient } from '../store/client/clientSlice';
@@ -126,8 +127,12 @@ export function Shell() {
   const domainUrl = useAppSelector(selectMember)?.DomainUrl ?? null;
   const scheme = useColorScheme(theme);
   useBrand(ownBrand ? null : memberBrand, scheme);
+  // A page showing another client's brand (a share link's) names it: its logo is shown then.
+  const [pageBrand, setPageBrand] = useState<PageBrand | null>(null);
   const logo =
-    !ownBrand && memberBrand && domainUrl ? (
+    ownBrand && pageBrand ? (
+      <BrandLogo origin={pageBrand.origin} brandId={pageBrand.brandId} scheme={scheme} />
+    ) : !ownBrand && memberBrand && domainUrl ? (
       <BrandLogo origin={domainUrl} brandId={memberBrand.BrandID} scheme={scheme} />
     ) : (
       <span className="ll-brand-mark" aria-hidden="true" />
@@ -185,7 +190,9 @@ export function Shell() {
       <Notifications />
       <InactivityWarning />
       <RouteGuard>
-        <Outlet />
+        <PageBrandContext.Provider value={setPageBrand}>
+          <Outlet />
+        </PageBrandContext.Provider>
       </RouteGuard>
     </AppLayout>
   );

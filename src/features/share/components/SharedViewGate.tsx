@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { decodeShareTokenClaims } from '../../../api/entities/share';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import {
   selectSharedView,
@@ -10,6 +11,7 @@ import {
 } from '../../../store/shares/sharedViewsSlice';
 import { selectThemePreference } from '../../../store/slices/preferencesSlice';
 import { LoadingScreen } from '../../../ui/layout/LoadingScreen';
+import { usePageBrand } from '../../../ui/theme/pageBrand';
 import { useBrand } from '../../../ui/theme/useBrand';
 import { useColorScheme } from '../../../ui/theme/useColorScheme';
 
@@ -18,7 +20,7 @@ import { useColorScheme } from '../../../ui/theme/useColorScheme';
  * and follows it until the page closes; shows loading, goes to /share-not-found for a link that shows
  * nothing, offers a retry when the server could not be reached, and otherwise renders `children` with
  * the loaded view — when `usable(view)` holds (e.g. it is an activity share), else the retry too.
- * While open, the page wears the brand of the wearer's client.
+ * While open, the page wears the brand of the wearer's client: its colours, and its logo in the header.
  */
 export function SharedViewGate({
   usable,
@@ -42,6 +44,11 @@ export function SharedViewGate({
   // The wearer's client's brand, once it answered (issue 8 item 2).
   const scheme = useColorScheme(useAppSelector(selectThemePreference));
   useBrand(view?.Brand ?? null, scheme);
+  // …and its logo in the header, served by the token's server.
+  const c2Url = useMemo(() => decodeShareTokenClaims(shareToken)?.C2Url ?? null, [shareToken]);
+  usePageBrand(
+    view?.Brand && c2Url !== null ? { origin: c2Url, brandId: view.Brand.BrandID } : null,
+  );
 
   if (!view || view.status === 'loading') return <LoadingScreen label={t('Share.Loading')} />;
   if (view.status === 'notFound') return <Navigate to="/share-not-found" replace />;

@@ -12,7 +12,8 @@ import { createStorage } from '../../../../src/streams/storage';
 import { registerMswServer } from '../../support/mswServer';
 import { clientHandler } from './clientHandler';
 import { renderRoutesAt } from '../../support/renderRoutes';
-import { testDependencies } from '../../store/testDependencies';
+import { testClient, testDependencies, testRuntimeConfig } from '../../store/testDependencies';
+import { renderAppAt } from '../../support/renderApp';
 
 vi.mock('../../../../src/features/share/components/JourneyMap', () => ({
   default: ({ activityIds }: { activityIds: number[] }) => (
@@ -159,6 +160,23 @@ describe('the shared journey page (issue 8 item 2; spec §4 day index or complet
     expect(screen.getByText('15:00:00')).toBeVisible();
     await vi.waitFor(() => {
       expect([...new Set(asked)].sort()).toEqual([1, 2, 3]);
+    });
+  });
+
+  it('shows the wearer’s client’s logo in the header, served by the token’s server (spec §1)', async () => {
+    server.use(
+      http.get('http://localhost/config.json', () => HttpResponse.json(testRuntimeConfig)),
+      sharing(at(20, 18), [hike(1, at(20, 9), 18_000)]),
+      http.post(`${API}/shared-journey-activity`, () =>
+        HttpResponse.json({ ErrorCode: 'NOT_FOUND', Error: 'gone' }, { status: 404 }),
+      ),
+    );
+    renderAppAt(`/share/journey/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Ingrid Nordvik' })).toBeVisible();
+    await vi.waitFor(() => {
+      expect(document.querySelector('.ll-brand img')?.getAttribute('src')).toBe(
+        `${C2_URL}/brands/brand-logo/${String(testClient.Brand.BrandID)}?theme=LIGHT`,
+      );
     });
   });
 
