@@ -99,8 +99,28 @@ function channelsFor(
 }
 
 /**
+ * The contacts who share emergency alerts, one line each (name, phone, relationship), `except` one:
+ * what rescue organisations and the other contacts are shown (policy §1 "Contacts chosen for emergency
+ * alerts have their name and contact details sent to rescue services and shown to all other
+ * contacts"; the wearer confirmed they agreed).
+ */
+function emergencyContactLines(
+  contacts: readonly EmergencyContact[],
+  except?: EmergencyContact,
+): string[] {
+  return contacts
+    .filter((contact) => contact.ShareEmergencyAlert && contact !== except)
+    .map(
+      (contact) =>
+        `- ${contact.Name}${contact.Phone ? `, ${contact.Phone}` : ''}${contact.Relationship ? ` (${contact.Relationship})` : ''}`,
+    );
+}
+
+/**
  * The messages to the wearer's emergency contacts for a new alert `notice`, limited by the alert
  * configuration's per-channel `counts` (0 switches a channel off; one message per channel is sent).
+ * The e-mail also lists the other contacts who share emergency alerts, so those told can reach each
+ * other (policy §1); a text message stays short.
  */
 export function contactNotifications(
   contacts: readonly EmergencyContact[],
@@ -115,12 +135,18 @@ export function contactNotifications(
     const greeting = `Hello ${contact.Name}, this is Lifeline. `;
     const about = { alertId: notice.alertId, recipientName: contact.Name };
     if (channels.email && counts.Email > 0 && contact.Email !== '') {
+      const others = emergencyContactLines(contacts, contact);
       messages.push({
         ...about,
         channel: 'email',
         to: contact.Email,
         subject: subject(notice),
-        body: `${greeting}${text}\n\nYou receive this because ${notice.wearerName} made you an emergency contact.`,
+        body:
+          `${greeting}${text}\n\n` +
+          (others.length > 0
+            ? `${notice.wearerName}'s other emergency contacts:\n${others.join('\n')}\n\n`
+            : '') +
+          `You receive this because ${notice.wearerName} made you an emergency contact.`,
       });
     }
     if (channels.sms && counts.Sms > 0 && contact.Phone !== '') {
@@ -153,12 +179,7 @@ export function rescueNotifications(
   contacts: readonly EmergencyContact[],
   notice: AlertNotice,
 ): OutboxSend[] {
-  const emergencyContacts = contacts
-    .filter((contact) => contact.ShareEmergencyAlert)
-    .map(
-      (contact) =>
-        `- ${contact.Name}${contact.Phone ? `, ${contact.Phone}` : ''}${contact.Relationship ? ` (${contact.Relationship})` : ''}`,
-    );
+  const emergencyContacts = emergencyContactLines(contacts);
   const body =
     `${describe(notice)}\n\nLifeline alert ${notice.alertId}.\n` +
     (emergencyContacts.length > 0

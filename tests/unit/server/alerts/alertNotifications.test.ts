@@ -64,3 +64,40 @@ describe('who is told about an alert, and how (the contacts editor’s rule: src
     expect(channels([battery], 'BATTERY_LOW')).toEqual(['email']);
   });
 });
+
+describe('the other emergency contacts (policy §1 "shown to all other contacts")', () => {
+  it('lists, in each contact’s e-mail, the others who share emergency alerts, not in the text message', () => {
+    const erik = contact();
+    const kari = contact({
+      EmergencyContactID: 2,
+      Name: 'Kari',
+      Email: 'kari@example.com',
+      Phone: '+4799887766',
+      Relationship: 'Sister',
+    });
+    const ola = contact({
+      EmergencyContactID: 3,
+      Name: 'Ola',
+      Email: 'ola@example.com',
+      Phone: '+4740000000',
+      ShareEmergencyAlert: false,
+      ShareAssistanceAlert: true,
+    });
+    const messages = contactNotifications([erik, kari, ola], notice('FALL'), ALL);
+    const emailTo = (to: string) => messages.find((m) => m.channel === 'email' && m.to === to);
+    expect(emailTo('erik@example.com')?.body).toContain(
+      "Astrid's other emergency contacts:\n- Kari, +4799887766 (Sister)\n",
+    );
+    expect(emailTo('erik@example.com')?.body).not.toContain('Ola');
+    expect(emailTo('kari@example.com')?.body).toContain('- Erik, +4791234567 (Friend)');
+    expect(emailTo('kari@example.com')?.body).not.toContain('- Kari');
+    expect(
+      messages.filter((m) => m.channel === 'sms').every((m) => !m.body.includes('other')),
+    ).toBe(true);
+  });
+
+  it('lists none to a wearer’s only emergency contact', () => {
+    const [email] = contactNotifications([contact()], notice('FALL'), ALL);
+    expect(email?.body).not.toContain('other emergency contacts');
+  });
+});
