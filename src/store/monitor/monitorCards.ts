@@ -111,7 +111,8 @@ const NAMES = new Intl.Collator();
 const STALENESS: Readonly<Record<Freshness, number>> = { none: 3, stale: 2, late: 1, live: 0 };
 
 /**
- * The monitor's order (issue 8 item 6; docs/monitor.md "Sort"): alert severity, highest first (a
+ * The monitor's order (issue 8 item 6; docs/monitor.md "Sort"): cards whose link no longer works
+ * last; then alert severity, highest first (a
  * card without an open alert after every card with one); then the time unacknowledged, the oldest
  * open alert first; then the data age, stalest first: no fix, not live, late, live, and among the
  * cards that are not live the oldest fix first (live cards are equally fresh: ordering them by the
@@ -119,6 +120,9 @@ const STALENESS: Readonly<Record<Freshness, number>> = { none: 3, stale: 2, late
  * stable. Negative when `a` comes first.
  */
 export function compareMonitorCards(a: MonitorCard, b: MonitorCard): number {
+  // A link that no longer works watches no one: after every card that does.
+  const dead = Number(a.status === 'notFound') - Number(b.status === 'notFound');
+  if (dead !== 0) return dead;
   const severity = (b.alert?.Severity ?? -1) - (a.alert?.Severity ?? -1);
   if (severity !== 0) return severity;
   const since = (a.alert?.TimestampStart ?? Infinity) - (b.alert?.TimestampStart ?? Infinity);

@@ -42,7 +42,9 @@ export function MonitorCardView({
   const { t } = useTranslation();
   // A card out of sight does not follow its wearer's fixes; it catches up as it nears the view.
   const [itemRef, inView] = useInView();
-  const name = card.wearerName ?? t('Monitor.UnknownWearer');
+  // Before the share answers its wearer is "Loading…"; a link that failed to load says so instead.
+  const broken = card.status === 'notFound' || card.status === 'failed';
+  const name = card.wearerName ?? t(broken ? 'Monitor.BrokenLinkName' : 'Monitor.UnknownWearer');
   const classes = ['ll-monitor-card', `ll-monitor-age-${card.freshness}`];
   if (card.alert) classes.push(`ll-monitor-severity-${card.alert.Severity}`);
   if (card.cued) classes.push('ll-monitor-card-cued');
@@ -64,12 +66,15 @@ export function MonitorCardView({
         activityStatus={card.activityStatus}
         onOpen={onOpen}
       />
-      <MonitorCardAlertLine
-        alertType={card.alert?.AlertType ?? null}
-        severity={card.alert?.Severity ?? null}
-        since={card.alert?.TimestampStart ?? null}
-        format={format}
-      />
+      {broken ? null : (
+        // "No open alert" would claim what a link that does not load cannot tell.
+        <MonitorCardAlertLine
+          alertType={card.alert?.AlertType ?? null}
+          severity={card.alert?.Severity ?? null}
+          since={card.alert?.TimestampStart ?? null}
+          format={format}
+        />
+      )}
       {problem ? <p className="ll-muted">{problem}</p> : null}
       {card.ActivityId === null ? null : (
         <MonitorCardLive

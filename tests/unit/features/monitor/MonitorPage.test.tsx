@@ -192,6 +192,22 @@ describe('the operator monitor (issue 8 item 6)', () => {
     ]);
   });
 
+  it('says plainly that a link no longer works, and puts its card after the working ones', async () => {
+    // Activity 9's share was revoked: activity-sharing answers 404 for it.
+    shown = { 7: { ageMs: 5_000, alerts: [] } };
+    start([9, 7]);
+    await waitFor(() => {
+      expect(cardNames()).toEqual(['Ingrid Test', 'A share link']);
+    });
+    const dead = screen.getAllByTestId('monitor-card')[1];
+    expect(dead).toHaveTextContent('This share link no longer works.');
+    expect(dead).not.toHaveTextContent('No open alert');
+    expect(dead).not.toHaveTextContent('Loading');
+    expect(
+      within(dead as HTMLElement).getByRole('button', { name: 'Remove A share link' }),
+    ).toBeVisible();
+  });
+
   it('draws each card a small map of its recent track over the land cells it asked for', async () => {
     shown = { 7: { ageMs: 5_000, alerts: [] }, 8: { ageMs: 5_000, alerts: [] } };
     start([7, 8]);

@@ -108,6 +108,15 @@ describe('the monitor’s order (issue 8 item 6: severity, then time unacknowled
       [card('Bea', null, null, 0), card('Ada', null, null, 0)],
       ['Ada', 'Bea'],
     ],
+    [
+      'a link that no longer works after every working one, however stale',
+      [
+        { ...card('dead', null, null, null), status: 'notFound' as const },
+        card('fresh', null, null, 0),
+        card('warn', 3, T0, 0),
+      ],
+      ['warn', 'fresh', 'dead'],
+    ],
   ])('%s', (_name, cards, expected) => {
     expect(sorted(cards)).toEqual(expected);
   });
