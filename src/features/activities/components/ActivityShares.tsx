@@ -29,11 +29,28 @@ function shareState(share: MemberShare, nowMs: number): 'Active' | 'Expired' | '
   return share.ExpiryTimestamp <= nowMs ? 'Expired' : 'Active';
 }
 
+/** Copies `url` to the clipboard (undefined outside secure contexts: the link stays selectable). */
+function CopyLinkButton({ url, label }: { readonly url: string; readonly label: string }) {
+  return (
+    <button
+      type="button"
+      className="ll-button"
+      onClick={() => {
+        const clipboard = navigator.clipboard as Clipboard | undefined;
+        void clipboard?.writeText(url).catch(() => undefined);
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
 /**
  * The activity's share links (issue 8 item 1 "Members create and revoke shares of a live activity";
  * docs/shares.md): create one for a chosen time (optionally needing a one-time code, whose secret
- * shows once), copy its link, and revoke any — a revoked link stops opening and its viewers are
- * disconnected within a second.
+ * shows once), copy its link, and revoke any after a confirmation — a revoked link stops opening and
+ * its viewers are disconnected within a second. Each link shows when it was made, so several (one
+ * per guardian) can be told apart.
  */
 export function ActivityShares({ activityId, format }: { activityId: number; format: Formatter }) {
   const { t } = useTranslation();
@@ -43,6 +60,8 @@ export function ActivityShares({ activityId, format }: { activityId: number; for
   const { shares, status, created, creating, revoking } = useAppSelector(selectMemberShares);
   const [lifetime, setLifetime] = useState('SevenDays');
   const [withTotp, setWithTotp] = useState(false);
+  // The share whose revoke waits for the member's confirmation.
+  const [confirming, setConfirming] = useState<string | null>(null);
   useEffect(() => {
     dispatch(memberSharesRequested());
   }, [dispatch]);
@@ -109,17 +128,7 @@ export function ActivityShares({ activityId, format }: { activityId: number; for
               e.target.select();
             }}
           />
-          <button
-            type="button"
-            className="ll-button"
-            onClick={() => {
-              // Undefined outside secure contexts; the link stays selectable in the field above.
-              const clipboard = navigator.clipboard as Clipboard | undefined;
-              void clipboard?.writeText(createdHere.ShareUrl).catch(() => undefined);
-            }}
-          >
-            {t('Activities.Shares.Copy')}
-          </button>
+          <CopyLinkButton url={createdHere.ShareUrl} label={t('Activities.Shares.Copy')} />
           {createdHere.TotpSecret ? (
             <p>{t('Activities.Shares.TotpSecret', { secret: createdHere.TotpSecret })}</p>
           ) : null}
@@ -146,20 +155,53 @@ export function ActivityShares({ activityId, format }: { activityId: number; for
             return (
               <li key={share.ShareId}>
                 <span>
-                  {t(`Activities.Shares.State.${state}`)} ·{' '}
+                  {t('Activities.Shares.CreatedAt', {
+                    created: format.dateTime(share.CreatedTimestamp),
+                  })}{' '}
+                  · {t(`Activities.Shares.State.${state}`)} ·{' '}
                   {t('Activities.Shares.Until', { expiry: format.dateTime(share.ExpiryTimestamp) })}
                   {share.HasTotp ? ` · ${t('Activities.Shares.NeedsCode')}` : ''}
                 </span>
-                {state === 'Active' ? (
+                {state === 'Active' && share.ShareUrl ? (
+                  <CopyLinkButton url={share.ShareUrl} label={t('Activities.Shares.Copy')} />
+                ) : null}
+                {state !== 'Active' ? null : confirming === share.ShareId ? (
+                  // A revoke cannot be undone and cuts its viewers off at once: asked first.
+                  <span role="group" aria-label={t('Activities.Shares.ConfirmRevoke')}>
+                    {t('Activities.Shares.ConfirmRevoke')}{' '}
+                    <button
+                      type="button"
+                      className="ll-button ll-button-primary"
+                      disabled={revoking.includes(share.ShareId)}
+                      onClick={() => {
+                        setConfirming(null);
+                        dispatch(memberShareRevokeRequested({ ShareId: share.ShareId }));
+                      }}
+                    >
+                      {t('Activities.Shares.RevokeForGood')}
+                    </button>
+                    <button
+                      type="button"
+                      className="ll-button"
+                      onClick={() => {
+                        setConfirming(null);
+                      }}
+                    >
+                      {t('Activities.Shares.KeepLink')}
+                    </button>
+                  </span>
+                ) : (
                   <button
                     type="button"
                     className="ll-button"
                     disabled={revoking.includes(share.ShareId)}
-                    onClick={() => dispatch(memberShareRevokeRequested({ ShareId: share.ShareId }))}
+                    onClick={() => {
+                      setConfirming(share.ShareId);
+                    }}
                   >
                     {t('Activities.Shares.Revoke')}
                   </button>
-                ) : null}
+                )}
               </li>
             );
           })}

@@ -104,9 +104,16 @@ describe('share links of an activity (issue 8 item 1: members create and revoke 
     expect(Math.abs(create.ExpiryTimestamp - (Date.now() + 86_400_000))).toBeLessThan(120_000);
 
     const list = await screen.findByRole('list', { name: 'Share links of this activity' });
-    expect(within(list).getByText(/^Active/)).toBeVisible();
+    // Each link says when it was made, so several can be told apart.
+    expect(within(list).getByText(/^Created \d{4}-\d{2}-\d{2} \d{2}:\d{2} · Active/)).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Copy link' })).toBeVisible();
+    // A revoke asks first; keeping the link sends nothing.
     await userEvent.click(within(list).getByRole('button', { name: 'Revoke' }));
-    expect(await within(list).findByText(/^Revoked/)).toBeVisible();
+    await userEvent.click(within(list).getByRole('button', { name: 'Keep it' }));
+    expect(sent.filter(([name]) => name === 'share-revoke')).toHaveLength(0);
+    await userEvent.click(within(list).getByRole('button', { name: 'Revoke' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Revoke the link' }));
+    expect(await within(list).findByText(/· Revoked/)).toBeVisible();
     expect(within(list).queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(sent.filter(([name]) => name === 'share-revoke')).toHaveLength(1);
   });
