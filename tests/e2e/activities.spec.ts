@@ -202,6 +202,13 @@ test('switching units and language changes every figure of the list, the activit
   await expect(page.getByRole('tab', { name: 'Daten' })).toBeVisible();
   await expect(figure(page, 'Distanz')).toHaveText(/^2,8[5-7] mi$/);
   await expect(figure(page, 'Durchschnittsgeschwindigkeit')).toHaveText(/^5,[2-4] mph$/);
+  // German's long words break inside their column rather than run into the next figure.
+  const overflowing = await page
+    .locator('.ll-activity-figures dt')
+    .evaluateAll((labels) =>
+      labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+    );
+  expect(overflowing).toEqual([]);
   await plot.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
   await expect(legendValues.first()).toHaveText(/^\d+,\d mph$/);
 

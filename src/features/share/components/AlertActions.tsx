@@ -29,6 +29,7 @@ import type { Formatter } from '../../../ui/format';
 import { localTimeIn } from '../../../ui/time/calendarIn';
 import { useServerClockOffset } from '../../../ui/time/serverClock';
 import './shareActions.css';
+import { AlertNotes } from './AlertNotes';
 
 /** The pause choices of a resolve (policy §4: a chosen period, or until a stated end time). */
 const PAUSE_CHOICES = ['0', '30', '60', '120', 'until'] as const;
@@ -171,24 +172,7 @@ function AlertActionsOf({
   return (
     <section className="ll-share-alert-actions" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('Share.AlertActions.Title')}</h2>
-      {alert.Notes.length > 0 ? (
-        <>
-          <h3>{t('Share.AlertActions.Notes')}</h3>
-          <ul className="ll-entry-list ll-share-notes">
-            {alert.Notes.map((n) => (
-              <li key={n.AlertNoteID}>
-                <p>{n.NoteText}</p>
-                <p className="ll-muted">
-                  {t('Share.AlertActions.NoteBy', {
-                    name: n.AuthorName,
-                    time: format.dateTime(n.Timestamp),
-                  })}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <AlertNotes notes={alert.Notes} format={format} />
       {!named ? <p className="ll-muted">{t('Share.Messages.GuardianName.Needed')}</p> : null}
       {named ? (
         <form

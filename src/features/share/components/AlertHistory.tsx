@@ -4,12 +4,14 @@ import type { Alert } from '../../../api/entities/alert';
 import { alertClosureText, type AlertViewer } from '../../../ui/alerts/alertClosure';
 import { alertLabel } from '../../../ui/alerts/alertLabel';
 import type { Formatter } from '../../../ui/format';
+import { AlertNotes } from './AlertNotes';
 
 /**
  * The shared activity's closed alerts, the latest first (app §4 "Alert close states", "Alert closure
  * reasons"; issue 8 item 4 "a resolve closes the alert for every viewer"): each with its kind, when it
  * was raised and closed, how it ended ("Closed by user: Anna (guardian)", "Closed by system: Metric
- * back to normal"), the resolver's words and the pause of the wearer's alerts they chose. So a viewer
+ * back to normal"), the resolver's words, the pause of the wearer's alerts they chose and the notes
+ * written while it was open. So a viewer
  * whose banner went away reads why. In the operator view the state "Closed by Operator" is left out
  * (`alertClosureText`); the alert itself stays listed. Nothing while no alert has closed.
  */
@@ -51,6 +53,7 @@ export const AlertHistory = memo(function AlertHistory({
                   })}
                 </p>
               ) : null}
+              <AlertNotes notes={alert.Notes} format={format} />
             </li>
           );
         })}

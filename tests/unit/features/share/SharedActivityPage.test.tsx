@@ -377,6 +377,30 @@ describe('the shared activity page (issue 8 item 2)', () => {
     expect(screen.getByText('Assistance requested')).toBeVisible();
   });
 
+  it('keeps a closed alert’s notes, with who wrote them, in the earlier alerts', async () => {
+    const resolved: Alert = {
+      ...assistance,
+      TimestampClosed: Date.UTC(2026, 10, 25, 9, 40),
+      CloseState: 'CLOSED_BY_USER',
+      ClosedByActorType: 'GUARDIAN',
+      ClosedByName: 'Lars',
+      Notes: [
+        {
+          AlertNoteID: 1,
+          AlertID: assistance.AlertID,
+          NoteText: 'Called her brother, he is on his way',
+          AuthorName: 'Kari',
+          ActorType: 'GUARDIAN',
+          Timestamp: Date.UTC(2026, 10, 25, 9, 35),
+        },
+      ],
+    };
+    open(shared(activity(2_000, [resolved])));
+    const history = await screen.findByRole('region', { name: 'Earlier alerts' });
+    expect(within(history).getByText('Called her brother, he is on his way')).toBeVisible();
+    expect(within(history).getByText(/^Kari · /)).toBeVisible();
+  });
+
   it('lists the closed alerts with how each ended, so a viewer whose banner went away reads why', async () => {
     const resolved: Alert = {
       ...assistance,
