@@ -61,6 +61,8 @@ export function LoginPage() {
     const result = parseForm(LoginForm, values);
     if (!result.ok) {
       setErrors(result.errors);
+      // The service's answer to the last attempt no longer speaks of what is on screen.
+      if (error) dispatch(signInErrorDismissed());
       // The first invalid field gets the focus.
       (result.errors.email ? emailInput : passwordInput).current?.focus();
       return;

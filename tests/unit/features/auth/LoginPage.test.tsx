@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../../src/app/i18n';
 import { LoginPage } from '../../../../src/features/auth/pages/LoginPage';
-import { signInRequested } from '../../../../src/store/session/sessionSlice';
+import { signInFailed, signInRequested } from '../../../../src/store/session/sessionSlice';
 import { createAppStore } from '../../../../src/store/store';
 import { createStorage } from '../../../../src/streams/storage';
 import { renderRoutesAt } from '../../support/renderRoutes';
@@ -28,7 +28,7 @@ function renderLogin() {
     return dispatch(action);
   }) as typeof store.dispatch);
   renderRoutesAt(store, [{ path: '/auth/login', element: <LoginPage /> }], '/auth/login');
-  return { signIns, user: userEvent.setup() };
+  return { signIns, store, user: userEvent.setup() };
 }
 
 describe('LoginPage (two fields, validated without a form library)', () => {
@@ -69,5 +69,22 @@ describe('LoginPage (two fields, validated without a form library)', () => {
     expect(signIns).toEqual([
       signInRequested({ email: 'kari@example.com', password: ' Secret#123 ' }),
     ]);
+  });
+
+  it('drops the last attempt’s refusal once a new submit fails the form’s own checks', async () => {
+    const { user, store } = renderLogin();
+    act(() => {
+      store.dispatch(
+        signInFailed({
+          code: 'NotAuthorizedException',
+          message: 'Incorrect username or password.',
+        }),
+      );
+    });
+    expect(screen.getByText('The e-mail or password is wrong.')).toBeVisible();
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Invalid email address');
+    expect(screen.queryByText('The e-mail or password is wrong.')).toBeNull();
   });
 });
