@@ -14,10 +14,6 @@ import {
   passwordRepeatMatches,
 } from '../../api/validation';
 
-/** The login form (spec §5: email required for login; the password only required). */
-export const LoginForm = z.object({ email: RequiredEmail, password: LoginPassword });
-export type LoginForm = z.input<typeof LoginForm>;
-
 /**
  * The create-account form (policy §2: name, country, sub-region, email, password; spec §5 rules).
  * The password is trimmed on sign-up, must be typed twice, and must hold neither the names nor the

@@ -16,7 +16,7 @@ import { FormMessage } from '../../../ui/forms/FormMessage';
 import { SubmitButton } from '../../../ui/forms/SubmitButton';
 import { TextField } from '../../../ui/forms/TextField';
 import { parseForm, type KeyedFieldErrors } from '../../../ui/forms/zodFieldErrors';
-import { LoginForm } from '../authForms';
+import { LoginForm } from '../loginForm';
 import { loginErrorView } from '../authErrors';
 import { AuthErrorMessage } from '../components/AuthErrorMessage';
 import { useFieldError } from '../../../ui/forms/useFieldError';
