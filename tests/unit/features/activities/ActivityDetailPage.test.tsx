@@ -127,22 +127,27 @@ describe('the activity detail page’s figures (issue 7)', () => {
   });
 });
 
+/** Activity 7 (51 points, 500 s) loaded, the page open on its trim route; member calls by `calls`. */
+function openTrimRoute(calls: MemberCalls) {
+  const store = createAppStore({
+    epics: activityDataEpics,
+    dependencies: testDependencies({ memberCalls: () => calls }),
+  });
+  loadDetail(store, equatorActivity(7, 51));
+  const { router } = renderRoutesAt(
+    store,
+    [
+      { path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> },
+      { path: '/member/activity/trim/:ActivityId', element: <ActivityDetailPage trimming /> },
+    ],
+    '/member/activity/trim/7',
+  );
+  return { store, router };
+}
+
 describe('the trim route /member/activity/trim/{ActivityId} (spec app §2)', () => {
   it('opens the page on its trim, and goes back to the activity once a trim is sent', async () => {
-    const calls: MemberCalls = { call: () => NEVER };
-    const store = createAppStore({
-      epics: activityDataEpics,
-      dependencies: testDependencies({ memberCalls: () => calls }),
-    });
-    loadDetail(store, equatorActivity(7, 51));
-    const { router } = renderRoutesAt(
-      store,
-      [
-        { path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> },
-        { path: '/member/activity/trim/:ActivityId', element: <ActivityDetailPage trimming /> },
-      ],
-      '/member/activity/trim/7',
-    );
+    const { store, router } = openTrimRoute({ call: () => NEVER });
     const cutStart = await screen.findByLabelText('Minutes off the start');
     expect(cutStart).toBeVisible();
     expect(cutStart).toHaveFocus();
@@ -175,19 +180,7 @@ describe('the trim route /member/activity/trim/{ActivityId} (spec app §2)', () 
             )
           : NEVER,
     };
-    const store = createAppStore({
-      epics: activityDataEpics,
-      dependencies: testDependencies({ memberCalls: () => calls }),
-    });
-    loadDetail(store, equatorActivity(7, 51));
-    const { router } = renderRoutesAt(
-      store,
-      [
-        { path: '/member/activity/:ActivityId', element: <ActivityDetailPage /> },
-        { path: '/member/activity/trim/:ActivityId', element: <ActivityDetailPage trimming /> },
-      ],
-      '/member/activity/trim/7',
-    );
+    const { store, router } = openTrimRoute(calls);
     await userEvent.type(await screen.findByLabelText('Minutes off the start'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Trim' }));
     await waitFor(() => {

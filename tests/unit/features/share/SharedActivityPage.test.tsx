@@ -103,6 +103,15 @@ const assistance: Alert = {
   ],
 };
 
+/** The assistance alert, resolved by the guardian Lars at 9:40. */
+const resolvedByLars: Alert = {
+  ...assistance,
+  TimestampClosed: Date.UTC(2026, 10, 25, 9, 40),
+  CloseState: 'CLOSED_BY_USER',
+  ClosedByActorType: 'GUARDIAN',
+  ClosedByName: 'Lars',
+};
+
 /**
  * The share page at TOKEN answered by `answer`; `inShell`: inside the app's frame (its header);
  * `messages`: the activity's thread.
@@ -379,11 +388,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
 
   it('keeps a closed alert’s notes, with who wrote them, in the earlier alerts', async () => {
     const resolved: Alert = {
-      ...assistance,
-      TimestampClosed: Date.UTC(2026, 10, 25, 9, 40),
-      CloseState: 'CLOSED_BY_USER',
-      ClosedByActorType: 'GUARDIAN',
-      ClosedByName: 'Lars',
+      ...resolvedByLars,
       Notes: [
         {
           AlertNoteID: 1,
@@ -403,11 +408,7 @@ describe('the shared activity page (issue 8 item 2)', () => {
 
   it('lists the closed alerts with how each ended, so a viewer whose banner went away reads why', async () => {
     const resolved: Alert = {
-      ...assistance,
-      TimestampClosed: Date.UTC(2026, 10, 25, 9, 40),
-      CloseState: 'CLOSED_BY_USER',
-      ClosedByActorType: 'GUARDIAN',
-      ClosedByName: 'Lars',
+      ...resolvedByLars,
       ResolveText: 'Spoke to her, all fine',
       PausedUntilTimestamp: Date.UTC(2026, 10, 25, 10, 10),
     };
