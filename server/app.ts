@@ -20,6 +20,7 @@ import type { DemoInfoSource } from './demo/demo';
 import { devDemoRoutes } from './demo/devDemoRoutes';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { equipmentRoutes } from './member/equipmentRoutes';
+import { subscriptionRoutes } from './member/subscriptionRoutes';
 import { wearerRoutes } from './member/wearerRoutes';
 import { memberClientRoutes } from './member/memberClientRoutes';
 import { publicClientRoutes } from './member/publicClientRoutes';
@@ -143,6 +144,7 @@ export async function buildServer(
   await app.register(contactsRoutes, { db: deps.db, memberTokens });
   await app.register(deviceRoutes, { db: deps.db, memberTokens });
   await app.register(equipmentRoutes, { db: deps.db, memberTokens });
+  await app.register(subscriptionRoutes, { db: deps.db, memberTokens });
   await app.register(wearerRoutes, { db: deps.db, memberTokens });
   await app.register(activityRoutes, {
     db: deps.db,
