@@ -26,6 +26,7 @@ import { memberCallsFor } from './memberCalls';
 import { saveOutcome } from './saveOutcome';
 import { selectActivitySummariesState } from './activitySummariesSlice';
 import { ofAction } from '../operators/ofAction';
+import { serialPerKey } from '../operators/serialPerKey';
 
 /** Translation keys of the failure notices (spec §8 "edit, splits and trim: ErrorCode UNKNOWN"). */
 export const EDIT_FAILED_KEY = 'Activities.Errors.EditFailed';
@@ -49,18 +50,22 @@ function storedActivity(state: RootState, id: number) {
  * after the local update (spec §4), otherwise `activityEditFailed` puts the previous type back and an
  * error notice shows.
  */
-export const activityEditEpic: AppEpic = (action$, state$, deps) =>
-  action$.pipe(
+export const activityEditEpic: AppEpic = (action$, state$, deps) => {
+  const queued = serialPerKey();
+  return action$.pipe(
     ofAction(activityEditRequested),
     mergeMap(({ payload: { ActivityId, NewActivityType } }) => {
       const previous = {
         ActivityType: storedActivity(state$.value, ActivityId)?.ActivityType ?? null,
       };
-      const saved$ = defer(() =>
-        memberCallsFor(() => state$.value, deps).call(memberWearerActivityEdit, {
-          ActivityId,
-          NewActivityType,
-        }),
+      const saved$ = queued(
+        ActivityId,
+        defer(() =>
+          memberCallsFor(() => state$.value, deps).call(memberWearerActivityEdit, {
+            ActivityId,
+            NewActivityType,
+          }),
+        ),
       ).pipe(map((answer) => answer.EditStatus));
       return concat(
         of<Action>(activityEdited({ ActivityId, NewActivityType, previous })),
@@ -71,26 +76,31 @@ export const activityEditEpic: AppEpic = (action$, state$, deps) =>
       );
     }),
   );
+};
 
 /**
  * `activityTrimRequested({ ActivityId, NewActivityStart, NewActivityEnd })`: `activityTrimmed` moves
  * the bounds locally, member-wearer-activity-trim saves them, the activity reloads about 6 s later
  * (new stats and history); a failure puts the bounds back (`activityTrimFailed`) with a notice.
  */
-export const activityTrimEpic: AppEpic = (action$, state$, deps) =>
-  action$.pipe(
+export const activityTrimEpic: AppEpic = (action$, state$, deps) => {
+  const queued = serialPerKey();
+  return action$.pipe(
     ofAction(activityTrimRequested),
     mergeMap(({ payload: { ActivityId, NewActivityStart, NewActivityEnd } }) => {
       const stored = storedActivity(state$.value, ActivityId);
       const previous = stored
         ? { TimestampStart: stored.TimestampStart, TimestampEnd: stored.TimestampEnd }
         : null;
-      const saved$ = defer(() =>
-        memberCallsFor(() => state$.value, deps).call(memberWearerActivityTrim, {
-          ActivityId,
-          NewActivityStart,
-          NewActivityEnd,
-        }),
+      const saved$ = queued(
+        ActivityId,
+        defer(() =>
+          memberCallsFor(() => state$.value, deps).call(memberWearerActivityTrim, {
+            ActivityId,
+            NewActivityStart,
+            NewActivityEnd,
+          }),
+        ),
       ).pipe(map((answer) => answer.TrimStatus));
       return concat(
         of<Action>(activityTrimmed({ ActivityId, NewActivityStart, NewActivityEnd, previous })),
@@ -101,6 +111,7 @@ export const activityTrimEpic: AppEpic = (action$, state$, deps) =>
       );
     }),
   );
+};
 
 /**
  * `activitySplitsSaveRequested({ ActivityId, SplitsSettings })`: the form's values are parsed (spec
@@ -109,8 +120,9 @@ export const activityTrimEpic: AppEpic = (action$, state$, deps) =>
  * the previous settings (`activitySplitsSaveFailed`) with a notice. Settings equal to those the
  * activity shows (a double click, whose first save applied them at once) send nothing.
  */
-export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
-  action$.pipe(
+export const activitySplitsEpic: AppEpic = (action$, state$, deps) => {
+  const queued = serialPerKey();
+  return action$.pipe(
     ofAction(activitySplitsSaveRequested),
     mergeMap(({ payload: { ActivityId, SplitsSettings: input } }) => {
       const parsed = SplitsSettings.safeParse(input);
@@ -121,11 +133,14 @@ export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
       // The settings shown already (a double click: the first save applied them): nothing to send.
       if (sameSplits(current, settings)) return EMPTY;
       const previous = { SplitsSettings: current };
-      const saved$ = defer(() =>
-        memberCallsFor(() => state$.value, deps).call(memberWearerActivitySplits, {
-          ActivityId,
-          SplitsSettings: settings,
-        }),
+      const saved$ = queued(
+        ActivityId,
+        defer(() =>
+          memberCallsFor(() => state$.value, deps).call(memberWearerActivitySplits, {
+            ActivityId,
+            SplitsSettings: settings,
+          }),
+        ),
       ).pipe(map((answer) => answer.UpdateSuccess));
       return concat(
         of<Action>(activitySplitsSaved({ ActivityId, SplitsSettings: settings, previous })),
@@ -136,6 +151,7 @@ export const activitySplitsEpic: AppEpic = (action$, state$, deps) =>
       );
     }),
   );
+};
 
 /** Whether two splits settings split alike (the fields of the other type do not count). */
 function sameSplits(a: SplitsSettings | null, b: SplitsSettings): boolean {

@@ -24,7 +24,7 @@ import {
   TRIM_FAILED_KEY,
 } from '../../../../src/store/activities/activityEditEpics';
 import { ACTIVITY_RELOAD_AFTER_EDIT_MS } from '../../../../src/store/timing';
-import { answer, failure, inVirtualTime, MINUTE, startStore } from './activityTestKit';
+import { answer, callsOf, failure, inVirtualTime, MINUTE, startStore } from './activityTestKit';
 import { END, outcomes, reload, START, state } from './editFixtures';
 import { selectActivitySummariesState } from '../../../../src/store/activities/activitySummariesSlice';
 
@@ -75,6 +75,38 @@ describe('edit, trim and splits: local update, reload about 6 s later (virtual t
       expectObservable(kit.actions$.pipe(filter(activityDetailRequested.match))).toBe('8s r', {
         r: reload,
       });
+    });
+  });
+
+  it('sends a second change of one activity only after the first is answered, so the last wins', () => {
+    inVirtualTime((scheduler, { hot }) => {
+      // The first save answers slowly: sent at once, the second could be applied before it.
+      const delays = [800, 100, 100, 100];
+      const kit = startStore(scheduler, {
+        epics,
+        state,
+        calls: {
+          'member-wearer-activity-edit': () => answer(delays.shift() ?? 100, { EditStatus: true }),
+        },
+      });
+      kit.drive(
+        hot('a 9ms b 9ms c', {
+          a: activityEditRequested({ ActivityId: 1, NewActivityType: 'RUNNING' }),
+          b: activityEditRequested({ ActivityId: 1, NewActivityType: 'CYCLING' }),
+          c: activityEditRequested({ ActivityId: 2, NewActivityType: 'SAILING' }),
+        }),
+      );
+      scheduler.schedule(() => {
+        expect(callsOf(kit.calls, 'member-wearer-activity-edit')).toEqual([
+          [0, { ActivityId: 1, NewActivityType: 'RUNNING' }],
+          // Another activity's change is not held back.
+          [20, { ActivityId: 2, NewActivityType: 'SAILING' }],
+          [800, { ActivityId: 1, NewActivityType: 'CYCLING' }],
+        ]);
+        expect(selectActivitySummariesState(kit.store.getState()).entities[1]?.ActivityType).toBe(
+          'CYCLING',
+        );
+      }, 1_000);
     });
   });
 
