@@ -9,7 +9,14 @@ import {
 import { clears } from './clearingBands';
 import { DEVICE_REPORT_RULES } from './deviceReportRules';
 import { isTrustedFix, withinMovement } from './fixAccuracy';
-import { batteryDecisions, closeIf, openIf, thresholdOf, type Rule } from './ruleDecisions';
+import {
+  batteryDecisions,
+  closeIf,
+  openIf,
+  renewOrOpen,
+  thresholdOf,
+  type Rule,
+} from './ruleDecisions';
 import { geofenceVerdict, isClearOfZoneEdges } from './zoneGeometry';
 
 /*
@@ -45,29 +52,21 @@ const TRACKING_ALERTS: readonly AlertType[] = [
   'NOT_WORN',
 ];
 
-/**
- * A help request this long after an open one of the same type that no person has resolved, ms, is a
- * new one: the open one closes as DEFUNCT (the newer alert) and the new one opens and is notified.
- * Closer presses are the same emergency. (docs/decisions.md "Alerts the device reports".)
- */
-export const HELP_RENEWAL_MS = 30 * 60 * 1000;
+/** Re-exported: the renewal of a person's alert (ruleDecisions.ts). */
+export { HELP_RENEWAL_MS } from './ruleDecisions';
 
 const help: Rule = (state, observation, context) => {
   if (observation.kind !== 'HELP') return [];
   const other = observation.type === 'ASSISTANCE' ? 'MANUAL' : 'ASSISTANCE';
-  const stale = state.open.some(
-    (alert) =>
-      alert.type === observation.type && observation.timeMs - alert.openedMs >= HELP_RENEWAL_MS,
-  );
-  const renewed = stale ? closeIf(state, observation.type, 'DEFUNCT', observation.timeMs) : [];
-  const opened = openIf(applyDecisions(state, renewed), context, observation.type, observation);
+  const opened = renewOrOpen(state, context, observation.type, observation);
   if (opened.length === 0) return [];
-  return [...closeIf(state, other, 'DEFUNCT', observation.timeMs), ...renewed, ...opened];
+  return [...closeIf(state, other, 'DEFUNCT', observation.timeMs), ...opened];
 };
 
+/** A fall opens FALL; one reported {@link HELP_RENEWAL_MS} after an unresolved one renews it. */
 const fall: Rule = (state, observation, context) =>
   observation.kind === 'FALL'
-    ? openIf(state, context, 'FALL', observation, { bodyPosition: observation.bodyPosition })
+    ? renewOrOpen(state, context, 'FALL', observation, { bodyPosition: observation.bodyPosition })
     : [];
 
 /** The device's battery (thresholds of BATTERY_LOW and BATTERY_CRITICAL; ruleDecisions.ts). */

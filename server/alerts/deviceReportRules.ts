@@ -1,6 +1,6 @@
 import type { AlertType } from '../../src/api/enums';
 import type { VitalSensor } from './alertState';
-import { batteryDecisions, closeIf, openIf, type Rule } from './ruleDecisions';
+import { batteryDecisions, closeIf, openIf, renewOrOpen, type Rule } from './ruleDecisions';
 
 /*
  * The alerts a device reports outright rather than the server inferring them (issue 5 item 3; app §3
@@ -26,10 +26,11 @@ const sensorBattery: Rule = (state, observation, context) => {
 
 /**
  * No response: opens NO_RESPONSE; a person resolves it, or the wearer with the close command (and
- * like every automatic alert it expires after 24 h).
+ * like every automatic alert it expires after 24 h). Another one reported 30 min or more after an
+ * unresolved one is a new alert (`renewOrOpen`), not swallowed for the rest of the day.
  */
 const noResponse: Rule = (state, observation, context) =>
-  observation.kind === 'NO_RESPONSE' ? openIf(state, context, 'NO_RESPONSE', observation) : [];
+  observation.kind === 'NO_RESPONSE' ? renewOrOpen(state, context, 'NO_RESPONSE', observation) : [];
 
 /** Check-in: a missed one opens CHECK_IN_MISSED; checking in closes it as METRIC (state CheckedIn). */
 const checkIn: Rule = (state, observation, context) => {

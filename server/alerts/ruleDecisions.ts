@@ -81,6 +81,36 @@ export function closeIf(
 }
 
 /**
+ * A person's alert (a help request, a fall, no response to the watch's prompt) reported again this
+ * long after an open one of the same type that no person has resolved, ms, is a new one: the open one
+ * closes as DEFUNCT (the newer alert) and the new one opens and is notified. Closer reports are the
+ * same emergency. (docs/decisions.md "Alerts the device reports".)
+ */
+export const HELP_RENEWAL_MS = 30 * 60 * 1000;
+
+/**
+ * A new report of `type` at `timeMs` (epoch ms) against an open alert of that type: when the open one
+ * was raised {@link HELP_RENEWAL_MS} or more before, its close as DEFUNCT, then `type` opened again
+ * (`openIf`'s rules: severity, pause); otherwise `openIf` alone (nothing while it is open). Without
+ * it an unresolved alert of a type that never expires (app §3 FallDown, NoResponse for 24 h) would
+ * swallow every later report of it: no alert, nobody told.
+ */
+export function renewOrOpen(
+  state: AlertState,
+  context: RuleContext,
+  type: AlertType,
+  at: { timeMs: number; value?: number | null; position?: Position | null },
+  extra?: Pick<Extract<Decision, { kind: 'OPEN' }>, 'bodyPosition'>,
+): Decision[] {
+  const stale = state.open.some(
+    (alert) => alert.type === type && at.timeMs - alert.openedMs >= HELP_RENEWAL_MS,
+  );
+  const renewed = stale ? closeIf(state, type, 'DEFUNCT', at.timeMs) : [];
+  const opened = openIf(applyDecisions(state, renewed), context, type, at, extra);
+  return opened.length === 0 ? [] : [...renewed, ...opened];
+}
+
+/**
  * A battery reading (`percent`, 0–100, at `timeMs` epoch ms) against the thresholds of the `low` and
  * `critical` types (app §9: 15 % and 5 %): ≤ critical opens `critical` (an open `low` closes as
  * DEFUNCT, the newer alert); an open `critical` stays open until the reading clears it (clearingBands.ts:

@@ -86,6 +86,27 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       ['OPEN FALL'],
     ],
     [
+      'a fall while an unresolved one is open is the same emergency',
+      open('FALL'),
+      [{ kind: 'FALL', timeMs: at(60), bodyPosition: 'LYING_ON_BACK' }],
+      [],
+    ],
+    [
+      'a fall 30 minutes after an unresolved one is a new alert (the old one DEFUNCT), a week too',
+      open('FALL'),
+      [
+        { kind: 'FALL', timeMs: T0 - 60_000 + 30 * 60_000, bodyPosition: 'LYING_ON_BACK' },
+        { kind: 'FALL', timeMs: T0 + 7 * 86_400_000, bodyPosition: 'LEFT_SIDE' },
+      ],
+      ['CLOSE FALL DEFUNCT', 'OPEN FALL', 'CLOSE FALL DEFUNCT', 'OPEN FALL'],
+    ],
+    [
+      'no response 30 minutes after an unresolved one is a new alert (the old one DEFUNCT)',
+      open('NO_RESPONSE'),
+      [{ kind: 'NO_RESPONSE', timeMs: T0 - 60_000 + 30 * 60_000 }],
+      ['CLOSE NO_RESPONSE DEFUNCT', 'OPEN NO_RESPONSE'],
+    ],
+    [
       "an oxygen sensor's battery at 15 % opens OXYGEN_BATTERY_LOW, not the device's",
       open(),
       [{ kind: 'SENSOR_BATTERY', sensor: 'OXYGEN', timeMs: at(1), percent: 15 }],
