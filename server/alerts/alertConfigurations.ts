@@ -91,12 +91,15 @@ function rule(
 const PROFILE_INDEX: Record<AlertProfile, 0 | 1 | 2> = { GENERAL: 0, PROTECT_ACTIVE: 1, CARE: 2 };
 
 /**
- * Notifications per alert: emergency contacts are told once per channel for alerts of severity
- * Warning or above, by e-mail only below; the wearer's watch gets a push for every alert.
+ * Notifications per alert: emergency contacts are told once on each channel of their own choice
+ * (app §3 "AlertConfigs per alert type (Email, Call, Sms)", which the contacts editor shows and
+ * alertNotifications.ts sends by) for every alert above None; the counts switch no channel off, so
+ * what the editor shows ticked is what is sent. The wearer's watch gets no push from here.
+ * (Until 2026-12-07 SMS needed Warning and calls Critical, so an SMS or a call the editor showed was
+ * silently dropped for lower alerts, and a contact who chose only a call heard nothing of them.)
  */
 function contactCounts(severity: Severity): NotificationCounts {
-  if (severity >= 3) return { Email: 1, Sms: 1, Voice: severity >= 4 ? 1 : 0, Push: 0 };
-  if (severity >= 1) return { Email: 1, Sms: 0, Voice: 0, Push: 0 };
+  if (severity >= 1) return { Email: 1, Sms: 1, Voice: 1, Push: 0 };
   return { Email: 0, Sms: 0, Voice: 0, Push: 0 };
 }
 

@@ -227,7 +227,7 @@ export async function storeDecisions(
       wearerName: wearer.wearerName,
       rescueOrgs,
     };
-    const counts = config?.EmergencyContactNotifications ?? { Email: 1, Sms: 1, Voice: 0 };
+    const counts = config?.EmergencyContactNotifications ?? { Email: 1, Sms: 1, Voice: 1 };
     const everyone = await contacts;
     await storeOutboxMessages(
       trx,

@@ -3,7 +3,13 @@ import {
   contactNotifications,
   type AlertNotice,
 } from '../../../../server/alerts/alertNotifications';
+import { ALERT_PROFILES, alertConfigMap } from '../../../../server/alerts/alertConfigurations';
 import type { EmergencyContact } from '../../../../src/api/entities/contact';
+import {
+  alertChannelsFor,
+  ASSISTANCE_ALERT_TYPES,
+  EMERGENCY_ALERT_TYPES,
+} from '../../../../src/api/entities/contactAlerts';
 import type { AlertType } from '../../../../src/api/enums';
 
 const contact = (overrides: Partial<EmergencyContact> = {}): EmergencyContact => ({
@@ -62,6 +68,48 @@ describe('who is told about an alert, and how (the contacts editor’s rule: src
       AlertConfigs: { BATTERY_LOW: { Email: true, Call: false, Sms: false } },
     });
     expect(channels([battery], 'BATTERY_LOW')).toEqual(['email']);
+  });
+});
+
+describe('the default alert configurations send what the contacts editor shows (app §3)', () => {
+  const shared = { ShareAssistanceAlert: true, ShareEmergencyAlert: true };
+  const choices = [
+    ['the defaults', contact(shared)],
+    ['a phone only', contact({ ...shared, Email: '' })],
+    ...(['Email', 'Call', 'Sms'] as const).map(
+      (only) =>
+        [
+          `${only} alone`,
+          contact({
+            ...shared,
+            AlertConfigs: Object.fromEntries(
+              [...ASSISTANCE_ALERT_TYPES, ...EMERGENCY_ALERT_TYPES].map((type) => [
+                type,
+                { Email: only === 'Email', Call: only === 'Call', Sms: only === 'Sms' },
+              ]),
+            ),
+          }),
+        ] as const,
+    ),
+  ] as const;
+  // Every type a profile raises (severity above None) that the editor offers.
+  const cases = ALERT_PROFILES.flatMap((profile) =>
+    [...ASSISTANCE_ALERT_TYPES, ...EMERGENCY_ALERT_TYPES]
+      .filter((type) => (alertConfigMap(profile).get(type)?.Severity ?? 0) > 0)
+      .flatMap((type) => choices.map(([name, who]) => [profile, type, name, who] as const)),
+  );
+
+  it.each(cases)('%s, %s, %s', (profile, type, _name, who) => {
+    const counts = alertConfigMap(profile).get(type)?.EmergencyContactNotifications ?? ALL;
+    const shown = alertChannelsFor(who, type);
+    const expected = [
+      ...(shown.Email && who.Email !== '' ? ['email'] : []),
+      ...(shown.Sms ? ['sms'] : []),
+      ...(shown.Call ? ['call'] : []),
+    ];
+    expect(contactNotifications([who], notice(type), counts).map((m) => m.channel)).toEqual(
+      expected,
+    );
   });
 });
 
