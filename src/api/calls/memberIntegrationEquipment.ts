@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ActivityType } from '../enums';
 import { Equipment, EquipmentInput, Id } from '../entities';
+import { uniqueIds } from '../validation';
 import { NoRequest } from './common';
 
 /* Equipment calls of the member-integration API (app §7). */
@@ -35,7 +36,9 @@ export const saveEquipments = defineCall({
   api: 'member-integration',
   method: 'POST',
   path: '/equipments',
-  request: z.object({ Equipment: z.array(EquipmentInput) }),
+  request: z.object({
+    Equipment: z.array(EquipmentInput).check(z.superRefine(uniqueIds('WearerEquipmentID'))),
+  }),
   response: z.object({ Equipment: z.array(Equipment) }),
 });
 

@@ -88,9 +88,7 @@ export const messageSend = defineCall({
     ActivityId: Id,
     MessageText: noteTextSchema(MESSAGE_TEXT_MAX_LENGTH).check(requiredCheck),
     ReplyOptions: z._default(
-      z
-        .array(z.string().check(z.minLength(1), z.maxLength(20)))
-        .check(z.minLength(1), z.maxLength(4)),
+      z.array(noteTextSchema(20).check(requiredCheck)).check(z.minLength(1), z.maxLength(4)),
       ['No', 'Yes'],
     ),
     SenderName: PersonName,

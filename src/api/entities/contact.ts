@@ -8,6 +8,7 @@ import {
   checkShareActivityNeedsEmail,
   checkSharedAlertChoices,
   maxLength,
+  uniqueIds,
 } from '../validation';
 import { checkEmergencyAlertConsent } from '../validation/contacts';
 import { Id, Timestamp } from './common';
@@ -78,11 +79,12 @@ export type EmergencyContactInput = z.input<typeof EmergencyContactInput>;
 
 /**
  * The whole contact list as saved by `POST emergency-contacts` (app §7): at least one contact shares
- * assistance alerts and at least one shares emergency alerts (app §4 and §5, policy §5).
+ * assistance alerts and at least one shares emergency alerts (app §4 and §5, policy §5), and no
+ * contact's id is given twice (`Validations.DuplicateId`).
  */
 export const EmergencyContactList = z
   .array(EmergencyContactInput)
-  .check(z.superRefine(checkSharedAlertChoices));
+  .check(z.superRefine(checkSharedAlertChoices), z.superRefine(uniqueIds('EmergencyContactID')));
 
 /**
  * Whether a contact list is complete for login (app §4 login gating step 5): at least one contact shares

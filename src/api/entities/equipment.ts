@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { ActivityType, EquipmentType, VesselType } from '../enums';
-import { MAX_LENGTH_LONG, MAX_LENGTH_MEDIUM, maxLength, requiredCheck } from '../validation';
+import {
+  MAX_LENGTH_LONG,
+  MAX_LENGTH_MEDIUM,
+  maxLength,
+  maxLengthCheck,
+  requiredCheck,
+  typeError,
+} from '../validation';
 import { Id } from './common';
 
 /** Most equipment items in use per activity type (app §5 "the in-use limit per activity is 10"). */
@@ -36,7 +43,10 @@ export type Equipment = z.infer<typeof Equipment>;
  */
 export const EquipmentInput = z.extend(Equipment, {
   WearerEquipmentID: z.optional(Id),
-  EquipmentName: maxLength(MAX_LENGTH_MEDIUM).check(requiredCheck),
+  // Trimmed first: a name of spaces only is 'Required' (it is saved trimmed, so it would be empty).
+  EquipmentName: z
+    .string({ error: typeError })
+    .check(z.trim(), requiredCheck, maxLengthCheck(MAX_LENGTH_MEDIUM)),
   Brand: z.optional(z.nullable(maxLength(MAX_LENGTH_MEDIUM))),
   Model: z.optional(z.nullable(maxLength(MAX_LENGTH_MEDIUM))),
   Colour: z.optional(z.nullable(maxLength(MAX_LENGTH_MEDIUM))),

@@ -93,3 +93,4 @@ export {
   checkSharedAlertChoices,
 } from './contacts';
 export type { ContactActivityShare, ContactAlertShares } from './contacts';
+export { DUPLICATE_ID, uniqueIds } from './uniqueIds';

@@ -34,6 +34,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'Validations.ContactsAssistanceRequired',
   'Validations.ContactsEmergencyRequired',
   'Validations.ShareActivityNeedsEmail',
+  'Validations.DuplicateId',
 ] as const;
 
 /**

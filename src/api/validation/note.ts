@@ -47,10 +47,13 @@ export const NoteText = baseString().check(
 
 /**
  * {@link NoteText} of at most `max` characters (`Validations.MaxLength`, `params: { max }`), for the
- * server routes that store the text.
+ * server routes that store the text. Trimmed first (and parsed trimmed), so with `requiredCheck` a
+ * text of spaces or line breaks only is `Validations.Required` rather than a blank message sent to the
+ * wearer's watch or a blank note on the alert's timeline.
  */
 export function noteTextSchema(max: number): z.ZodMiniString<string> {
   return baseString().check(
+    z.trim(),
     rule<string>(isValidNoteText, 'Validations.NoteTextInvalid'),
     maxLengthCheck(max),
   );

@@ -135,6 +135,21 @@ describe('emergency contacts (spec §7) with ownership checks', () => {
     ]);
   });
 
+  it('rejects one contact given twice with a 400 naming the later entry, and keeps the list', async () => {
+    await save(alice, [contact()]);
+    const before = await list(alice);
+    const id = before[0]?.EmergencyContactID;
+    const res = await save(alice, [
+      contact({ EmergencyContactID: id }),
+      contact({ EmergencyContactID: id, Name: 'Zed', ShareEmergencyAlert: false }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Issues: unknown[] }>().Issues).toEqual([
+      { Path: 'body.EmergencyContacts.1.EmergencyContactID', Message: 'Validations.DuplicateId' },
+    ]);
+    expect(await list(alice)).toEqual(before);
+  });
+
   it('needs a member token', async () => {
     const res = await server.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(401);

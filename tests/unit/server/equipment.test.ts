@@ -176,12 +176,38 @@ describe('POST equipments (spec §7)', () => {
     expect(await list(alice)).toEqual(answered);
   });
 
+  it('rejects a name of spaces only as Required, and saves nothing', async () => {
+    const res = await post(alice, 'equipment', item({ EquipmentName: '   ' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Issues: unknown[] }>().Issues).toEqual([
+      { Path: 'body.EquipmentName', Message: 'Validations.Required' },
+    ]);
+    expect(await list(alice)).toEqual([]);
+  });
+
   it('rejects the whole batch when one item is invalid', async () => {
     const res = await post(alice, 'equipments', {
       Equipment: [item(), item({ EquipmentName: '' })],
     });
     expect(res.statusCode).toBe(400);
     expect(await list(alice)).toEqual([]);
+  });
+});
+
+describe('one item given twice', () => {
+  it('rejects a batch naming one item twice with a 400, and keeps the list', async () => {
+    const kayak = await saved(alice, item());
+    const res = await post(alice, 'equipments', {
+      Equipment: [
+        { ...item({ EquipmentName: 'First' }), WearerEquipmentID: kayak.WearerEquipmentID },
+        { ...item({ EquipmentName: 'Second' }), WearerEquipmentID: kayak.WearerEquipmentID },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ Issues: unknown[] }>().Issues).toEqual([
+      { Path: 'body.Equipment.1.WearerEquipmentID', Message: 'Validations.DuplicateId' },
+    ]);
+    expect(await list(alice)).toEqual([kayak]);
   });
 });
 

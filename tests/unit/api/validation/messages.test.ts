@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import * as validation from '../../../../src/api/validation';
 import { VALIDATION_MESSAGE_KEYS } from '../../../../src/api/validation';
 import { VALIDATION_NOTICE_KEYS } from '../../../../src/api/validation/messages';
@@ -37,6 +37,19 @@ const corpus: [string, z.ZodMiniType, unknown[]][] = [
     [{ password: 'Fjord#Paddle7', passwordRepeat: 'Fjord#Paddle8' }],
   ],
   ['Phone', validation.Phone, ['123', 'abc']],
+  [
+    'uniqueIds',
+    z
+      .array(
+        z.object(
+          { Id: z.optional(z.number({ error: validation.typeError })) },
+          { error: validation.typeError },
+        ),
+        { error: validation.typeError },
+      )
+      .check(z.superRefine(validation.uniqueIds('Id'))),
+    [[{ Id: 1 }, {}, { Id: 1 }]],
+  ],
   ['NormalisedPhone', validation.NormalisedPhone, ['123']],
   ['DateYmd', validation.DateYmd, ['2023/02/29']],
   ['DateOfBirth', validation.DateOfBirth, ['2999/01/01', '2023/02/29']],
