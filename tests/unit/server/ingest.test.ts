@@ -643,6 +643,13 @@ describe('refused input: 4xx, a clear message, nothing stored, never 500', () =>
       () => ({ ...good, timestamp: 'yesterday' }),
       'query.timestamp',
     ],
+    [
+      'a day February does not have',
+      400,
+      () => ({ ...good, timestamp: '2025-02-30T10:00:00Z' }),
+      'query.timestamp',
+    ],
+    ['month 13', 400, () => ({ ...good, timestamp: '2025-13-01 10:00:00' }), 'query.timestamp'],
     ['a negative speed', 400, () => ({ ...good, speed: -1 }), 'query.speed'],
     ['a speed over 300 m/s', 400, () => ({ ...good, speed: 600 }), 'query.speed'],
     ['a negative accuracy', 400, () => ({ ...good, accuracy: -5 }), 'query.accuracy'],
