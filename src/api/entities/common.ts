@@ -17,10 +17,14 @@ export const Id = z.int().check(z.positive());
 export type Id = z.infer<typeof Id>;
 
 /**
- * An entity id in a URL path or GET query: typed as a number for the client, and also accepts the
- * decimal string a server reads from the URL.
+ * An entity id in a URL path or GET query: a number for the client, and for the server the decimal
+ * string it reads from the URL — digits only, no leading zero, sign, spaces, exponent or hex, so one
+ * id has one spelling (`z.coerce.number` read ` 1`, `+1`, `01` and `1%0A` as 1, `0x10` as 16).
  */
-export const IdParam = z.coerce.number<number>().check(z.int(), z.positive());
+export const IdParam = z.pipe(
+  z.union([z.number(), z.pipe(z.string().check(z.regex(/^[1-9][0-9]*$/)), z.transform(Number))]),
+  Id,
+);
 
 /** A point in time: epoch milliseconds (UTC). */
 export const Timestamp = z.int().check(z.nonnegative());

@@ -46,17 +46,20 @@ describe('public client calls, through the typed client against the real server'
     expect(failure).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it('a malformed id is a 400 naming the parameter', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/api/member-integration-public/member-integration-client/abc',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      ErrorCode: 'REQUEST_INVALID',
-      Issues: [{ Path: 'params.ClientID' }],
-    });
-  });
+  it.each(['abc', '%201', '1%0A', '+1', '01', '0x1', '1e0', '1.0', '0', '-1'])(
+    'a malformed id (%s) is a 400 naming the parameter',
+    async (id) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/member-integration-public/member-integration-client/${id}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        ErrorCode: 'REQUEST_INVALID',
+        Issues: [{ Path: 'params.ClientID' }],
+      });
+    },
+  );
 
   it('member-integration-clients lists the clients', async () => {
     const api = createMemberIntegrationPublicClient(origin);
