@@ -11,6 +11,7 @@ import {
   activityAt,
   closeAlert,
   loadWearerAlertContext,
+  rearmHeldType,
   openAlert,
   positionAt,
   refreshActivityStatuses,
@@ -189,6 +190,10 @@ export async function storeDecisions(
   const touched = new Set<number>();
   let contacts: Promise<EmergencyContact[]> | undefined;
   for (const decision of decisions) {
+    if (decision.kind === 'REARM') {
+      await rearmHeldType(trx, owner.memberId, decision);
+      continue;
+    }
     if (decision.kind === 'CLOSE') {
       const closed = await closeAlert(trx, owner.memberId, decision, nowMs);
       if (closed) {
@@ -278,7 +283,7 @@ export async function evaluateIngest(
   const observations = observationsOf(stored.points, stored.events, stored.frontierMs);
   if (observations.length === 0) return { alerts: [], activities: [] };
   if (!stored.alertWatch && inconsequential(observations)) return { alerts: [], activities: [] };
-  const wearer = await loadWearerAlertContext(trx, owner.memberId);
+  const wearer = await loadWearerAlertContext(trx, owner.memberId, nowMs);
   const context = { configs: wearer.configs, zones: wearer.zones, nowMs, lastPosition: null };
   const { decisions } = evaluateObservations(wearer.state, observations, context);
   if (decisions.length === 0) return { alerts: [], activities: [] };

@@ -13,6 +13,7 @@ import {
   batteryDecisions,
   closeIf,
   openIf,
+  rearmIf,
   renewOrOpen,
   thresholdOf,
   type Rule,
@@ -75,11 +76,17 @@ const battery: Rule = (state, observation, context) =>
     ? batteryDecisions(state, context, observation, 'BATTERY_LOW', 'BATTERY_CRITICAL')
     : [];
 
+/** Charging closes the battery and not-worn alerts, and rearms the battery alerts a person closed. */
 const charging: Rule = (state, observation) =>
   observation.kind === 'CHARGING'
-    ? (['BATTERY_LOW', 'BATTERY_CRITICAL', 'NOT_WORN'] as const).flatMap((type) =>
-        closeIf(state, type, 'CHARGING', observation.timeMs),
-      )
+    ? [
+        ...(['BATTERY_LOW', 'BATTERY_CRITICAL', 'NOT_WORN'] as const).flatMap((type) =>
+          closeIf(state, type, 'CHARGING', observation.timeMs),
+        ),
+        ...(['BATTERY_LOW', 'BATTERY_CRITICAL'] as const).flatMap((type) =>
+          rearmIf(state, type, observation.timeMs),
+        ),
+      ]
     : [];
 
 /**
@@ -106,7 +113,7 @@ function vitalRange(
   const cleared = (type: AlertType | null, at: number | null, crossedBy: 'above' | 'below') =>
     type !== null && type !== crossed && clears(type, at, crossedBy, value) ? [type] : [];
   const closes = [...cleared(high, highAt, 'above'), ...cleared(low, lowAt, 'below')].flatMap(
-    (type) => closeIf(state, type, 'METRIC', timeMs),
+    (type) => [...closeIf(state, type, 'METRIC', timeMs), ...rearmIf(state, type, timeMs)],
   );
   return crossed ? [...closes, ...openIf(state, context, crossed, { timeMs, value })] : closes;
 }
@@ -192,7 +199,10 @@ const position: Rule = (state, observation, context) => {
         }),
       );
     } else if (isClearOfZoneEdges(observation.position, context.zones)) {
-      decisions.push(...closeIf(state, 'GEOFENCE', 'ZONE_SAFE', timeMs));
+      decisions.push(
+        ...closeIf(state, 'GEOFENCE', 'ZONE_SAFE', timeMs),
+        ...rearmIf(state, 'GEOFENCE', timeMs),
+      );
     }
   }
   return decisions;

@@ -29,6 +29,57 @@ export interface AlertState {
   readonly open: readonly OpenAlert[];
   /** Automatic alerts are held until then (epoch ms); null when not paused. */
   readonly pausedUntilMs: number | null;
+  /**
+   * Types a person closed (the wearer's close command, a guardian's or operator's resolve) within the
+   * last {@link HOLD_MAX_MS}, whose condition has not returned to normal since: type → when it was
+   * closed, epoch ms. Missing: none. See {@link HELD_UNTIL_CLEARED} and {@link HELD_FOR_A_THRESHOLD}.
+   */
+  readonly held?: ReadonlyMap<AlertType, number>;
+}
+
+/**
+ * Alerts of a reading that a person's close holds until a reading returns to normal (past the type's
+ * clearing band, clearingBands.ts; a charger for the batteries; clear of every zone's edge for the
+ * geofence): a battery at 14 % after the wearer closed BATTERY_LOW raises nothing, and neither does
+ * the next fix outside the zone a guardian resolved; the next time the condition begins raises it
+ * again. Alarm management's rule that an acknowledged alarm re-triggers only after it returned to
+ * normal; without it every reading re-opened the alert and notified the contacts again at once.
+ */
+export const HELD_UNTIL_CLEARED: ReadonlySet<AlertType> = new Set([
+  'BATTERY_LOW',
+  'BATTERY_CRITICAL',
+  'OXYGEN_BATTERY_LOW',
+  'OXYGEN_BATTERY_CRITICAL',
+  'RESPIRATORY_BATTERY_LOW',
+  'RESPIRATORY_BATTERY_CRITICAL',
+  'TEMPERATURE_BATTERY_LOW',
+  'TEMPERATURE_BATTERY_CRITICAL',
+  'TEMPERATURE_HIGH',
+  'TEMPERATURE_LOW',
+  'OXYGEN_LOW',
+  'RESPIRATORY_HIGH',
+  'RESPIRATORY_LOW',
+  'GEOFENCE',
+]);
+
+/**
+ * Alerts of elapsed time (timeRules.ts) that a person's close holds for one more threshold: NOT_WORN
+ * closed by the wearer while the watch is still off opens again only when the threshold has passed
+ * again since the close, not at the next sweep a minute later.
+ */
+export const HELD_FOR_A_THRESHOLD: ReadonlySet<AlertType> = new Set([
+  'NO_DATA',
+  'NO_GPS',
+  'NO_MOTION',
+  'NOT_WORN',
+]);
+
+/** How long a person's close holds a type at most, ms (the expiry of an automatic alert, 24 h). */
+export const HOLD_MAX_MS = 24 * 60 * 60 * 1000;
+
+/** When `type` was closed by a person and is still held in `state`, epoch ms; null when not held. */
+export function heldSince(state: AlertState, type: AlertType): number | null {
+  return state.held?.get(type) ?? null;
 }
 
 /**
@@ -91,7 +142,9 @@ export type CloserActor = 'SYSTEM' | 'WEARER';
  * What the rules decided, at `timeMs` (epoch ms):
  * - `OPEN` an alert of `type` with its `severity`, the measured `value` (in the configuration's units,
  *   null when none), the body position of a fall, and the wearer's `position` when known;
- * - `CLOSE` the open alert of `type` for `reason` (app §3 closure reasons), by `by`.
+ * - `CLOSE` the open alert of `type` for `reason` (app §3 closure reasons), by `by`;
+ * - `REARM` a type a person's close held ({@link HELD_UNTIL_CLEARED}): its condition returned to
+ *   normal, so its next onset raises it again.
  */
 export type Decision =
   | {
@@ -109,7 +162,8 @@ export type Decision =
       readonly reason: AlertClosureReason;
       readonly timeMs: number;
       readonly by: CloserActor;
-    };
+    }
+  | { readonly kind: 'REARM'; readonly type: AlertType; readonly timeMs: number };
 
 /** What the rules read besides the state: the wearer's configurations, zones, and the server clock. */
 export interface RuleContext {
@@ -137,12 +191,23 @@ export const PAUSE_EXEMPT: ReadonlySet<AlertType> = new Set([...WEARER_RAISED, '
 /** Emergency types: told to the contacts who share emergency alerts, routed to rescue services. */
 export const EMERGENCY_TYPES: ReadonlySet<AlertType> = new Set(['ASSISTANCE', 'MANUAL', 'FALL']);
 
-/** Applies decisions to a state: opened alerts join `open`, closed ones leave it. */
+/**
+ * Applies decisions to a state: opened alerts join `open`, closed ones leave it; a close by the wearer
+ * holds its type (`held`), a rearm ends the hold.
+ */
 export function applyDecisions(state: AlertState, decisions: readonly Decision[]): AlertState {
   let open = [...state.open];
+  let held = state.held;
   for (const decision of decisions) {
-    if (decision.kind === 'CLOSE') {
+    if (decision.kind === 'REARM') {
+      if (held?.has(decision.type)) {
+        const next = new Map(held);
+        next.delete(decision.type);
+        held = next;
+      }
+    } else if (decision.kind === 'CLOSE') {
       open = open.filter((alert) => alert.type !== decision.type);
+      if (decision.by === 'WEARER') held = new Map(held).set(decision.type, decision.timeMs);
     } else if (!open.some((alert) => alert.type === decision.type)) {
       open.push({
         type: decision.type,
@@ -152,5 +217,5 @@ export function applyDecisions(state: AlertState, decisions: readonly Decision[]
       });
     }
   }
-  return { ...state, open };
+  return held === state.held ? { ...state, open } : { ...state, open, held };
 }

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { AlertCloseState, AlertType, Severity } from '../../src/api/enums';
 import type { Trx } from '../telemetry/ingestDevice';
 import { alertConfigMap, isAlertProfile, type AlertConfigMap } from './alertConfigurations';
-import type { AlertState, Decision, OpenAlert, Position } from './alertState';
+import {
+  HOLD_MAX_MS,
+  type AlertState,
+  type Decision,
+  type OpenAlert,
+  type Position,
+} from './alertState';
 import { activityStatus } from './activityStatus';
 import type { ZoneShape } from './zoneGeometry';
 
@@ -22,10 +28,15 @@ export interface WearerAlertContext {
   readonly countryCode: string | null;
 }
 
-/** Reads the member's open alerts, pause, profile configurations, active zones, name and country. */
+/**
+ * Reads the member's open alerts, pause, held types (those a person closed within
+ * {@link HOLD_MAX_MS} before `nowMs`, epoch ms, not rearmed since), profile configurations, active
+ * zones, name and country.
+ */
 export async function loadWearerAlertContext(
   trx: Trx,
   memberId: number,
+  nowMs: number,
 ): Promise<WearerAlertContext> {
   const member = await trx
     .selectFrom('members')
@@ -55,13 +66,76 @@ export async function loadWearerAlertContext(
     isAlertProfile(member.alert_profile) ? member.alert_profile : 'GENERAL',
   );
   const beaconRadiusKm = configs.get('GEOFENCE')?.ThresholdValue ?? null;
+  const held = await loadHeldTypes(trx, memberId, nowMs);
   return {
-    state: { open, pausedUntilMs: member.alerts_paused_until_ms },
+    state: {
+      open,
+      pausedUntilMs: member.alerts_paused_until_ms,
+      ...(held.size > 0 ? { held } : {}),
+    },
     configs,
     zones: await loadZones(trx, memberId, beaconRadiusKm),
     wearerName: `${member.name_first} ${member.name_last}`.trim(),
     countryCode: member.country_code,
   };
+}
+
+/** Close states of an alert a person ended (the wearer, a guardian, an operator). */
+const PERSON_CLOSED = ['CLOSED_BY_USER', 'CLOSED_BY_OPERATOR'] as const;
+
+/**
+ * The member's held types (alertState.ts `held`): of each type, the latest alert a person closed
+ * after `nowMs` − {@link HOLD_MAX_MS} whose condition has not returned to normal (`rearmed_ms` null),
+ * type → its close time (epoch ms). Through the partial index `alerts_held` (0028_alert_rearm).
+ */
+async function loadHeldTypes(
+  trx: Trx,
+  memberId: number,
+  nowMs: number,
+): Promise<Map<AlertType, number>> {
+  const rows = await trx
+    .selectFrom('alerts')
+    .select(['alert_type', (eb) => eb.fn.max('closed_ms').as('closed_ms')])
+    .where('member_id', '=', memberId)
+    // Literals where a partial index's predicate must match (prepared statements' generic plans).
+    .where(
+      'close_state',
+      'in',
+      PERSON_CLOSED.map((state) => sql.lit(state)),
+    )
+    .where('rearmed_ms', 'is', null)
+    .where('closed_ms', '>', nowMs - HOLD_MAX_MS)
+    .groupBy('alert_type')
+    .execute();
+  const held = new Map<AlertType, number>();
+  for (const row of rows) {
+    const type = AlertType.safeParse(row.alert_type);
+    if (type.success && row.closed_ms !== null) held.set(type.data, row.closed_ms);
+  }
+  return held;
+}
+
+/**
+ * Ends the hold of `decision.type` (alertState.ts `REARM`): every alert of that type a person closed
+ * and not yet rearmed gets `rearmed_ms`, the decision's time (epoch ms).
+ */
+export async function rearmHeldType(
+  trx: Trx,
+  memberId: number,
+  decision: Extract<Decision, { kind: 'REARM' }>,
+): Promise<void> {
+  await trx
+    .updateTable('alerts')
+    .set({ rearmed_ms: Math.max(decision.timeMs, 0) })
+    .where('member_id', '=', memberId)
+    .where('alert_type', '=', decision.type)
+    .where(
+      'close_state',
+      'in',
+      PERSON_CLOSED.map((state) => sql.lit(state)),
+    )
+    .where('rearmed_ms', 'is', null)
+    .execute();
 }
 
 /**

@@ -158,7 +158,7 @@ export async function sweepAlerts(
       await sql`select 1 from devices where device_id = ${row.device_id} for no key update`.execute(
         trx,
       );
-      const wearer = await loadWearerAlertContext(trx, row.member_id);
+      const wearer = await loadWearerAlertContext(trx, row.member_id, nowMs);
       const newest = fixes[fixes.length - 1];
       const context = {
         configs: wearer.configs,

@@ -1,6 +1,8 @@
 import type { AlertType, Severity } from '../../src/api/enums';
 import {
   applyDecisions,
+  HELD_UNTIL_CLEARED,
+  heldSince,
   PAUSE_EXEMPT,
   type AlertState,
   type Decision,
@@ -50,6 +52,8 @@ export function openIf(
 ): Decision[] {
   const severity = severityOf(context, type);
   if (severity === 0 || isOpen(state, type)) return [];
+  // A person closed it and its reading has not been back to normal since (alertState.ts).
+  if (HELD_UNTIL_CLEARED.has(type) && heldSince(state, type) !== null) return [];
   if (!PAUSE_EXEMPT.has(type) && isPaused(state, context)) return [];
   return [
     {
@@ -78,6 +82,16 @@ export function closeIf(
 ): Decision[] {
   const raisedBefore = state.open.some((alert) => alert.type === type && alert.openedMs <= timeMs);
   return raisedBefore ? [{ kind: 'CLOSE', type, reason, timeMs, by }] : [];
+}
+
+/**
+ * The end of the hold on `type` at `timeMs` (epoch ms) when a person's close holds it
+ * ({@link HELD_UNTIL_CLEARED}) and the caller saw its condition back to normal; otherwise nothing.
+ */
+export function rearmIf(state: AlertState, type: AlertType, timeMs: number): Decision[] {
+  return HELD_UNTIL_CLEARED.has(type) && heldSince(state, type) !== null
+    ? [{ kind: 'REARM', type, timeMs }]
+    : [];
 }
 
 /**
@@ -125,9 +139,38 @@ export function batteryDecisions(
   low: AlertType,
   critical: AlertType,
 ): Decision[] {
-  const { percent, timeMs } = reading;
-  const lowAt = thresholdOf(context, low);
-  const criticalAt = thresholdOf(context, critical);
+  const level: BatteryLevel = {
+    ...reading,
+    low,
+    critical,
+    lowAt: thresholdOf(context, low),
+    criticalAt: thresholdOf(context, critical),
+  };
+  // A held type whose band the reading clears is rearmed first (a charged battery).
+  const rearmed = [
+    ...(clears(low, level.lowAt, 'below', reading.percent)
+      ? rearmIf(state, low, reading.timeMs)
+      : []),
+    ...(clears(critical, level.criticalAt, 'below', reading.percent)
+      ? rearmIf(state, critical, reading.timeMs)
+      : []),
+  ];
+  return [...rearmed, ...batteryLevel(applyDecisions(state, rearmed), context, level)];
+}
+
+/** A battery reading with its two types and their thresholds (% or null when not configured). */
+interface BatteryLevel {
+  readonly timeMs: number;
+  readonly percent: number;
+  readonly low: AlertType;
+  readonly critical: AlertType;
+  readonly lowAt: number | null;
+  readonly criticalAt: number | null;
+}
+
+/** {@link batteryDecisions} after the rearms: opens and closes by the reading's level. */
+function batteryLevel(state: AlertState, context: RuleContext, level: BatteryLevel): Decision[] {
+  const { percent, timeMs, low, critical, lowAt, criticalAt } = level;
   const at = { timeMs, value: percent };
   if (criticalAt !== null && percent <= criticalAt) {
     const opened = openIf(state, context, critical, at);

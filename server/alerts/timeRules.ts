@@ -1,9 +1,11 @@
 import { NO_MOTION_RADIUS_M } from './alertRules';
 import { isTrustedFix, withinMovement } from './fixAccuracy';
 import { closeIf, openIf, thresholdOf } from './ruleDecisions';
+import type { AlertType } from '../../src/api/enums';
 import {
   applyDecisions,
   EMERGENCY_TYPES,
+  heldSince,
   type AlertState,
   type Decision,
   type Position,
@@ -66,6 +68,17 @@ export interface DeviceClock {
   readonly notWornSinceMs: number | null;
 }
 
+/**
+ * Whether a person's close holds `type` at `nowMs` (epoch ms): it was closed less than its threshold
+ * (s) ago, so the condition has not lasted a whole threshold since (alertState.ts
+ * HELD_FOR_A_THRESHOLD). NOT_WORN closed by the wearer with the watch still off opens again an hour
+ * later, not at the next sweep.
+ */
+function heldOff(state: AlertState, type: AlertType, nowMs: number, thresholdS: number | null) {
+  const since = heldSince(state, type);
+  return since !== null && thresholdS !== null && nowMs - since < thresholdS * 1000;
+}
+
 function silentFor(nowMs: number, sinceMs: number | null, thresholdS: number | null): boolean {
   return sinceMs !== null && thresholdS !== null && nowMs - sinceMs >= thresholdS * 1000;
 }
@@ -117,18 +130,28 @@ export function evaluateTime(
       timeMs: deviceNowMs,
       value: sinceMs === null ? null : Math.round((deviceNowMs - sinceMs) / 1000),
     });
-    if (silentFor(deviceNowMs, device.lastItemMs, thresholdOf(context, 'NO_DATA'))) {
-      add(openIf(state, context, 'NO_DATA', at(device.lastItemMs)));
+    const noDataFor = thresholdOf(context, 'NO_DATA');
+    if (silentFor(deviceNowMs, device.lastItemMs, noDataFor)) {
+      if (!heldOff(state, 'NO_DATA', deviceNowMs, noDataFor)) {
+        add(openIf(state, context, 'NO_DATA', at(device.lastItemMs)));
+      }
     } else {
       // Without a fix since the session began, its start counts: a fix from an earlier session
       // (yesterday's) says nothing of this one, whose GPS may still be starting.
       const lastFixOrStartMs = Math.max(device.lastFixMs ?? -Infinity, device.trackingSinceMs);
-      if (silentFor(deviceNowMs, lastFixOrStartMs, thresholdOf(context, 'NO_GPS'))) {
+      const noGpsFor = thresholdOf(context, 'NO_GPS');
+      if (
+        silentFor(deviceNowMs, lastFixOrStartMs, noGpsFor) &&
+        !heldOff(state, 'NO_GPS', deviceNowMs, noGpsFor)
+      ) {
         add(openIf(state, context, 'NO_GPS', at(lastFixOrStartMs)));
       }
     }
     const stillFor = thresholdOf(context, 'NO_MOTION');
-    if (noMotion(device, deviceNowMs, stillFor)) {
+    if (
+      noMotion(device, deviceNowMs, stillFor) &&
+      !heldOff(state, 'NO_MOTION', deviceNowMs, stillFor)
+    ) {
       add(openIf(state, context, 'NO_MOTION', { timeMs: deviceNowMs, value: stillFor }));
     }
   }
@@ -137,7 +160,10 @@ export function evaluateTime(
     device.trackingSinceMs !== null
       ? (config?.SecondaryThresholdValue ?? config?.ThresholdValue ?? null)
       : (config?.ThresholdValue ?? null);
-  if (silentFor(deviceNowMs, device.notWornSinceMs, notWornLimit)) {
+  if (
+    silentFor(deviceNowMs, device.notWornSinceMs, notWornLimit) &&
+    !heldOff(state, 'NOT_WORN', deviceNowMs, notWornLimit)
+  ) {
     add(
       openIf(state, context, 'NOT_WORN', {
         timeMs: deviceNowMs,

@@ -270,6 +270,11 @@ export interface AlertsTable {
   updated_ms: number;
   closed_by_name: string | null;
   resolve_text: string | null;
+  /**
+   * When the condition of an alert a person closed returned to normal (0028_alert_rearm), epoch ms;
+   * null while its type is held, and for alerts the system closed.
+   */
+  rearmed_ms: Generated<number | null>;
 }
 
 /** A member's SAFETY or DANGER zone (0010_alerts; app §3 "Zones"). */

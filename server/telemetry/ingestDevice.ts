@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { HOLD_MAX_MS } from '../alerts/alertState';
 import { int8Array } from '../db/numberArrays';
 import type { Database } from '../db/schema';
 import type { ActivityRow } from './activityRows';
@@ -32,9 +33,9 @@ export interface IngestDevice {
   readonly latestHeartRate: { readonly sum: number; readonly count: number } | null;
   readonly heard: DeviceHeard;
   /**
-   * Whether the owner has an open alert or an active zone: without either, fixes and battery
-   * readings alone cannot change an alert, and the alert engine skips reading the wearer
-   * (server/alerts/alertEngine.ts).
+   * Whether the owner has an open alert, an active zone or a type a person's close holds (a battery
+   * reading back to normal rearms it): without any, fixes and battery readings alone cannot change
+   * an alert, and the alert engine skips reading the wearer (server/alerts/alertEngine.ts).
    */
   readonly alertWatch: boolean;
   /**
@@ -124,6 +125,9 @@ export function lockStatement(
   ingestKeys: readonly string[],
   reports: readonly HeardReport[],
 ): RawBuilder<LockedRow> {
+  // A hold counts from the server's clock of the requests (the alert engine's; HOLD_MAX_MS).
+  const nowMs = reports.reduce((latest, report) => Math.max(latest, report.nowMs), 0) || Date.now();
+  const holdsFromMs = nowMs - HOLD_MAX_MS;
   // The update reads `locked`: it only touches rows this statement has locked, in device id order.
   return sql<LockedRow>`
     with locked as (
@@ -136,7 +140,10 @@ export function lockStatement(
             where e.device_id = d.device_id and e.event_type in ('TRACKING_START', 'TRACKING_STOP'))
         ) as frontier_ms,
         (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
-          or exists (select 1 from zones z where z.member_id = d.member_id and z.active))
+          or exists (select 1 from zones z where z.member_id = d.member_id and z.active)
+          or exists (select 1 from alerts h where h.member_id = d.member_id
+            and h.close_state in ('CLOSED_BY_USER', 'CLOSED_BY_OPERATOR') and h.rearmed_ms is null
+            and h.closed_ms > ${holdsFromMs}::bigint))
           as alert_watch,
         (select a.activity_id from activities a
           where a.device_id = d.device_id and a.member_id = d.member_id

@@ -296,6 +296,32 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     ]);
   });
 
+  it('a battery alert the wearer closed is not raised again until the battery was back to normal', async () => {
+    const wearer = await addWearer('held@example.com');
+    const report = (seconds: number, extra: Record<string, string | number>) =>
+      osmand(wearer, { timestamp: T0 / 1000 + seconds, lat: FJORD.Lat, lon: FJORD.Lon, ...extra });
+    await report(0, { batt: 15 });
+    await batch(wearer, [], [{ Time: T0 + 60_000, Type: 'CLOSE_ALERTS' }]);
+    // Still low: no new alert, no one told again (each report is its own request and transaction).
+    await report(120, { batt: 14 });
+    await report(180, { batt: 14 });
+    const quiet = await alertsOf(wearer);
+    expect(quiet.map((a) => [a.alert_type, a.close_state, a.rearmed_ms])).toEqual([
+      ['BATTERY_LOW', 'CLOSED_BY_USER', null],
+    ]);
+    const told = (await outbox()).length;
+    // Charged past the band (20 %): rearmed, with no open alert and no zone to watch.
+    await report(240, { batt: 30 });
+    await report(300, { batt: 15 });
+    expect(
+      (await alertsOf(wearer)).map((a) => [a.alert_type, a.close_state, a.rearmed_ms]),
+    ).toEqual([
+      ['BATTERY_LOW', 'CLOSED_BY_USER', T0 + 240_000],
+      ['BATTERY_LOW', 'OPEN', null],
+    ]);
+    expect((await outbox()).length).toBeGreaterThan(told);
+  });
+
   it("a vital sensor's battery, a missed check-in and an unanswered prompt raise their own alerts", async () => {
     const wearer = await addWearer('sensors@example.com');
     await batch(

@@ -41,7 +41,9 @@ function summary(decisions: readonly Decision[]): string[] {
   return decisions.map((d) =>
     d.kind === 'OPEN'
       ? `OPEN ${d.type}`
-      : `CLOSE ${d.type} ${d.reason}${d.by === 'WEARER' ? ' by WEARER' : ''}`,
+      : d.kind === 'REARM'
+        ? `REARM ${d.type}`
+        : `CLOSE ${d.type} ${d.reason}${d.by === 'WEARER' ? ' by WEARER' : ''}`,
   );
 }
 
@@ -691,5 +693,89 @@ describe('alert rules for what a device reports (issue 5 item 3; app §3, §9)',
       context({ configs }),
     );
     expect(decisions).toEqual([]);
+  });
+});
+
+describe('a person’s close holds a reading’s alert until the reading is back to normal (alertState.ts)', () => {
+  const held = (type: AlertType, closedMs = T0): AlertState => ({
+    ...open(),
+    held: new Map([[type, closedMs]]),
+  });
+  const battery = (seconds: number, percent: number): Observation => ({
+    kind: 'BATTERY',
+    timeMs: at(seconds),
+    percent,
+  });
+  const steps = (state: AlertState, observations: Observation[], ctx = context()) =>
+    observations.map((observation) => {
+      const { decisions, state: next } = evaluateObservations(state, [observation], ctx);
+      state = next;
+      return summary(decisions);
+    });
+
+  it('a battery closed at 15 % stays quiet at 14 %, rearms above 20 %, and opens at the next 15 %', () => {
+    expect(
+      steps(held('BATTERY_LOW'), [battery(1, 14), battery(2, 14), battery(3, 25), battery(4, 15)]),
+    ).toEqual([[], [], ['REARM BATTERY_LOW'], ['OPEN BATTERY_LOW']]);
+  });
+
+  it('a battery inside the clearing band (18 %) does not rearm it', () => {
+    expect(steps(held('BATTERY_LOW'), [battery(1, 18), battery(2, 14)])).toEqual([[], []]);
+  });
+
+  it('a worse condition is not held: 5 % opens BATTERY_CRITICAL', () => {
+    expect(steps(held('BATTERY_LOW'), [battery(1, 5)])).toEqual([['OPEN BATTERY_CRITICAL']]);
+  });
+
+  it('a charger rearms the battery alerts', () => {
+    expect(
+      steps(held('BATTERY_LOW'), [{ kind: 'CHARGING', timeMs: at(1) }, battery(2, 14)]),
+    ).toEqual([['REARM BATTERY_LOW'], ['OPEN BATTERY_LOW']]);
+  });
+
+  it('the wearer’s close command holds what it closed, within the same report', () => {
+    const { decisions } = evaluateObservations(
+      open('BATTERY_LOW'),
+      [{ kind: 'CLOSE_ALERTS', timeMs: at(1) }, battery(2, 14)],
+      context(),
+    );
+    expect(summary(decisions)).toEqual(['CLOSE BATTERY_LOW CLOSE_ALL_COMMAND by WEARER']);
+  });
+
+  it('a temperature closed while high stays quiet until it is back under the band', () => {
+    const temperature = (seconds: number, temperatureC: number): Observation => ({
+      kind: 'VITALS',
+      timeMs: at(seconds),
+      temperatureC,
+      oxygenPct: null,
+      respirationBpm: null,
+      heartRateBpm: null,
+    });
+    expect(
+      steps(
+        held('TEMPERATURE_HIGH'),
+        [temperature(1, 38), temperature(2, 36.5), temperature(3, 38)],
+        context({}, 'CARE'),
+      ),
+    ).toEqual([[], ['REARM TEMPERATURE_HIGH'], ['OPEN TEMPERATURE_HIGH']]);
+  });
+
+  it('a geofence a guardian resolved stays quiet outside, rearms back inside, opens on leaving again', () => {
+    const zones: ZoneShape[] = [
+      { zoneId: 1, kind: 'SAFETY', shape: 'CIRCLE', center: HOME, radiusM: 5000 },
+    ];
+    const fix = (seconds: number, lat: number): Observation => ({
+      kind: 'POSITION',
+      timeMs: at(seconds),
+      position: { lat, lon: HOME.lon },
+      haccM: 10,
+    });
+    expect(
+      steps(
+        held('GEOFENCE'),
+        [fix(1, HOME.lat + 0.1), fix(2, HOME.lat), fix(3, HOME.lat + 0.1)],
+        context({ zones }),
+      ),
+    ).toEqual([[], ['REARM GEOFENCE'], ['OPEN GEOFENCE']]);
   });
 });

@@ -36,7 +36,13 @@ function tracking(untilS: number, drift = 0, overrides: Partial<DeviceClock> = {
 }
 
 const types = (decisions: readonly Decision[]) =>
-  decisions.map((d) => (d.kind === 'OPEN' ? `OPEN ${d.type}` : `CLOSE ${d.type} ${d.reason}`));
+  decisions.map((d) =>
+    d.kind === 'OPEN'
+      ? `OPEN ${d.type}`
+      : d.kind === 'REARM'
+        ? `REARM ${d.type}`
+        : `CLOSE ${d.type} ${d.reason}`,
+  );
 
 describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () => {
   it('no data: nothing for 3600 s opens NO_DATA; 3599 s does not', () => {
@@ -145,6 +151,25 @@ describe('alert rules of elapsed time (app §9 thresholds; virtual time)', () =>
     const idle = { ...worn, trackingSinceMs: null };
     expect(types(evaluateTime(none, idle, context(T0 + s(960))))).toEqual([]);
     expect(types(evaluateTime(none, idle, context(T0 + s(3660))))).toEqual(['OPEN NOT_WORN']);
+  });
+
+  it('not worn, closed by the wearer with the watch still off, opens again a whole threshold after the close', () => {
+    const idle = tracking(60, 0.001, { notWornSinceMs: T0 + s(60), trackingSinceMs: null });
+    const closedAt = T0 + s(3700);
+    const held: AlertState = { ...none, held: new Map([['NOT_WORN', closedAt]]) };
+    expect(types(evaluateTime(held, idle, context(closedAt + s(60))))).toEqual([]);
+    expect(types(evaluateTime(held, idle, context(closedAt + s(3599))))).toEqual([]);
+    expect(types(evaluateTime(held, idle, context(closedAt + s(3600))))).toEqual(['OPEN NOT_WORN']);
+  });
+
+  it('no data, closed by a guardian while still silent, opens again a whole threshold after the close', () => {
+    const device = tracking(600, 0.001);
+    const closedAt = T0 + s(600 + 4000);
+    const held: AlertState = { ...none, held: new Map([['NO_DATA', closedAt]]) };
+    expect(types(evaluateTime(held, device, context(closedAt + s(60))))).toEqual([]);
+    expect(types(evaluateTime(held, device, context(closedAt + s(3600))))).toEqual([
+      'OPEN NO_DATA',
+    ]);
   });
 
   it("reads the device's times on its own clock: a device 40 minutes slow is not silent while it reports", () => {
