@@ -321,7 +321,23 @@ export async function closeAlert(
     .where('close_state', '=', sql.lit('OPEN'))
     .returning(['alert_id', 'activity_id'])
     .executeTakeFirst();
+  if (row && decision.by === 'WEARER') await keepAlertWatch(trx, memberId, nowMs);
   return row ? { alertId: row.alert_id, activityId: row.activity_id, created: false } : null;
+}
+
+/**
+ * After a person closed one of the member's alerts at `nowMs` (server clock, epoch ms): keeps the
+ * ingest's alert watch on for {@link HOLD_MAX_MS} (`members.alert_holds_until_ms`), so the reading
+ * that rearms a held type is evaluated even with no alert open and no zone.
+ */
+export async function keepAlertWatch(trx: Trx, memberId: number, nowMs: number): Promise<void> {
+  await trx
+    .updateTable('members')
+    .set({
+      alert_holds_until_ms: sql<number>`greatest(coalesce(alert_holds_until_ms, 0), ${nowMs + HOLD_MAX_MS}::bigint)`,
+    })
+    .where('member_id', '=', memberId)
+    .execute();
 }
 
 /**

@@ -107,6 +107,11 @@ export interface MembersTable {
   alert_profile: Generated<string>;
   /** Automatic alerts are held until then (epoch ms), null when not paused. */
   alerts_paused_until_ms: number | null;
+  /**
+   * Until when a person's close may hold an alert type (0028_alert_rearm: the latest close plus 24 h),
+   * epoch ms; null when never. Keeps the ingest's alert watch on.
+   */
+  alert_holds_until_ms: Generated<number | null>;
 }
 
 export interface DevicesTable {

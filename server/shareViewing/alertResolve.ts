@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { lockMember } from '../devices/memberLock';
 import { alertEntityChanges } from '../alerts/alertSweep';
-import { refreshActivityStatuses } from '../alerts/alertStore';
+import { keepAlertWatch, refreshActivityStatuses } from '../alerts/alertStore';
 import type { ActingShare, AlertActionOutcome } from './alertActionOutcome';
 import { pauseEndMs, pauseMemberAlerts } from './alertPause';
 import { lockMemberDevices, lockSharedAlert } from './sharedAlert';
@@ -60,6 +60,7 @@ export async function resolveAlert(db: Db, input: AlertResolveInput): Promise<Al
       })
       .where('alert_id', '=', alert.alertId)
       .execute();
+    await keepAlertWatch(trx, input.share.memberId, input.nowMs);
     if (pausedUntilMs !== null) await pauseMemberAlerts(trx, input.share.memberId, pausedUntilMs);
     const activities = await refreshActivityStatuses(trx, new Set([alert.activityId]));
     const changed = { alertId: alert.alertId, activityId: alert.activityId, created: false };

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { HOLD_MAX_MS } from '../alerts/alertState';
 import { int8Array } from '../db/numberArrays';
 import type { Database } from '../db/schema';
 import type { ActivityRow } from './activityRows';
@@ -125,9 +124,8 @@ export function lockStatement(
   ingestKeys: readonly string[],
   reports: readonly HeardReport[],
 ): RawBuilder<LockedRow> {
-  // A hold counts from the server's clock of the requests (the alert engine's; HOLD_MAX_MS).
+  // Holds are judged on the server's clock of the requests (the alert engine's).
   const nowMs = reports.reduce((latest, report) => Math.max(latest, report.nowMs), 0) || Date.now();
-  const holdsFromMs = nowMs - HOLD_MAX_MS;
   // The update reads `locked`: it only touches rows this statement has locked, in device id order.
   return sql<LockedRow>`
     with locked as (
@@ -141,9 +139,7 @@ export function lockStatement(
         ) as frontier_ms,
         (exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
           or exists (select 1 from zones z where z.member_id = d.member_id and z.active)
-          or exists (select 1 from alerts h where h.member_id = d.member_id
-            and h.close_state in ('CLOSED_BY_USER', 'CLOSED_BY_OPERATOR') and h.rearmed_ms is null
-            and h.closed_ms > ${holdsFromMs}::bigint))
+          or m.alert_holds_until_ms > ${nowMs}::bigint)
           as alert_watch,
         (select a.activity_id from activities a
           where a.device_id = d.device_id and a.member_id = d.member_id

@@ -166,6 +166,13 @@ describe('alert-resolve-pause', () => {
     });
     expect(await activityStatus(scene.activityId)).toBe('RESOLVED');
     expect(await pausedUntil(scene.wearer)).toBeNull();
+    // The member's alert watch stays on while the resolve may hold an alert (alertState.ts `held`).
+    const watch = await server.database.db
+      .selectFrom('members')
+      .select('alert_holds_until_ms')
+      .where('member_id', '=', scene.wearer.memberId)
+      .executeTakeFirstOrThrow();
+    expect(watch.alert_holds_until_ms).toBe(ACT_AT + 24 * 60 * MINUTE);
 
     const changes = EntityChanges.parse(await socket.nth('EntityChanges', 1));
     expect(
