@@ -94,3 +94,4 @@ export {
 } from './contacts';
 export type { ContactActivityShare, ContactAlertShares } from './contacts';
 export { DUPLICATE_ID, uniqueIds } from './uniqueIds';
+export { isPlainText, plainTextCheck } from './plainText';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { plainTextCheck } from './plainText';
 import { baseString, characterCount, rule } from './messages';
 
 /** Maximum length of short texts, e.g. names and device nicknames, in characters (application-behaviour §5 "Max length"). */
@@ -20,10 +21,11 @@ export function maxLengthCheck(max: number): z.core.$ZodCheck<string> {
 }
 
 /**
- * A string of at most `max` characters (Unicode code points); empty passes. Fails with
- * `Validations.MaxLength` and `params: { max }`. Use with {@link MAX_LENGTH_SHORT},
+ * A line of plain text of at most `max` characters (Unicode code points); empty passes. Fails with
+ * `Validations.MaxLength` and `params: { max }`, or `Validations.TextInvalidCharacters` for control,
+ * bidirectional-override or lone-surrogate characters (plainText.ts). Use with {@link MAX_LENGTH_SHORT},
  * {@link MAX_LENGTH_MEDIUM} or {@link MAX_LENGTH_LONG} (application-behaviour §5 "Max length").
  */
 export function maxLength(max: number): z.ZodMiniString<string> {
-  return baseString().check(maxLengthCheck(max));
+  return baseString().check(maxLengthCheck(max), plainTextCheck());
 }

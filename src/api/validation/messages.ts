@@ -35,6 +35,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'Validations.ContactsEmergencyRequired',
   'Validations.ShareActivityNeedsEmail',
   'Validations.DuplicateId',
+  'Validations.TextInvalidCharacters',
 ] as const;
 
 /**

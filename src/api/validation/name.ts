@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { baseString, rule } from './messages';
 import { MAX_LENGTH_SHORT, maxLengthCheck } from './length';
+import { isPlainText } from './plainText';
 import { requiredCheck } from './required';
 
 /**
@@ -10,13 +11,14 @@ import { requiredCheck } from './required';
  */
 export const NAME_FORBIDDEN_SYMBOLS = '_!?/\\+=@#$%&*(){}|~<>;:[]';
 
-// Any decimal digit of any script (\p{Nd}) and any control character (\p{Cc}: tab, newline …) are
-// also refused; format characters (\p{Cf}) are not, because ZWNJ/ZWJ are part of Persian and Indic names.
-const NAME_FORBIDDEN_OTHER = /[\p{Nd}\p{Cc}]/u;
+// Any decimal digit of any script (\p{Nd}) is also refused, and what is not plain text (plainText.ts:
+// control characters, bidirectional overrides, lone surrogates); other format characters (\p{Cf})
+// are not, because ZWNJ/ZWJ are part of Persian and Indic names.
+const NAME_FORBIDDEN_OTHER = /\p{Nd}/u;
 
 /** Whether `value` contains none of the characters a name may not contain (see {@link PersonName}). */
 export function hasValidNameCharacters(value: string): boolean {
-  if (NAME_FORBIDDEN_OTHER.test(value)) return false;
+  if (NAME_FORBIDDEN_OTHER.test(value) || !isPlainText(value)) return false;
   for (const character of value) {
     if (NAME_FORBIDDEN_SYMBOLS.includes(character)) return false;
   }

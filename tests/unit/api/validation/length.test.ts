@@ -29,6 +29,21 @@ describe('maxLength(n)', () => {
     );
   });
 
+  it.each([
+    ['a control character', 'Bo\u0001b'],
+    ['an escape sequence', 'Bob\u001b[31m'],
+    ['a line break', 'Prijon\nKayaks'],
+    ['DEL', 'Bob\u007f'],
+    ['a right-to-left override', 'Bob\u202eevil'],
+    ['a lone surrogate', 'Bob\ud800'],
+  ])('refuses %s as not plain text', (_name, value) => {
+    expect(messagesOf(maxLength(30), value)).toEqual(['Validations.TextInvalidCharacters']);
+  });
+
+  it('keeps letters of any script, marks, symbols and joiners', () => {
+    expect(messagesOf(maxLength(30), 'Helly Hansen® Zoë می\u200cخواهم')).toEqual([]);
+  });
+
   it('carries the bound in the issue params for interpolation', () => {
     const [issue] = issuesOf(maxLength(30), 'a'.repeat(31));
     expect(issue).toMatchObject({ message: 'Validations.MaxLength', params: { max: 30 } });

@@ -17,7 +17,7 @@ const wrongTypes: unknown[] = [undefined, null, 0, 1, Number.NaN, true, {}, [], 
 // Every schema of the folder, with inputs that reach each of its failure branches.
 const corpus: [string, z.ZodMiniType, unknown[]][] = [
   ['Required', validation.Required, []],
-  ['maxLength(20)', validation.maxLength(20), ['a'.repeat(21)]],
+  ['maxLength(20)', validation.maxLength(20), ['a'.repeat(21), 'Bo\u0001b']],
   ['VerificationCode', validation.VerificationCode, ['123456', '12345']],
   ['ActivationCode', validation.ActivationCode, ['123456', '1234567']],
   ['Email', validation.Email, ['a@b', 'a'.repeat(300)]],
