@@ -1,5 +1,9 @@
 import type { AuthFailure } from '../../store/session/sessionSlice';
+import { ErrorCode } from '../../api/errors';
 import { SERVICE_UNAVAILABLE } from '../../store/session/authFailure';
+
+/** The translated refusal of Lifeline's API (locales/en/Common.json). */
+const REFUSED_KEY = 'Common.FailureDetail.Refused';
 
 /** Actions an auth error offers (spec application-behaviour §8 "Login and account"). */
 export type AuthErrorAction = 'forgotPassword' | 'createAccount' | 'login' | 'contactSupport';
@@ -63,6 +67,9 @@ export function loginErrorView(failure: AuthFailure): AuthErrorView {
     case SERVICE_UNAVAILABLE:
       return view('Auth.Errors.ServiceUnavailable');
     default:
+      // A refusal of Lifeline's own API (signup-check-email …) carries its call name and the
+      // server's English: shown as the translated refusal, never verbatim.
+      if (ErrorCode.safeParse(failure.code).success) return view(REFUSED_KEY);
       return { key: null, raw: failure.message, actions: [] };
   }
 }

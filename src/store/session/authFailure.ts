@@ -43,7 +43,16 @@ export function authFailureOf(error: unknown): AuthFailure {
   }
   const failure = toIdentityError(error);
   if (
-    ['TypeError', 'SyntaxError', 'InternalErrorException', 'UnknownError'].includes(failure.code)
+    // The app's own state (no identity service in /config.json, the configuration not loaded:
+    // `NotConfigured`, a plain `Error`) is the service being unavailable too, never English shown.
+    [
+      'TypeError',
+      'SyntaxError',
+      'InternalErrorException',
+      'UnknownError',
+      'NotConfigured',
+      'Error',
+    ].includes(failure.code)
   ) {
     return { code: SERVICE_UNAVAILABLE, message: failure.message };
   }

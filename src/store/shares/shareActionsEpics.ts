@@ -76,10 +76,14 @@ export const RESOLVE_FAILED_KEY = 'Share.AlertActions.ResolveFailed';
 /** Translation key of an action tried before the guardian gave a name. */
 export const NAME_NEEDED_KEY = 'Share.Messages.GuardianName.Needed';
 
+/** A key of the `Validations` namespace, as the server's contract issues carry them. */
+const VALIDATION_KEY = /^Validations\.[A-Za-z]+$/;
+
 /**
  * Why a shared-viewing call failed, as the UI shows it: 409 ALERT_NOT_ACTIVE → `Errors.AlertNotActive`
  * (policy §4); a 400 with field issues → `Validations.InvalidValues` (policy §5 general message) and the
- * issues by request field (`body.NoteText` → `NoteText`); anything else (no connection, 404, 429 …) →
+ * issues by request field (`body.NoteText` → `NoteText`), each its `Validations.*` key or, when the
+ * server's message is not one, `Validations.InvalidValues`; anything else (no connection, 404, 429 …) →
  * `fallbackKey`.
  */
 export function shareActionFailure(error: unknown, fallbackKey: string): ShareActionFailure {
@@ -89,7 +93,11 @@ export function shareActionFailure(error: unknown, fallbackKey: string): ShareAc
       const issues: Record<string, string> = {};
       for (const issue of error.issues) {
         const field = issue.Path.split('.').pop() ?? issue.Path;
-        issues[field] ??= issue.Message;
+        // Only a translation key is shown; any other text (a schema's own English) reads as the
+        // general message, never verbatim.
+        issues[field] ??= VALIDATION_KEY.test(issue.Message)
+          ? issue.Message
+          : 'Validations.InvalidValues';
       }
       return { errorKey: 'Validations.InvalidValues', issues };
     }

@@ -95,7 +95,8 @@ export const personalDetailsSaveEpic: AppEpic = (action$, state$, deps) =>
           ).pipe(
             concatMap((answer): Action[] =>
               answer.Error
-                ? [failedWith({ detail: answer.Error })]
+                ? // The server's own text is English: the refusal is shown translated.
+                  [failedWith({ detailKey: 'Common.FailureDetail.Refused' })]
                 : [
                     personalDetailsSaved({ phoneChanged }),
                     wearerRequested(),

@@ -1,3 +1,4 @@
+import { SERVICE_UNAVAILABLE } from '../../../../src/store/session/authFailure';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { IdentityError, type IdentityClient, type SignUpInput } from '../../../../src/api/identity';
@@ -145,7 +146,8 @@ describe('no identity service configured (/config.json identity null)', () => {
       store.actionLog.entries().filter((entry) => accountCreationFailed.match(entry.action));
     store.dispatch(accountCreationRequested(input));
     await until(() => failures().length === 1);
-    expect(selectCreateAccountFlow(store.getState()).error?.code).toBe('NotConfigured');
+    // Shown as the identity service being unavailable (Auth.Errors.ServiceUnavailable), not English.
+    expect(selectCreateAccountFlow(store.getState()).error?.code).toBe(SERVICE_UNAVAILABLE);
     // A second attempt is heard: the epic did not end with the first.
     store.dispatch(accountCreationRequested(input));
     await until(() => failures().length === 2);

@@ -58,6 +58,15 @@ describe('the login error catalogue (spec §8)', () => {
     });
   });
 
+  it('shows a refusal of Lifeline’s own API translated, never its call name and English', () => {
+    expect(
+      loginErrorView({
+        code: 'REQUEST_INVALID',
+        message: 'signup-check-email: HTTP 400 REQUEST_INVALID: EmailAddress: invalid',
+      }),
+    ).toEqual({ key: 'Common.FailureDetail.Refused', raw: null, actions: [] });
+  });
+
   it('shows any other error of the identity service raw', () => {
     expect(
       loginErrorView({

@@ -176,7 +176,7 @@ describe('saving the personal details (spec §7 member-wearer-update)', () => {
     expect(store.getState().session.identity).toEqual(testIdentity);
   });
 
-  it('shows the Error the server answers, and still records the changed identity', async () => {
+  it('shows an Error the server answers as the translated refusal (never its English), and still records the changed identity', async () => {
     serve({ Error: 'Wearer not found' });
     const refreshed = { ...testIdentity, phoneNumber: '+4798765432', phoneNumberVerified: false };
     const { store } = settingsStore({ identity: recordingIdentity(refreshed).client });
@@ -184,7 +184,7 @@ describe('saving the personal details (spec §7 member-wearer-update)', () => {
     await until(() => selectPersonalDetailsSave(store.getState()).status === 'failed');
     expect(selectPersonalDetailsSave(store.getState()).error).toEqual({
       key: 'Settings.Errors.SetPersonalDetailsError',
-      detail: 'Wearer not found',
+      detailKey: 'Common.FailureDetail.Refused',
     });
     await until(() => store.getState().session.identity?.phoneNumberVerified === false);
     expect(store.getState().notifications.ids).toEqual([]);

@@ -74,6 +74,16 @@ describe('authFailureOf (src/store/session/authFailure.ts)', () => {
       new IdentityError('InternalErrorException', 'An internal error occurred'),
       { code: SERVICE_UNAVAILABLE },
     ],
+    [
+      'no identity service in /config.json',
+      new IdentityError('NotConfigured', 'No identity service is configured'),
+      { code: SERVICE_UNAVAILABLE },
+    ],
+    [
+      'the app’s own plain error (the configuration not loaded)',
+      new Error('The runtime configuration is not loaded'),
+      { code: SERVICE_UNAVAILABLE },
+    ],
   ])('%s', (_case, error, expected) => {
     expect(authFailureOf(error)).toMatchObject(expected);
   });

@@ -339,6 +339,17 @@ describe('messages to the wearer (spec app §7 message-send; policy §3 "Message
         issues: { MessageText: 'Validations.NoteTextInvalid' },
       },
     ],
+    [
+      'a refused field whose message is not a key (never shown verbatim)',
+      () =>
+        httpError('message-send', 400, 'REQUEST_INVALID', [
+          { Path: 'body.ReplyOptions', Message: 'Too big: expected array to have <=4 items' },
+        ]),
+      {
+        errorKey: 'Validations.InvalidValues',
+        issues: { ReplyOptions: 'Validations.InvalidValues' },
+      },
+    ],
   ])('shows why a send failed: %s', (_name, send, expected) => {
     inVirtualTime((scheduler, { hot, flush }) => {
       const kit = kitWith(scheduler, { 'message-send': send });
