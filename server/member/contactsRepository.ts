@@ -1,4 +1,5 @@
-import type { EmergencyContact, EmergencyContactInput } from '../../src/api/entities/contact';
+import type { EmergencyContact } from '../../src/api/entities/contact';
+import type { EmergencyContactInput } from '../../src/api/entities/contactInput';
 import { normalisePhone } from '../../src/api/validation';
 import type { Db } from '../db/database';
 

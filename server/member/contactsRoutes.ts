@@ -1,8 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
-import {
-  getEmergencyContacts,
-  saveEmergencyContacts,
-} from '../../src/api/calls/memberIntegrationContacts';
+import { getEmergencyContacts } from '../../src/api/calls/memberIntegrationContacts';
+import { saveEmergencyContacts } from '../../src/api/calls/memberIntegrationContactsSave';
 import type { MemberTokenService } from '../authHost/memberTokens';
 import type { Db } from '../db/database';
 import { contractRoute } from '../http/contractRoute';

@@ -5,6 +5,7 @@ export * from './client';
 export * from './common';
 export * from './communication';
 export * from './contact';
+export * from './contactInput';
 export * from './device';
 export * from './domain';
 export * from './equipment';

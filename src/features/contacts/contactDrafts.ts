@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
+import type { EmergencyContact } from '../../api/entities/contact';
 import {
   EmergencyContactInputFields,
-  type EmergencyContact,
   type EmergencyContactInput,
-} from '../../api/entities/contact';
+} from '../../api/entities/contactInput';
 import { checkShareActivityNeedsEmail, checkSharedAlertChoices } from '../../api/validation';
 import { CONTACT_CONSENT_REQUIRED } from '../../api/validation/contacts';
 

@@ -1,5 +1,5 @@
 import { catchError, defer, exhaustMap, from, mergeMap, of } from 'rxjs';
-import { saveEmergencyContacts } from '../../api/calls/memberIntegrationContacts';
+import { saveEmergencyContacts } from '../../api/calls/memberIntegrationContactsSave';
 import { contactsReceived } from '../../store/entities/contactsSlice';
 import type { AppEpic } from '../../store/epic';
 import { memberApiFor } from '../../store/session/services';

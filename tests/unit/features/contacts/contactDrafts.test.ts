@@ -6,7 +6,7 @@ import {
   draftOf,
   type ContactDraftInput,
 } from '../../../../src/features/contacts/contactDrafts';
-import { EmergencyContactList } from '../../../../src/api/entities/contact';
+import { EmergencyContactList } from '../../../../src/api/entities/contactInput';
 import { OLA_CONSENT_AT, kari, ola } from './contactsTestData';
 
 const NOW = 1_795_400_000_000;

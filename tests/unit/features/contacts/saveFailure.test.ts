@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallFailedError, HttpError, NetworkError } from '../../../../src/api/client/apiErrors';
-import { saveEmergencyContacts } from '../../../../src/api/calls/memberIntegrationContacts';
+import { saveEmergencyContacts } from '../../../../src/api/calls/memberIntegrationContactsSave';
 import { SAVE_ERROR_KEYS, saveFailureOf } from '../../../../src/features/contacts/saveFailure';
 
 /** A 400 answer as the API client reports it when it keeps the body's `Issues`. */
