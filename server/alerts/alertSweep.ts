@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { EntityChanges } from '../../src/api/socket';
 import type { Db } from '../db/database';
 import { storeDecisions, type AlertEngineDeps, type AlertOutcome } from './alertEngine';
@@ -32,9 +32,9 @@ interface Candidate {
   readonly lag_ms: number;
 }
 
-async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
-  const since = nowMs - SWEEP_LOOKBACK_MS;
-  const { rows } = await sql<Candidate>`
+/** What the sweep reads of a device (a {@link Candidate}), for the devices `where` selects. */
+function candidateSelect(where: RawBuilder<unknown>): RawBuilder<Candidate> {
+  return sql<Candidate>`
     select d.device_id, d.member_id, m.wearer_id,
       coalesce(${lagSql('d')}, 0) as lag_ms,
       (select max(e.event_time_ms) from device_events e
@@ -52,12 +52,35 @@ async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
           and (e.event_type = 'CHARGING' or (e.event_type = 'VITALS' and e.heart_rate_bpm > 0)))
         as worn_ms
     from devices d join members m on m.member_id = d.member_id
-    where exists (select 1 from device_events e
-                  where e.device_id = d.device_id
-                    and e.event_time_ms > ${since} - coalesce(${lagSql('d')}, 0))
-       or exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
-  `.execute(db);
+    where ${where}`;
+}
+
+async function candidates(db: Db, nowMs: number): Promise<Candidate[]> {
+  const since = nowMs - SWEEP_LOOKBACK_MS;
+  const { rows } = await candidateSelect(sql`
+    exists (select 1 from device_events e
+            where e.device_id = d.device_id
+              and e.event_time_ms > ${since} - coalesce(${lagSql('d')}, 0))
+    or exists (select 1 from alerts a where a.member_id = d.member_id and a.close_state = 'OPEN')
+  `).execute(db);
   return rows;
+}
+
+/**
+ * The candidate row of `deviceId` read again inside the sweep's transaction, after its device row is
+ * locked: what an ingest committed since the sweep listed the device (new data, a TRACKING_STOP) is
+ * judged, not the list's older picture (which could raise NO_DATA on data that has since come, or
+ * leave open what that data closed). Null when the device is no longer the member's.
+ */
+async function candidateNow(
+  trx: Db,
+  deviceId: number,
+  memberId: number,
+): Promise<Candidate | null> {
+  const { rows } = await candidateSelect(
+    sql`d.device_id = ${deviceId} and d.member_id = ${memberId}`,
+  ).execute(trx);
+  return rows[0] ?? null;
 }
 
 /**
@@ -151,13 +174,15 @@ export async function sweepAlerts(
   publish?: SweepPublisher,
 ): Promise<number> {
   let changed = 0;
-  for (const row of await candidates(db, nowMs)) {
-    const deviceNowMs = nowMs - row.lag_ms;
-    const fixes = await recentFixes(db, row.device_id, deviceNowMs);
+  for (const listed of await candidates(db, nowMs)) {
     const outcome = await db.transaction().execute(async (trx) => {
-      await sql`select 1 from devices where device_id = ${row.device_id} for no key update`.execute(
+      await sql`select 1 from devices where device_id = ${listed.device_id} for no key update`.execute(
         trx,
       );
+      const row = await candidateNow(trx, listed.device_id, listed.member_id);
+      if (!row) return null;
+      const deviceNowMs = nowMs - row.lag_ms;
+      const fixes = await recentFixes(trx, row.device_id, deviceNowMs);
       const wearer = await loadWearerAlertContext(trx, row.member_id, nowMs);
       const newest = fixes[fixes.length - 1];
       const context = {
@@ -173,7 +198,7 @@ export async function sweepAlerts(
     });
     if (!outcome || outcome.alerts.length === 0) continue;
     changed += outcome.alerts.length;
-    publish?.(row.member_id, alertEntityChanges(outcome, row.wearer_id, nowMs));
+    publish?.(listed.member_id, alertEntityChanges(outcome, listed.wearer_id, nowMs));
   }
   return changed;
 }

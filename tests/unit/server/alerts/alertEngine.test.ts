@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertEngineDeps, RescueRouter } from '../../../../server/alerts/alertEngine';
 import { sweepAlerts } from '../../../../server/alerts/alertSweep';
@@ -365,6 +365,60 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     expect((await alertsOf(wearer)).map((a) => [a.alert_type, a.closure_reason])).toEqual([
       ['NO_DATA', 'METRIC'],
     ]);
+  });
+
+  it('the sweep judges the data an ingest committed while it waited for the device, not its list', async () => {
+    const wearer = await addWearer('race@example.com');
+    now = T0 + 60_000;
+    await batch(
+      wearer,
+      [fix(0), fix(60, 0.001)],
+      [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
+    );
+    const sweepAt = T0 + 60_000 + 3_600_000;
+    // A writer holds the device, as an ingest does, and stores a fix from 10 minutes ago.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const writer = database.db.transaction().execute(async (trx) => {
+      await sql`select 1 from devices where device_id = ${wearer.deviceId} for no key update`.execute(
+        trx,
+      );
+      await trx
+        .insertInto('location_points')
+        .values({
+          device_id: wearer.deviceId,
+          device_time_ms: sweepAt - 600_000,
+          activity_id: null,
+          lat: FJORD.Lat,
+          lon: FJORD.Lon,
+          alt: null,
+          hacc: 5,
+          speed_mps: null,
+          bearing_deg: null,
+          battery_pct: null,
+          heart_rate_bpm: null,
+          vacc: null,
+        })
+        .execute();
+      locked();
+      await released;
+    });
+    await holding;
+    // The sweep lists the device (silent for an hour, as committed so far), then waits for its lock.
+    const sweep = sweepAlerts(database.db, sweepAt, deps);
+    for (;;) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
+      if ((rows[0]?.waiting ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await writer;
+    await sweep;
+    expect(await alertsOf(wearer)).toEqual([]);
   });
 
   it("judges no data on the device's clock: one 40 minutes slow is not silent 20 minutes after it reported", async () => {
