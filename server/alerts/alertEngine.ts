@@ -230,6 +230,7 @@ export async function storeDecisions(
       units: config?.ThresholdUnits ?? null,
       position,
       wearerName: wearer.wearerName,
+      language: wearer.languageCode,
       rescueOrgs,
     };
     const counts = config?.EmergencyContactNotifications ?? { Email: 1, Sms: 1, Voice: 1 };

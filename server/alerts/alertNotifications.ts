@@ -2,7 +2,9 @@ import type { EmergencyContact } from '../../src/api/entities/contact';
 import { contactAlertChannels } from '../../src/api/entities/contactAlerts';
 import type { AlertType, Severity } from '../../src/api/enums';
 import type { OutboxSend } from '../outbox/outbox';
+import type { TFunction } from 'i18next';
 import type { Position } from './alertState';
+import { notificationTexts } from './notificationText';
 
 /*
  * Who is told about a new alert, and how (issue 5 item 3; app §3 "Emergency contact … AlertConfigs per
@@ -28,6 +30,11 @@ export interface AlertNotice {
   readonly units: string | null;
   readonly position: Position | null;
   readonly wearerName: string;
+  /**
+   * The member's language for messages and e-mails (ISO 639-1, spec §3 LanguageCode), in which the
+   * contacts are written to; missing or null: English.
+   */
+  readonly language?: string | null;
   /** The rescue organisations told, by name (empty: contacts only). */
   readonly rescueOrgs: readonly { readonly code: string; readonly name: string }[];
 }
@@ -39,51 +46,62 @@ export interface ChannelCounts {
   readonly Voice: number;
 }
 
-/** Human wording of each alert type for the messages (the UI shows its own translations). */
-const TYPE_TEXT: Partial<Record<AlertType, string>> = {
-  ASSISTANCE: 'asked for assistance',
-  MANUAL: 'raised a manual emergency',
-  FALL: 'may have fallen',
-  GEOFENCE: 'crossed a zone boundary',
-  NO_DATA: 'has sent no data',
-  NO_GPS: 'has no GPS position',
-  NO_MOTION: 'has not moved',
-  NOT_WORN: 'is not wearing the device',
-  BATTERY_LOW: 'has a low device battery',
-  BATTERY_CRITICAL: 'has a critically low device battery',
-  TEMPERATURE_HIGH: 'has a high body temperature',
-  TEMPERATURE_LOW: 'has a low body temperature',
-  OXYGEN_LOW: 'has low blood oxygen',
-  RESPIRATORY_HIGH: 'has a high breathing rate',
-  RESPIRATORY_LOW: 'has a low breathing rate',
-};
+/** The alert types whose wording the `Notifications.Types` section has (others: `Types.Other`). */
+const WORDED_TYPES: ReadonlySet<AlertType> = new Set([
+  'ASSISTANCE',
+  'MANUAL',
+  'FALL',
+  'GEOFENCE',
+  'NO_DATA',
+  'NO_GPS',
+  'NO_MOTION',
+  'NOT_WORN',
+  'BATTERY_LOW',
+  'BATTERY_CRITICAL',
+  'TEMPERATURE_HIGH',
+  'TEMPERATURE_LOW',
+  'OXYGEN_LOW',
+  'RESPIRATORY_HIGH',
+  'RESPIRATORY_LOW',
+]);
+
+/** What the wearer did or has, in `t`'s language: "asked for assistance". */
+function wording(t: TFunction<'Notifications'>, type: AlertType): string {
+  return WORDED_TYPES.has(type) ? t(`Types.${type}`) : t('Types.Other', { type });
+}
 
 /** The address rescue organisation `code` receives alerts at (the partner's alert desk). */
 export function rescueOrgAlertAddress(code: string): string {
   return `alerts+${code.toLowerCase()}@rescue-partners.lifeline.invalid`;
 }
 
-function describe(notice: AlertNotice): string {
-  const what = TYPE_TEXT[notice.type] ?? `has an alert (${notice.type})`;
-  const when = new Date(notice.timeMs).toISOString().replace('T', ' ').slice(0, 16);
-  const where = notice.position
-    ? `Last known position: ${notice.position.lat.toFixed(5)}, ${notice.position.lon.toFixed(5)} ` +
-      `(https://www.openstreetmap.org/?mlat=${notice.position.lat.toFixed(5)}&mlon=${notice.position.lon.toFixed(5)}#map=15/${notice.position.lat.toFixed(5)}/${notice.position.lon.toFixed(5)}).`
-    : 'Position unknown.';
+/** The alert in one paragraph, in `t`'s language: who, what, when (UTC), the value, where, rescue. */
+function describe(t: TFunction<'Notifications'>, notice: AlertNotice): string {
+  const time = new Date(notice.timeMs).toISOString().replace('T', ' ').slice(0, 16);
+  const summary = t('Summary', { wearer: notice.wearerName, what: wording(t, notice.type), time });
+  const position = notice.position;
+  const where = position
+    ? t('Position', {
+        lat: position.lat.toFixed(5),
+        lon: position.lon.toFixed(5),
+        link: `https://www.openstreetmap.org/?mlat=${position.lat.toFixed(5)}&mlon=${position.lon.toFixed(5)}#map=15/${position.lat.toFixed(5)}/${position.lon.toFixed(5)}`,
+      })
+    : t('PositionUnknown');
   const value =
     notice.value === null
       ? ''
-      : ` Measured: ${notice.value}${notice.units ? ` ${notice.units}` : ''}.`;
+      : ` ${t('Measured', { value: `${notice.value}${notice.units ? ` ${notice.units}` : ''}` })}`;
   const rescue =
     notice.rescueOrgs.length > 0
-      ? ` Rescue services told: ${notice.rescueOrgs.map((org) => org.name).join(', ')}.`
+      ? ` ${t('RescueTold', { names: notice.rescueOrgs.map((org) => org.name).join(', ') })}`
       : '';
-  return `${notice.wearerName} ${what} at ${when} UTC.${value} ${where}${rescue}`;
+  return `${summary}${value} ${where}${rescue}`;
 }
 
-function subject(notice: AlertNotice): string {
-  const prefix = notice.severity >= 4 ? 'EMERGENCY' : 'Alert';
-  return `${prefix}: ${notice.wearerName} ${TYPE_TEXT[notice.type] ?? notice.type}`;
+/** The message's subject, in `t`'s language; EMERGENCY from severity 4 (Critical). */
+function subject(t: TFunction<'Notifications'>, notice: AlertNotice): string {
+  const words = { wearer: notice.wearerName, what: wording(t, notice.type) };
+  return notice.severity >= 4 ? t('SubjectEmergency', words) : t('Subject', words);
 }
 
 /**
@@ -127,12 +145,13 @@ export function contactNotifications(
   notice: AlertNotice,
   counts: ChannelCounts,
 ): OutboxSend[] {
-  const text = describe(notice);
+  const t = notificationTexts(notice.language ?? null);
+  const text = describe(t, notice);
   const messages: OutboxSend[] = [];
   for (const contact of contacts) {
     const channels = channelsFor(contact, notice.type);
     if (!channels) continue;
-    const greeting = `Hello ${contact.Name}, this is Lifeline. `;
+    const greeting = `${t('Greeting', { name: contact.Name })} `;
     const about = { alertId: notice.alertId, recipientName: contact.Name };
     if (channels.email && counts.Email > 0 && contact.Email !== '') {
       const others = emergencyContactLines(contacts, contact);
@@ -140,13 +159,13 @@ export function contactNotifications(
         ...about,
         channel: 'email',
         to: contact.Email,
-        subject: subject(notice),
+        subject: subject(t, notice),
         body:
           `${greeting}${text}\n\n` +
           (others.length > 0
-            ? `${notice.wearerName}'s other emergency contacts:\n${others.join('\n')}\n\n`
+            ? `${t('OtherContacts', { wearer: notice.wearerName })}\n${others.join('\n')}\n\n`
             : '') +
-          `You receive this because ${notice.wearerName} made you an emergency contact.`,
+          t('Reason', { wearer: notice.wearerName }),
       });
     }
     if (channels.sms && counts.Sms > 0 && contact.Phone !== '') {
@@ -154,7 +173,7 @@ export function contactNotifications(
         ...about,
         channel: 'sms',
         to: contact.Phone,
-        subject: subject(notice),
+        subject: subject(t, notice),
         body: text,
       });
     }
@@ -163,7 +182,7 @@ export function contactNotifications(
         ...about,
         channel: 'call',
         to: contact.Phone,
-        subject: subject(notice),
+        subject: subject(t, notice),
         body: `${greeting}${text}`,
       });
     }
@@ -179,9 +198,12 @@ export function rescueNotifications(
   contacts: readonly EmergencyContact[],
   notice: AlertNotice,
 ): OutboxSend[] {
+  // Partner organisations' alert desks read English (docs/decisions.md "Alert messages in the
+  // member's language").
+  const t = notificationTexts('en');
   const emergencyContacts = emergencyContactLines(contacts);
   const body =
-    `${describe(notice)}\n\nLifeline alert ${notice.alertId}.\n` +
+    `${describe(t, notice)}\n\nLifeline alert ${notice.alertId}.\n` +
     (emergencyContacts.length > 0
       ? `Emergency contacts:\n${emergencyContacts.join('\n')}`
       : 'No emergency contacts.');
@@ -190,7 +212,7 @@ export function rescueNotifications(
     recipientName: org.name,
     channel: 'email' as const,
     to: rescueOrgAlertAddress(org.code),
-    subject: subject(notice),
+    subject: subject(t, notice),
     body,
   }));
 }

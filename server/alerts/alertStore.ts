@@ -26,6 +26,8 @@ export interface WearerAlertContext {
   readonly wearerName: string;
   /** ISO 3166-1 alpha-2 country the account is registered in, null when unknown. */
   readonly countryCode: string | null;
+  /** The member's language for messages and e-mails (ISO 639-1), null when unknown. */
+  readonly languageCode: string | null;
 }
 
 /**
@@ -40,7 +42,14 @@ export async function loadWearerAlertContext(
 ): Promise<WearerAlertContext> {
   const member = await trx
     .selectFrom('members')
-    .select(['name_first', 'name_last', 'country_code', 'alert_profile', 'alerts_paused_until_ms'])
+    .select([
+      'name_first',
+      'name_last',
+      'country_code',
+      'language_code',
+      'alert_profile',
+      'alerts_paused_until_ms',
+    ])
     .where('member_id', '=', memberId)
     .executeTakeFirstOrThrow();
   const rows = await trx
@@ -77,6 +86,7 @@ export async function loadWearerAlertContext(
     zones: await loadZones(trx, memberId, beaconRadiusKm),
     wearerName: `${member.name_first} ${member.name_last}`.trim(),
     countryCode: member.country_code,
+    languageCode: member.language_code,
   };
 }
 

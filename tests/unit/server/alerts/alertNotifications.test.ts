@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactNotifications,
+  rescueNotifications,
   type AlertNotice,
 } from '../../../../server/alerts/alertNotifications';
 import { ALERT_PROFILES, alertConfigMap } from '../../../../server/alerts/alertConfigurations';
@@ -147,5 +148,40 @@ describe('the other emergency contacts (policy §1 "shown to all other contacts"
   it('lists none to a wearer’s only emergency contact', () => {
     const [email] = contactNotifications([contact()], notice('FALL'), ALL);
     expect(email?.body).not.toContain('other emergency contacts');
+  });
+});
+
+describe("the messages in the member's language for messages and e-mails (spec §3 LanguageCode)", () => {
+  const fall = {
+    ...notice('FALL'),
+    severity: 4 as const,
+    position: { lat: 59.01758, lon: 6.05321 },
+  };
+
+  it('writes to a German member’s contacts in German: subject, greeting, what happened, where', () => {
+    const [email, sms] = contactNotifications([contact()], { ...fall, language: 'de' }, ALL);
+    expect(email?.subject).toBe('NOTFALL: Astrid ist möglicherweise gestürzt');
+    expect(email?.body).toMatch(
+      /^Hallo Erik, hier ist Lifeline\. Astrid ist möglicherweise gestürzt/,
+    );
+    expect(email?.body).toContain('Letzte bekannte Position: 59.01758, 6.05321');
+    expect(email?.body).toContain('weil Astrid Sie als Notfallkontakt angegeben hat');
+    expect(sms?.body).toMatch(/^Astrid ist möglicherweise gestürzt \(2026-12-07 09:00 UTC\)\./);
+  });
+
+  it('writes English for a language without the texts, and without a language', () => {
+    for (const language of ['fi', null]) {
+      const [email] = contactNotifications([contact()], { ...fall, language }, ALL);
+      expect(email?.subject).toBe('EMERGENCY: Astrid may have fallen');
+    }
+  });
+
+  it('writes to the rescue organisations in English whatever the member’s language', () => {
+    const [org] = rescueNotifications([contact()], {
+      ...fall,
+      language: 'no',
+      rescueOrgs: [{ code: 'NO-HRS', name: 'Hovedredningssentralen' }],
+    });
+    expect(org?.subject).toBe('EMERGENCY: Astrid may have fallen');
   });
 });
