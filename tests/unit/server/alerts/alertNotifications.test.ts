@@ -55,6 +55,11 @@ describe('who is told about an alert, and how (the contacts editor’s rule: src
     expect(channels([contact()], 'FALL')).toEqual(['email', 'sms', 'call']);
   });
 
+  it('holds back a channel whose configured count is 0', () => {
+    const sent = contactNotifications([contact()], notice('FALL'), { Email: 1, Sms: 0, Voice: 1 });
+    expect(sent.map((m) => m.channel)).toEqual(['email', 'call']);
+  });
+
   it('follows the contact’s own choice for a type', () => {
     const quiet = contact({
       AlertConfigs: { NO_MOTION: { Email: false, Call: true, Sms: false } },
