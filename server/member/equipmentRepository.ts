@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { Equipment, EquipmentInput } from '../../src/api/entities/equipment';
+import type { Equipment } from '../../src/api/entities/equipment';
+import type { EquipmentInput } from '../../src/api/entities/equipmentInput';
 import type { ActivityType, EquipmentType, VesselType } from '../../src/api/enums';
 import { applyEquipmentInUse } from '../../src/api/rules/equipmentInUse';
 import type { Db } from '../db/database';

@@ -1,10 +1,6 @@
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import {
-  deleteEquipment,
-  getEquipment,
-  saveEquipment,
-  saveEquipments,
-} from '../../src/api/calls/memberIntegrationEquipment';
+import { deleteEquipment, getEquipment } from '../../src/api/calls/memberIntegrationEquipment';
+import { saveEquipment, saveEquipments } from '../../src/api/calls/memberIntegrationEquipmentSave';
 import type { MemberTokenService } from '../authHost/memberTokens';
 import type { Db } from '../db/database';
 import { contractRoute } from '../http/contractRoute';

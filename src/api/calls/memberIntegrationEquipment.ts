@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ActivityType } from '../enums';
-import { Equipment, EquipmentInput, Id } from '../entities';
-import { uniqueIds } from '../validation';
+import { Equipment, Id } from '../entities';
 import { NoRequest } from './common';
 
 /* Equipment calls of the member-integration API (app §7). */
@@ -14,31 +13,6 @@ export const getEquipment = defineCall({
   method: 'GET',
   path: '/equipment',
   request: NoRequest,
-  response: z.object({ Equipment: z.array(Equipment) }),
-});
-
-/**
- * Saves one item (new when it has no id); answers it. The server enforces the in-use rules of app §5
- * by setting the earlier item not in use (policy §4).
- */
-export const saveEquipment = defineCall({
-  name: 'save-equipment',
-  api: 'member-integration',
-  method: 'POST',
-  path: '/equipment',
-  request: EquipmentInput,
-  response: Equipment,
-});
-
-/** Saves many items at once (the Quick Update tab); answers the wearer's whole equipment list. */
-export const saveEquipments = defineCall({
-  name: 'equipments',
-  api: 'member-integration',
-  method: 'POST',
-  path: '/equipments',
-  request: z.object({
-    Equipment: z.array(EquipmentInput).check(z.superRefine(uniqueIds('WearerEquipmentID'))),
-  }),
   response: z.object({ Equipment: z.array(Equipment) }),
 });
 
@@ -59,11 +33,3 @@ export const deleteEquipment = defineCall({
     TypesUpdated: z.optional(z.array(ActivityType)),
   }),
 });
-
-/** The equipment calls by name. */
-export const equipmentCalls = {
-  'get-equipment': getEquipment,
-  'save-equipment': saveEquipment,
-  equipments: saveEquipments,
-  'equipment-delete': deleteEquipment,
-} as const;

@@ -9,6 +9,7 @@ export * from './contactInput';
 export * from './device';
 export * from './domain';
 export * from './equipment';
+export * from './equipmentInput';
 export * from './journey';
 export * from './location';
 export * from './member';

@@ -1,12 +1,9 @@
 import type { Action } from '@reduxjs/toolkit';
 import { catchError, defer, exhaustMap, from, map, mergeMap, of } from 'rxjs';
-import {
-  deleteEquipment,
-  getEquipment,
-  saveEquipment,
-  saveEquipments,
-} from '../../api/calls/memberIntegrationEquipment';
-import type { Equipment, EquipmentInput } from '../../api/entities/equipment';
+import { deleteEquipment, getEquipment } from '../../api/calls/memberIntegrationEquipment';
+import { saveEquipment, saveEquipments } from '../../api/calls/memberIntegrationEquipmentSave';
+import type { Equipment } from '../../api/entities/equipment';
+import type { EquipmentInput } from '../../api/entities/equipmentInput';
 import { applyEquipmentInUse } from '../../api/rules/equipmentInUse';
 import type { StoreDependencies } from '../../store/dependencies';
 import {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { EquipmentInput, type Equipment } from '../../api/entities/equipment';
+import type { Equipment } from '../../api/entities/equipment';
+import { EquipmentInput } from '../../api/entities/equipmentInput';
 import { ActivityType, EquipmentType, VesselType } from '../../api/enums';
 
 /**

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { EquipmentInput } from '../../api/entities/equipment';
+import type { EquipmentInput } from '../../api/entities/equipmentInput';
 import { combinedReducer } from '../../store/rootReducer';
 
 /** Where a save or a delete stands. */

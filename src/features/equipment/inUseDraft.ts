@@ -1,4 +1,5 @@
-import type { Equipment, EquipmentInput } from '../../api/entities/equipment';
+import type { Equipment } from '../../api/entities/equipment';
+import type { EquipmentInput } from '../../api/entities/equipmentInput';
 import type { ActivityType } from '../../api/enums';
 import { applyEquipmentInUse, type InUseNoticeCode } from '../../api/rules/equipmentInUse';
 

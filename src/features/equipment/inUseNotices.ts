@@ -1,4 +1,5 @@
-import type { Equipment, EquipmentInput } from '../../api/entities/equipment';
+import type { Equipment } from '../../api/entities/equipment';
+import type { EquipmentInput } from '../../api/entities/equipmentInput';
 import { SINGLE_IN_USE_EQUIPMENT_TYPES } from '../../api/entities/equipment';
 import type { ActivityType } from '../../api/enums';
 import type { InUseNoticeCode } from '../../api/rules/equipmentInUse';

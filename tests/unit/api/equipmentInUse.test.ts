@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Equipment, EquipmentInput } from '../../../src/api/entities/equipment';
+import type { Equipment } from '../../../src/api/entities/equipment';
+import type { EquipmentInput } from '../../../src/api/entities/equipmentInput';
 import type { ActivityType, EquipmentType } from '../../../src/api/enums';
 import { applyEquipmentInUse, type InUseNoticeCode } from '../../../src/api/rules/equipmentInUse';
 

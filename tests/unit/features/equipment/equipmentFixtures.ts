@@ -1,4 +1,5 @@
-import type { Equipment, EquipmentInput } from '../../../../src/api/entities/equipment';
+import type { Equipment } from '../../../../src/api/entities/equipment';
+import type { EquipmentInput } from '../../../../src/api/entities/equipmentInput';
 import type { ActivityType, EquipmentType } from '../../../../src/api/enums';
 
 /** An equipment item as the server answers it. */

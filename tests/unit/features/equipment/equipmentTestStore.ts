@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
-import type { Equipment, EquipmentInput } from '../../../../src/api/entities/equipment';
+import type { Equipment } from '../../../../src/api/entities/equipment';
+import type { EquipmentInput } from '../../../../src/api/entities/equipmentInput';
 import { applyEquipmentInUse } from '../../../../src/api/rules/equipmentInUse';
 import { equipmentEpics } from '../../../../src/features/equipment/equipmentEpics';
 import type { StoreDependencies } from '../../../../src/store/dependencies';
