@@ -224,6 +224,21 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
     expect(sent[3]?.body).not.toContain('Bea Battery');
   });
 
+  it("writes to the contacts in the member's language for messages and e-mails", async () => {
+    const wearer = await addWearer('sprache@example.com');
+    await database.db
+      .updateTable('members')
+      .set({ language_code: 'de' })
+      .where('member_id', '=', wearer.memberId)
+      .execute();
+    await sosWhilePaddling(wearer);
+    const [email, sms, , rescue] = await outbox();
+    expect(email?.subject).toBe('NOTFALL: Astrid Alert hat um Hilfe gebeten');
+    expect(email?.body).toContain('Benachrichtigte Rettungsdienste: Rescue partner Norway.');
+    expect(sms?.body).toMatch(/^Astrid Alert hat um Hilfe gebeten/);
+    expect(rescue?.subject).toBe('EMERGENCY: Astrid Alert asked for assistance');
+  });
+
   it('re-sending the SOS changes nothing', async () => {
     const wearer = await addWearer('resend@example.com');
     const events: IngestEvent[] = [{ Time: T0 + 1000, Type: 'SOS' }];
