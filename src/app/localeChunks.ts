@@ -4,7 +4,12 @@
  */
 import { sectionOf, type LocaleTree } from './localeResources';
 
-const files = import.meta.glob<LocaleTree>('/locales/*/*.json', { import: 'default' });
+// `Notifications` is the server's (the alert messages to emergency contacts,
+// server/alerts/notificationText.ts): no screen shows it, so no page loads it.
+const files = import.meta.glob<LocaleTree>(
+  ['/locales/*/*.json', '!/locales/*/Notifications.json'],
+  { import: 'default' },
+);
 
 function languageOf(file: string): string {
   const parts = file.split('/');
