@@ -5,6 +5,7 @@ import type { AlertType } from '../../src/api/enums';
 import {
   applyDecisions,
   EMERGENCY_TYPES,
+  HELD_FOR_A_THRESHOLD,
   heldSince,
   type AlertState,
   type Decision,
@@ -69,12 +70,13 @@ export interface DeviceClock {
 }
 
 /**
- * Whether a person's close holds `type` at `nowMs` (epoch ms): it was closed less than its threshold
- * (s) ago, so the condition has not lasted a whole threshold since (alertState.ts
- * HELD_FOR_A_THRESHOLD). NOT_WORN closed by the wearer with the watch still off opens again an hour
- * later, not at the next sweep.
+ * Whether a person's close holds `type` (one of {@link HELD_FOR_A_THRESHOLD}) at `nowMs` (epoch
+ * ms): it was closed less than its threshold (s) ago, so the condition has not lasted a whole
+ * threshold since. NOT_WORN closed by the wearer with the watch still off opens again an hour later,
+ * not at the next sweep.
  */
 function heldOff(state: AlertState, type: AlertType, nowMs: number, thresholdS: number | null) {
+  if (!HELD_FOR_A_THRESHOLD.has(type)) return false;
   const since = heldSince(state, type);
   return since !== null && thresholdS !== null && nowMs - since < thresholdS * 1000;
 }
