@@ -21,6 +21,7 @@ import { devDemoRoutes } from './demo/devDemoRoutes';
 import { deviceRoutes } from './devices/deviceRoutes';
 import { equipmentRoutes } from './member/equipmentRoutes';
 import { subscriptionRoutes } from './member/subscriptionRoutes';
+import { reminderRoutes } from './member/reminderRoutes';
 import { wearerRoutes } from './member/wearerRoutes';
 import { memberClientRoutes } from './member/memberClientRoutes';
 import { publicClientRoutes } from './member/publicClientRoutes';
@@ -161,6 +162,8 @@ export async function buildServer(
     shareTokens,
     ...(config.serverStartTimestamp ? { serverStartTimestamp: config.serverStartTimestamp } : {}),
   });
+  // After the realtime plugin: reminder saves tell the member's sockets.
+  await app.register(reminderRoutes, { db: deps.db, memberTokens });
   // After the realtime plugin: the ingest publishes committed telemetry through `app.realtime`.
   // Activities whose device fell silent for 30 min are closed within a minute (issue 5 item 2).
   // A delivery result changes an alert's notifications: the member's open activity hears of it

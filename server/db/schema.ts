@@ -16,6 +16,7 @@ export interface Database {
   devices: DevicesTable;
   emergency_contacts: EmergencyContactsTable;
   equipment: EquipmentTable;
+  wearer_reminders: WearerRemindersTable;
   activities: ActivitiesTable;
   location_points: LocationPointsTable;
   device_events: DeviceEventsTable;
@@ -42,6 +43,26 @@ export interface Database {
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A wearer's reminder (0029_wearer_reminders; spec app §3 "Wearer reminder"). */
+export interface WearerRemindersTable {
+  wearer_reminder_id: Generated<number>;
+  member_id: number;
+  wearer_id: number;
+  reminder_template_id: number | null;
+  text: string;
+  /** `HH:mm`, the member's local time of day. */
+  start_time: string;
+  /** `HH:mm`; before `start_time` when the reminder runs past midnight. */
+  end_time: string;
+  /** ISO days, 1 Monday … 7 Sunday, ascending and distinct. */
+  days_of_week: number[];
+  /** DEVICE, EMAIL, SMS, distinct. */
+  delivery_methods: string[];
+  snooze_minutes: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
 
 export interface ClientsTable {
   client_id: Generated<number>;

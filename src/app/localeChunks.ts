@@ -4,10 +4,11 @@
  */
 import { sectionOf, type LocaleTree } from './localeResources';
 
-// `Notifications` is the server's (the alert messages to emergency contacts,
-// server/alerts/notificationText.ts): no screen shows it, so no page loads it.
+// `Notifications` and `ReminderTemplates` are the server's (the alert messages to emergency
+// contacts, the built-in reminder templates it answers in the member's language:
+// server/i18n/serverTexts.ts): no page loads them.
 const files = import.meta.glob<LocaleTree>(
-  ['/locales/*/*.json', '!/locales/*/Notifications.json'],
+  ['/locales/*/*.json', '!/locales/*/Notifications.json', '!/locales/*/ReminderTemplates.json'],
   { import: 'default' },
 );
 

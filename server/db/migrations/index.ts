@@ -26,6 +26,7 @@ import * as m0025 from './0025_outbox_retries';
 import * as m0026 from './0026_pending_email';
 import * as m0027 from './0027_device_code_failures';
 import * as m0028 from './0028_alert_rearm';
+import * as m0029 from './0029_wearer_reminders';
 
 /**
  * Every migration, by name, in order. Names sort lexically; a new one is added here with the next
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026_pending_email': m0026,
   '0027_device_code_failures': m0027,
   '0028_alert_rearm': m0028,
+  '0029_wearer_reminders': m0029,
 };
