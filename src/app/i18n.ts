@@ -3,6 +3,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { KeyValueStorage } from '../streams/storage';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, matchLanguage } from './languages';
+import { pluralLocaleOf } from './pluralLocale';
 import { englishStartResources, loadLanguageResources } from './localeResources';
 
 /** localStorage key of the language the user picked. */
@@ -27,6 +28,24 @@ export async function loadAllTranslations(instance: i18n = i18next): Promise<voi
   // Added at every call (deep, keeping what is there): cheap, and right after a re-initialisation
   // (tests) too. The sections bundled in part merge with their whole.
   instance.addResourceBundle('en', 'translation', await englishRest, true, false);
+}
+
+/** The part of i18next's plural resolver that picks a language's rules. */
+interface PluralRuleSource {
+  getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;
+}
+
+/**
+ * Makes `instance` count in each language by its plural locale (src/app/pluralLocale.ts): `ua`
+ * by Ukrainian's rules, not Intl's default for a code it does not know. Idempotent.
+ */
+function usePluralLocales(instance: i18n): void {
+  const resolver = (instance.services as { pluralResolver?: PluralRuleSource & { mapped?: true } })
+    .pluralResolver;
+  if (!resolver || resolver.mapped) return;
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(pluralLocaleOf(code), options);
+  resolver.mapped = true;
 }
 
 /** Which translations {@link initI18n} waits for. */
@@ -65,6 +84,7 @@ export async function initI18n(
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  usePluralLocales(i18next);
   const setDocumentLanguage = (lng: string): void => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   };

@@ -21,4 +21,29 @@ describe('i18n fallback', () => {
     expect(i18n.t('Common.Close')).toBe('Close');
     expect(i18n.t('Home.FindOutMore')).toBe('Find out more');
   });
+
+  it('counts in Ukrainian (spec code `ua`) by Ukrainian plural rules', async () => {
+    const i18n = await initI18n(createStorage(null), 'uk-UA');
+    expect(i18n.language).toBe('ua');
+    i18n.addResourceBundle(
+      'ua',
+      'translation',
+      {
+        Test: {
+          Seconds_one: '{{count}} секунда',
+          Seconds_few: '{{count}} секунди',
+          Seconds_many: '{{count}} секунд',
+          Seconds_other: '{{count}} секунди',
+        },
+      },
+      true,
+      true,
+    );
+    expect([1, 3, 5, 21].map((count) => i18n.t('Test.Seconds', { count }))).toEqual([
+      '1 секунда',
+      '3 секунди',
+      '5 секунд',
+      '21 секунда',
+    ]);
+  });
 });

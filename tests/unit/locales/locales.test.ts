@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../../src/app/languages';
+import { pluralLocaleOf } from '../../../src/app/pluralLocale';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../locales');
 const SRC = path.resolve(import.meta.dirname, '../../../src');
@@ -26,6 +27,24 @@ async function keysOf(language: string): Promise<Map<string, string>> {
     flatten(tree, file.slice(0, -'.json'.length), out);
   }
   return out;
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a complete `language` has: English's, with each plural key (`Key_one`, `Key_other`) in
+ * the plural forms of `language` instead of English's (`Key_one`, `Key_few`, `Key_many`,
+ * `Key_other` in Ukrainian; `Key_other` alone in Japanese).
+ */
+function expectedKeys(english: readonly string[], language: string): Set<string> {
+  const categories = new Intl.PluralRules(pluralLocaleOf(language)).resolvedOptions()
+    .pluralCategories;
+  const keys = new Set<string>();
+  for (const key of english) {
+    if (!PLURAL_SUFFIX.test(key)) keys.add(key);
+    else for (const form of categories) keys.add(key.replace(PLURAL_SUFFIX, `_${form}`));
+  }
+  return keys;
 }
 
 async function sourceFiles(dir: string): Promise<string[]> {
@@ -81,7 +100,8 @@ describe('locales', () => {
   it('has no key in another language that English lacks', async () => {
     const english = await keysOf('en');
     for (const language of SUPPORTED_LANGUAGES) {
-      const orphans = [...(await keysOf(language)).keys()].filter((key) => !english.has(key));
+      const expected = expectedKeys([...english.keys()], language);
+      const orphans = [...(await keysOf(language)).keys()].filter((key) => !expected.has(key));
       expect({ language, orphans }).toEqual({ language, orphans: [] });
     }
   });
@@ -91,8 +111,9 @@ describe('locales', () => {
     const report: Record<string, { missing: number; of: number; keys: string[] }> = {};
     for (const language of SUPPORTED_LANGUAGES.filter((l) => l !== 'en')) {
       const present = await keysOf(language);
-      const keys = english.filter((key) => !present.has(key));
-      report[language] = { missing: keys.length, of: english.length, keys };
+      const expected = [...expectedKeys(english, language)].sort();
+      const keys = expected.filter((key) => !present.has(key));
+      report[language] = { missing: keys.length, of: expected.length, keys };
     }
     await expect(`${JSON.stringify(report, null, 2)}\n`).toMatchFileSnapshot(
       path.join(LOCALES, 'missing-keys.json'),
