@@ -39,7 +39,7 @@ interface PluralRuleSource {
  * Makes `instance` count in each language by its plural locale (src/app/pluralLocale.ts): `ua`
  * by Ukrainian's rules, not Intl's default for a code it does not know. Idempotent.
  */
-function usePluralLocales(instance: i18n): void {
+function countByPluralLocales(instance: i18n): void {
   const resolver = (instance.services as { pluralResolver?: PluralRuleSource & { mapped?: true } })
     .pluralResolver;
   if (!resolver || resolver.mapped) return;
@@ -84,7 +84,7 @@ export async function initI18n(
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-  usePluralLocales(i18next);
+  countByPluralLocales(i18next);
   const setDocumentLanguage = (lng: string): void => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   };
