@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Id } from '../../src/api/entities';
 import { EntityChanges, TelemetryWearerUpdate } from '../../src/api/socket';
 import type { RealtimeServer } from './events';
+import type { ActivityMerge } from '../telemetry/mergedActivities';
 import { activityRoom, memberRoom } from './rooms';
 
 /**
@@ -41,6 +42,15 @@ export interface RealtimePublisher {
    * that no one would receive (the publish calls would drop them anyway).
    */
   audible(memberId: number, activityIds: Iterable<number>): boolean;
+  /**
+   * After a re-cut merged activities into others and committed (server/telemetry/mergedActivities.ts:
+   * their shares now target the activity that took them over), every socket in a merged activity's
+   * room `activity:{fromActivityId}` also joins `activity:{toActivityId}`, on every server node, so a
+   * guardian watching the merged activity goes on hearing the wearer's live telemetry without
+   * reconnecting. Sockets are not taken out of the old room: its activity is deleted, nothing is
+   * published to it but the deletion itself.
+   */
+  followMergedActivities(merges: readonly ActivityMerge[]): void;
 }
 
 /**
@@ -64,6 +74,12 @@ export function createPublisher(
     hears([memberRoom(memberId), ...[...new Set(activityIds)].map(activityRoom)]);
   return {
     audible,
+    followMergedActivities(merges) {
+      for (const { fromActivityId, toActivityId } of merges) {
+        if (!hears([activityRoom(fromActivityId)])) continue;
+        io.in(activityRoom(fromActivityId)).socketsJoin(activityRoom(toActivityId));
+      }
+    },
     publishTelemetry(memberId, update) {
       if (!validMember(memberId, 'TelemetryWearerUpdate')) return false;
       const heard = [memberRoom(memberId)];

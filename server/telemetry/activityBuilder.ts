@@ -21,6 +21,7 @@ import {
   type LateHeartRate,
   type StoredEventKey,
 } from './telemetryStore';
+import type { ActivityMerge } from './mergedActivities';
 import { recutTimeline } from './timelineRecut';
 
 /*
@@ -51,6 +52,8 @@ export interface StoredCounts {
   readonly inOrder?: InOrderWrite;
   /** Fixes of earlier requests this request's VITALS gave a heart rate (live viewers are told). */
   readonly lateHeartRates?: readonly LateHeartRate[];
+  /** Activities a re-cut of this request merged into others and deleted (their viewers follow). */
+  readonly merged?: readonly ActivityMerge[];
 }
 
 /** A fix as stored by the in-order path: its `location_points` columns the sockets are told. */
@@ -169,12 +172,14 @@ export async function storeAndBuild(
   );
   const eventKeys: StoredEventKey[] = others.keys;
   let inOrder: InOrderWrite | undefined;
+  const merged: ActivityMerge[] = [];
   // Late items all re-sent (duplicates) change nothing: the in-order write stays complete.
   let recut = false;
   if (late.points.length + late.tracking.length > 0) {
     const counts = await storeLate(trx, owner, late, heartRates, deviceNowMs, defaultType);
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
+    merged.push(...(counts.merged ?? []));
     recut = counts.fixTimes.length + counts.eventKeys.length > 0;
     if (recut) latest = await latestActivity(trx, owner);
   }
@@ -195,6 +200,7 @@ export async function storeAndBuild(
           );
     fixTimes.push(...counts.fixTimes);
     eventKeys.push(...counts.eventKeys);
+    merged.push(...(counts.merged ?? []));
     if (!recut) inOrder = counts.inOrder;
   }
   return {
@@ -204,6 +210,7 @@ export async function storeAndBuild(
     eventKeys,
     ...(inOrder ? { inOrder } : {}),
     ...(others.heartRates.length > 0 ? { lateHeartRates: others.heartRates } : {}),
+    ...(merged.length > 0 ? { merged } : {}),
   };
 }
 
@@ -304,19 +311,21 @@ async function storeLate(
   );
   const newFixTimes = inserted.map((fix) => fix.device_time_ms);
   const { keys: newTracking } = await insertEvents(trx, owner, tracking);
-  await recutStored(trx, owner, newFixTimes, newTracking, deviceNowMs, defaultType);
+  const merged = await recutStored(trx, owner, newFixTimes, newTracking, deviceNowMs, defaultType);
   return {
     fixes: newFixTimes.length,
     events: newTracking.length,
     fixTimes: newFixTimes,
     eventKeys: newTracking,
+    ...(merged.length > 0 ? { merged } : {}),
   };
 }
 
 /**
  * The late path's second half: once late fixes (`newFixTimes`, epoch ms) and tracking events
  * (`newTracking`) are newly stored, re-cuts the stretch of the timeline they touch
- * ({@link recutTimeline}); nothing when both are empty (every item was re-sent).
+ * ({@link recutTimeline}); nothing when both are empty (every item was re-sent). Answers the
+ * activities the re-cut merged into others.
  */
 export async function recutStored(
   trx: Trx,
@@ -325,10 +334,10 @@ export async function recutStored(
   newTracking: readonly StoredEventKey[],
   deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
-): Promise<void> {
+): Promise<ActivityMerge[]> {
   const changed = [...newFixTimes, ...newTracking.map((event) => event.time)];
-  if (changed.length === 0) return;
-  await recutTimeline(
+  if (changed.length === 0) return [];
+  return recutTimeline(
     trx,
     owner,
     {

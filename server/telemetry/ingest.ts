@@ -268,9 +268,15 @@ async function finishGrouped(
   { plan, stored }: GroupedWrite,
 ): Promise<StoredCounts> {
   if (plan.kind === 'resent' && stored.inOrder === undefined) {
-    await recutStored(trx, ownerOf(request.device), stored.fixTimes, [], request.deviceNowMs, () =>
-      request.defaultType(trx),
+    const merged = await recutStored(
+      trx,
+      ownerOf(request.device),
+      stored.fixTimes,
+      [],
+      request.deviceNowMs,
+      () => request.defaultType(trx),
     );
+    if (merged.length > 0) return { ...stored, merged };
   }
   return stored;
 }
@@ -375,6 +381,7 @@ async function concludeRequest(
         alerts: alerted.alerts,
         nowMs,
         ...(stored.lateHeartRates ? { lateHeartRates: stored.lateHeartRates } : {}),
+        ...(stored.merged ? { merged: stored.merged } : {}),
         ...(written ? { written } : {}),
       },
     };

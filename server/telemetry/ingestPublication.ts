@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import type { RealtimePublisher } from '../realtime/publisher';
 import type { ChangedAlert } from '../alerts/alertStore';
 import type { StoredFix } from './activityBuilder';
+import type { ActivityMerge } from './mergedActivities';
 import { trustedAltitudeSql } from './altitude';
 import type { LateHeartRate } from './telemetryStore';
 import type { Trx } from './ingestDevice';
@@ -59,6 +60,11 @@ export interface IngestCommit {
    * `insertEvents`): an open activity's live viewers are told its newest reading.
    */
   readonly lateHeartRates?: readonly LateHeartRate[];
+  /**
+   * Activities the request's re-cut merged into others and deleted (mergedActivities.ts): their
+   * viewers follow them to the activity that took them over, and hear that they were deleted.
+   */
+  readonly merged?: readonly ActivityMerge[];
 }
 
 /** The rows an in-order request wrote: the owner's WearerID, its new fixes, its saved activities. */
@@ -270,6 +276,14 @@ export async function collectPublication(
       WearerID: wearerId,
       ActivityId: alert.activityId,
     })),
+    ...(commit.merged ?? []).map((merge) => ({
+      EntityType: 'Activity' as const,
+      EntityId: merge.fromActivityId,
+      ChangeType: 'deleted' as const,
+      Timestamp: commit.nowMs,
+      WearerID: wearerId,
+      ActivityId: merge.fromActivityId,
+    })),
   ];
   return { memberId: commit.memberId, updates, changes };
 }
@@ -349,6 +363,7 @@ function audienceOf(commit: IngestCommit): Set<number> | null {
     if (fix.activity_id !== null) ids.add(fix.activity_id);
   }
   for (const activity of commit.written?.activities ?? []) ids.add(activity.activity_id);
+  for (const merge of commit.merged ?? []) ids.add(merge.fromActivityId);
   return ids;
 }
 
@@ -366,6 +381,8 @@ export async function publishIngest(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (!publisher) return;
+  // First, so that this commit's events already reach the merged activities' viewers where they are.
+  if (commit.merged && commit.merged.length > 0) publisher.followMergedActivities(commit.merged);
   const rooms = audienceOf(commit);
   if (rooms && !publisher.audible(commit.memberId, rooms)) return;
   try {

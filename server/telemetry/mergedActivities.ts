@@ -5,6 +5,16 @@ import type { Trx } from './ingestDevice';
 import type { Segment } from './segmentation';
 
 /**
+ * An activity a re-cut merged into another (late fixes filled the gap between them) and deleted:
+ * what it held now belongs to `toActivityId`. Its live viewers follow it there once the re-cut
+ * committed (server/telemetry/ingestPublication.ts `publishIngest`).
+ */
+export interface ActivityMerge {
+  readonly fromActivityId: number;
+  readonly toActivityId: number;
+}
+
+/**
  * Before a re-cut deletes the activities it merged into others (`unused`: late fixes filled the gap
  * between two activities), moves what belongs to each onto the activity that now holds its start:
  * its alerts (the foreign key would detach them: `on delete set null`, and an SOS would leave its
@@ -12,14 +22,15 @@ import type { Segment } from './segmentation';
  * working) and its messages (its thread would be deleted; they join the surviving activity's thread,
  * or the thread moves when that one has none). The surviving activities that took alerts get their
  * status from them again (ASSISTANCE wins, server/alerts/activityStatus.ts). `segments` and `ids` are
- * the re-cut's segments in time order and their activity ids. Returns the ids that took anything.
+ * the re-cut's segments in time order and their activity ids. Returns each merged activity with the
+ * one that took it over.
  */
 export async function adoptMergedActivities(
   trx: Trx,
   unused: readonly number[],
   segments: readonly Segment[],
   ids: readonly number[],
-): Promise<number[]> {
+): Promise<ActivityMerge[]> {
   if (unused.length === 0) return [];
   const merged = await trx
     .selectFrom('activities')
@@ -32,12 +43,12 @@ export async function adoptMergedActivities(
     segments,
     ids,
   );
-  const adopters = new Set<number>();
+  const merges: ActivityMerge[] = [];
   const withAlerts = new Set<number>();
   for (const [index, row] of merged.entries()) {
     const successor = successors[index];
     if (successor === null || successor === undefined || successor === row.activity_id) continue;
-    adopters.add(successor);
+    merges.push({ fromActivityId: row.activity_id, toActivityId: successor });
     const alerts = await trx
       .updateTable('alerts')
       .set({ activity_id: successor })
@@ -64,5 +75,5 @@ export async function adoptMergedActivities(
     );
   }
   await refreshActivityStatuses(trx, withAlerts);
-  return [...adopters];
+  return merges;
 }

@@ -16,7 +16,7 @@ import {
   type TrackItem,
 } from './segmentation';
 import { loadTimeline } from './timelineLoad';
-import { adoptMergedActivities } from './mergedActivities';
+import { adoptMergedActivities, type ActivityMerge } from './mergedActivities';
 
 /** New items of a request that arrived out of order: their time span (epoch ms) and which they are. */
 export interface LateChange {
@@ -47,6 +47,7 @@ function openerOf(row: ActivityRow): TrackItem {
  * after the latest new item whose opening the new items cannot change: one opened by TRACKING_START, or
  * one whose first fix comes after 30 minutes of silence (or with nothing open). The rewritten
  * activities' heart rate totals are then counted again from their fixes ({@link countHeartRates}).
+ * Answers the activities it merged into others and deleted ({@link ActivityMerge}).
  */
 export async function recutTimeline(
   trx: Trx,
@@ -54,7 +55,7 @@ export async function recutTimeline(
   change: LateChange,
   deviceNowMs: number,
   defaultType: () => Promise<ActivityType>,
-): Promise<void> {
+): Promise<ActivityMerge[]> {
   const stored = await activitiesFromAnchor(trx, owner, change.minMs);
   const fromMs = Math.min(stored[0]?.timestamp_start_ms ?? change.minMs, change.minMs);
   let next = stored.findIndex((row) => row.timestamp_start_ms > change.maxMs);
@@ -95,11 +96,13 @@ export async function recutTimeline(
     ids,
     included.map((row) => row.activity_id),
   );
+  let merges: ActivityMerge[] = [];
   if (unused.length > 0) {
-    await adoptMergedActivities(trx, unused, segments, ids);
+    merges = await adoptMergedActivities(trx, unused, segments, ids);
     await trx.deleteFrom('activities').where('activity_id', 'in', unused).execute();
   }
   await countHeartRates(trx, ids);
+  return merges;
 }
 
 /**

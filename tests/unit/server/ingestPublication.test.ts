@@ -74,6 +74,7 @@ function fakePublisher(audible: (memberId: number, activityIds: number[]) => boo
     }),
     publishTelemetry: vi.fn(() => true),
     publishEntityChanges: vi.fn(() => true),
+    followMergedActivities: vi.fn(),
   } satisfies RealtimePublisher;
   return { publisher, asked };
 }
