@@ -4,11 +4,16 @@
  */
 import { sectionOf, type LocaleTree } from './localeResources';
 
-// `Notifications` and `ReminderTemplates` are the server's (the alert messages to emergency
-// contacts, the built-in reminder templates it answers in the member's language:
+// `Notifications`, `ReminderTemplates` and `IdentityCodes` are the server's (the alert messages to
+// emergency contacts, the built-in reminder templates, the identity service's code messages:
 // server/i18n/serverTexts.ts): no page loads them.
 const files = import.meta.glob<LocaleTree>(
-  ['/locales/*/*.json', '!/locales/*/Notifications.json', '!/locales/*/ReminderTemplates.json'],
+  [
+    '/locales/*/*.json',
+    '!/locales/*/Notifications.json',
+    '!/locales/*/ReminderTemplates.json',
+    '!/locales/*/IdentityCodes.json',
+  ],
   { import: 'default' },
 );
 

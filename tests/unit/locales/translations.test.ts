@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../../src/app/languages';
-import { pluralLocaleOf } from '../../../src/app/pluralLocale';
+import { keysOf, PLURAL_SUFFIX, pluralCategoriesOf } from './localeFiles';
 
 /*
  * What every translation must keep of the English text it translates (spec §9 "Languages"; the
@@ -11,31 +9,6 @@ import { pluralLocaleOf } from '../../../src/app/pluralLocale';
  * a plural form missing falls back to English for the counts it covers (i18next looks for
  * `Key_many` in French and, not finding it, reads English).
  */
-
-const LOCALES = path.resolve(import.meta.dirname, '../../../locales');
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix: string, out: Map<string, string>): void {
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else flatten(value, full, out);
-  }
-}
-
-async function keysOf(language: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const dir = path.join(LOCALES, language);
-  const files = await readdir(dir).catch(() => [] as string[]);
-  for (const file of files.filter((f) => f.endsWith('.json')).sort()) {
-    const tree = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Tree;
-    flatten(tree, file.slice(0, -'.json'.length), out);
-  }
-  return out;
-}
-
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /** The placeholders of a text: `{{count, number}}` → `count`. */
 function placeholders(text: string): Set<string> {
@@ -83,8 +56,7 @@ describe('translations (spec §9)', () => {
   it.each(others)('%s has every plural form its language needs, and no other', async (language) => {
     const english = await keysOf('en');
     const present = await keysOf(language);
-    const categories = new Intl.PluralRules(pluralLocaleOf(language)).resolvedOptions()
-      .pluralCategories;
+    const categories = pluralCategoriesOf(language);
     const problems: string[] = [];
     for (const base of pluralBases(english).keys()) {
       const forms = [...present.keys()].filter(

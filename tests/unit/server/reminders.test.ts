@@ -4,6 +4,7 @@ import {
   type ReminderTemplate,
   type WearerReminder,
 } from '../../../src/api/entities/reminder';
+import { SUPPORTED_LANGUAGES } from '../../../src/app/languages';
 import { REMINDERS_PER_WEARER_MAX } from '../../../server/member/reminderRepository';
 import { reminderTemplates } from '../../../server/member/reminderTemplates';
 import { memberIntegrationTokens, registerListeningTestServer } from './signedUpMember';
@@ -127,7 +128,7 @@ describe('GET load-wearer-reminders/{WearerID} (spec §7)', () => {
     const german = (await load(alice, aliceWearer)).json<{
       ReminderTemplates: ReminderTemplate[];
     }>().ReminderTemplates;
-    expect(german[0]).toMatchObject({ Name: 'Medikamente', Text: 'Zeit für deine Medikamente' });
+    expect(german[0]).toMatchObject({ Name: 'Medikamente', Text: 'Zeit für Ihre Medikamente' });
   });
 
   it('answers 404 for another member’s wearer and 401 without a token', async () => {
@@ -302,7 +303,18 @@ describe('WearerReminder EntityChanges (spec §4 "Reminders … refresh on chang
 });
 
 describe('reminderTemplates', () => {
-  it.each(['en', 'de', 'da', 'nl', 'no', 'fi'])(
+  it.each(SUPPORTED_LANGUAGES.filter((language) => language !== 'en'))(
+    'answers the templates in %s',
+    (language) => {
+      const english = reminderTemplates('en').map((template) => template.Text);
+      const translated = reminderTemplates(language).map((template) => template.Text);
+      expect(translated.filter((text, index) => text !== english[index])).toHaveLength(
+        english.length,
+      );
+    },
+  );
+
+  it.each([...SUPPORTED_LANGUAGES, 'xx'])(
     'in %s, each template saved as it is passes the save’s own rules',
     (language) => {
       for (const template of reminderTemplates(language)) {

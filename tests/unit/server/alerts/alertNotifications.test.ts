@@ -12,6 +12,7 @@ import {
   EMERGENCY_ALERT_TYPES,
 } from '../../../../src/api/entities/contactAlerts';
 import type { AlertType } from '../../../../src/api/enums';
+import { SUPPORTED_LANGUAGES } from '../../../../src/app/languages';
 
 const contact = (overrides: Partial<EmergencyContact> = {}): EmergencyContact => ({
   EmergencyContactID: 1,
@@ -174,8 +175,17 @@ describe("the messages in the member's language for messages and e-mails (spec �
     expect(sms?.body).toMatch(/^Astrid ist möglicherweise gestürzt \(2026-12-07 09:00 UTC\)\./);
   });
 
-  it('writes English for a language without the texts, and without a language', () => {
-    for (const language of ['fi', null]) {
+  it.each(SUPPORTED_LANGUAGES.filter((language) => language !== 'en'))(
+    'writes to the contacts of a member who chose %s in that language',
+    (language) => {
+      const [email] = contactNotifications([contact()], { ...fall, language }, ALL);
+      expect(email?.subject).not.toBe('EMERGENCY: Astrid may have fallen');
+      expect(email?.subject).toContain('Astrid');
+    },
+  );
+
+  it('writes English for a language the app does not offer, and without a language', () => {
+    for (const language of ['xx', null]) {
       const [email] = contactNotifications([contact()], { ...fall, language }, ALL);
       expect(email?.subject).toBe('EMERGENCY: Astrid may have fallen');
     }
