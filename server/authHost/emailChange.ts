@@ -25,8 +25,8 @@ async function available(db: Db, email: string, sub: string): Promise<boolean> {
 
 /**
  * Step 1 of the e-mail change (spec §4 "Email change: two steps"): when the new address is free, a
- * 6-digit code valid 24 h goes to it; false when it is taken. At most 5 requests per hour
- * (LimitExceededException). Works on the local identity pool.
+ * 6-digit code valid 24 h goes to it, in the member's language for messages; false when it is
+ * taken. At most 5 requests per hour (LimitExceededException). Works on the local identity pool.
  */
 export async function requestEmailChange(
   ctx: IdentityContext,
@@ -39,7 +39,13 @@ export async function requestEmailChange(
   const code = await withLockedUser(ctx.db, sub, (trx) =>
     issueCode(trx, ctx.random, sub, 'change_email', email.toLowerCase(), ctx.now()),
   );
-  await sendCode(ctx, 'change_email', email, code);
+  // The member's "language for messages and e-mails" (spec §3 LanguageCode).
+  const member = await ctx.db
+    .selectFrom('members')
+    .select('language_code')
+    .where('identity_sub', '=', sub)
+    .executeTakeFirst();
+  await sendCode(ctx, 'change_email', email, code, member?.language_code ?? null);
   return true;
 }
 

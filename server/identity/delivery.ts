@@ -1,4 +1,6 @@
 import type { IdentityContext } from './context';
+import { LanguageCode } from '../../src/api/enums';
+import { serverTexts } from '../i18n/serverTexts';
 import type { CodePurpose } from './codes';
 
 /** Where a code went, as Cognito reports it (identity-protocol.md §2 "Sign-up"). */
@@ -20,54 +22,49 @@ export function maskPhone(phone: string): string {
   return `+${'*'.repeat(Math.max(digits.length - 4, 0))}${digits.slice(-4)}`;
 }
 
-const TEXT: Readonly<Record<CodePurpose, { subject: string; body: (code: string) => string }>> = {
-  sign_up: {
-    subject: 'Your Lifeline verification code',
-    body: (code) =>
-      `Your Lifeline sign-up verification code is ${code}. Enter it to confirm your account. ` +
-      'It is valid for 24 hours.',
-  },
-  forgot_password: {
-    subject: 'Your Lifeline password reset code',
-    body: (code) =>
-      `Your Lifeline password reset code is ${code}. It is valid for 1 hour. ` +
-      'If you did not ask to reset your password, ignore this message.',
-  },
-  verify_email: {
-    subject: 'Verify your Lifeline e-mail address',
-    body: (code) => `Your Lifeline e-mail verification code is ${code}. It is valid for 24 hours.`,
-  },
-  verify_phone_number: {
-    subject: 'Lifeline phone verification',
-    body: (code) => `Your Lifeline phone verification code is ${code}. It is valid for 24 hours.`,
-  },
-  change_email: {
-    subject: 'Confirm your new Lifeline e-mail address',
-    body: (code) =>
-      `Your code to make this your Lifeline e-mail address is ${code}. It is valid for 24 hours. ` +
-      'If you did not ask to change your e-mail, ignore this message.',
-  },
+/** The `IdentityCodes` section's key of each purpose's message. */
+const MESSAGE_KEY: Readonly<Record<CodePurpose, string>> = {
+  sign_up: 'SignUp',
+  forgot_password: 'ForgotPassword',
+  verify_email: 'VerifyEmail',
+  verify_phone_number: 'VerifyPhoneNumber',
+  change_email: 'ChangeEmail',
 };
 
 /**
+ * The language a client asked the codes to be written in (`ClientMetadata.language`, sent by
+ * src/api/client/identityClient.ts; a Cognito custom-message trigger would read the same): one of
+ * spec §9's languages, else null (English).
+ */
+export function messageLanguageOf(
+  metadata: Readonly<Record<string, string | null>> | null | undefined,
+): string | null {
+  const parsed = LanguageCode.safeParse(metadata?.language);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
  * Sends `code` for `purpose` through the outbox — by e-mail for sign-up, forgot-password and e-mail
- * verification, by SMS for phone verification — with an English text saying what it is for, and
- * returns Cognito's CodeDeliveryDetails with the destination masked. Sent after the code is
- * committed; the outbox records delivery failures itself.
+ * verification, by SMS for phone verification — with a text saying what it is for in `language`
+ * (ISO 639-1 of spec §9; null: English; section `IdentityCodes` of locales/), and returns Cognito's
+ * CodeDeliveryDetails with the destination masked. Sent after the code is committed; the outbox
+ * records delivery failures itself.
  */
 export async function sendCode(
   ctx: IdentityContext,
   purpose: CodePurpose,
   to: string,
   code: string,
+  language: string | null,
 ): Promise<CodeDeliveryDetails> {
   const sms = purpose === 'verify_phone_number';
-  const text = TEXT[purpose];
+  const t = serverTexts(language, 'IdentityCodes');
+  const key = MESSAGE_KEY[purpose];
   await ctx.outbox.send({
     channel: sms ? 'sms' : 'email',
     to,
-    subject: text.subject,
-    body: text.body(code),
+    subject: t(`${key}.Subject`),
+    body: t(`${key}.Body`, { code }),
     code,
   });
   return sms

@@ -2,7 +2,7 @@ import { attributeList, parseAttributeChanges } from '../attributes';
 import { adoptVerifiedEmail } from '../emailAdoption';
 import { countAttempt } from '../attemptLimits';
 import { consumeCode, issueCode, type CodePurpose } from '../codes';
-import { sendCode, type CodeDeliveryDetails } from '../delivery';
+import { messageLanguageOf, sendCode, type CodeDeliveryDetails } from '../delivery';
 import { IdentityError, MESSAGES } from '../errors';
 import {
   AccessTokenRequest,
@@ -90,7 +90,9 @@ export const updateUserAttributes = defineOperation(
     }
     const CodeDeliveryDetailsList: CodeDeliveryDetails[] = [];
     for (const { purpose, to, code } of codes) {
-      CodeDeliveryDetailsList.push(await sendCode(ctx, purpose, to, code));
+      CodeDeliveryDetailsList.push(
+        await sendCode(ctx, purpose, to, code, messageLanguageOf(input.ClientMetadata)),
+      );
     }
     return { CodeDeliveryDetailsList };
   },
@@ -129,7 +131,15 @@ export const getUserAttributeVerificationCode = defineOperation(
         code: await issueCode(trx, ctx.random, locked.sub, purpose, value, now),
       };
     });
-    return { CodeDeliveryDetails: await sendCode(ctx, sent.purpose, sent.value, sent.code) };
+    return {
+      CodeDeliveryDetails: await sendCode(
+        ctx,
+        sent.purpose,
+        sent.value,
+        sent.code,
+        messageLanguageOf(input.ClientMetadata),
+      ),
+    };
   },
 );
 

@@ -1,6 +1,6 @@
 import { countAttempt } from '../attemptLimits';
 import { consumeCode, issueCode } from '../codes';
-import { sendCode } from '../delivery';
+import { messageLanguageOf, sendCode } from '../delivery';
 import { incorrectPassword, IdentityError } from '../errors';
 import { NO_LOCKOUT } from '../lockout';
 import { checkPasswordPolicy, newPasswordVerifier, passwordMatches } from '../password';
@@ -29,7 +29,15 @@ export const forgotPassword = defineOperation(UsernameRequest, async (ctx, input
   const code = await withLockedUser(ctx.db, user.sub, (trx, locked) =>
     issueCode(trx, ctx.random, locked.sub, 'forgot_password', locked.email, now),
   );
-  return { CodeDeliveryDetails: await sendCode(ctx, 'forgot_password', user.email, code) };
+  return {
+    CodeDeliveryDetails: await sendCode(
+      ctx,
+      'forgot_password',
+      user.email,
+      code,
+      messageLanguageOf(input.ClientMetadata),
+    ),
+  };
 });
 
 /**

@@ -2,7 +2,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../src/api/validation/ema
 import { parseAttributeChanges } from '../attributes';
 import { countAttempt } from '../attemptLimits';
 import { consumeCode, issueCode } from '../codes';
-import { sendCode } from '../delivery';
+import { messageLanguageOf, sendCode } from '../delivery';
 import { IdentityError, MESSAGES } from '../errors';
 import { checkPasswordPolicy, newPasswordVerifier } from '../password';
 import { randomUuid } from '../random';
@@ -73,7 +73,13 @@ export const signUp = defineOperation(SignUpRequest, async (ctx, input) => {
     if (isUniqueViolation(error)) throw usernameExists();
     throw error;
   }
-  const CodeDeliveryDetails = await sendCode(ctx, 'sign_up', email, code);
+  const CodeDeliveryDetails = await sendCode(
+    ctx,
+    'sign_up',
+    email,
+    code,
+    messageLanguageOf(input.ClientMetadata),
+  );
   return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails };
 });
 
@@ -119,5 +125,13 @@ export const resendConfirmationCode = defineOperation(UsernameRequest, async (ct
   const code = await withLockedUser(ctx.db, user.sub, (trx, locked) =>
     issueCode(trx, ctx.random, locked.sub, 'sign_up', locked.email, now),
   );
-  return { CodeDeliveryDetails: await sendCode(ctx, 'sign_up', user.email, code) };
+  return {
+    CodeDeliveryDetails: await sendCode(
+      ctx,
+      'sign_up',
+      user.email,
+      code,
+      messageLanguageOf(input.ClientMetadata),
+    ),
+  };
 });

@@ -47,6 +47,24 @@ function sessionOf(session: CognitoUserSession): IdentitySession {
   };
 }
 
+/**
+ * The language of the page (`<html lang>`, which src/app/i18n.ts keeps on the UI language), or
+ * undefined outside a browser or before it is set.
+ */
+function pageLanguage(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+}
+
+/** Options of {@link createCognitoIdentityClient}. */
+export interface CognitoIdentityClientOptions {
+  /**
+   * The language the codes the identity service sends (e-mail, SMS) are written in, sent as
+   * `ClientMetadata.language` with every call that sends one (sign-up, resend, forgot password,
+   * attribute changes and verification); undefined sends no ClientMetadata. Default: the page's.
+   */
+  readonly messageLanguage?: () => string | undefined;
+}
+
 function attributes(values: Readonly<Record<string, string>>): CognitoUserAttribute[] {
   return Object.entries(values).map(([Name, Value]) => new CognitoUserAttribute({ Name, Value }));
 }
@@ -56,11 +74,19 @@ function attributes(values: Readonly<Record<string, string>>): CognitoUserAttrib
  * /config.json: the local identity service (`endpoint` set) or real AWS Cognito (`endpoint` null).
  * Usernames are e-mail addresses; attributes map as given_name/family_name (NameFirst/NameLast),
  * custom:country and custom:sub_region. `storage` defaults to the library's (localStorage, else memory).
+ * The calls that make the service send a code say in which language (`options.messageLanguage`).
  */
 export function createCognitoIdentityClient(
   config: IdentityConfig,
   storage?: ICognitoStorage,
+  options: CognitoIdentityClientOptions = {},
 ): IdentityClient {
+  const messageLanguage = options.messageLanguage ?? pageLanguage;
+  /** `ClientMetadata` of a call that sends a code: `{ language }`, or none. */
+  const codeMetadata = (): Record<string, string> | undefined => {
+    const language = messageLanguage();
+    return language ? { language } : undefined;
+  };
   const pool = new CognitoUserPool({
     UserPoolId: config.userPoolId,
     ClientId: config.clientId,
@@ -113,6 +139,7 @@ export function createCognitoIdentityClient(
             if (error || !result) reject(toIdentityError(error ?? new Error('No result')));
             else resolve({ userConfirmed: result.userConfirmed });
           },
+          codeMetadata(),
         );
       }),
     confirmSignUp: (email, code) =>
@@ -121,7 +148,7 @@ export function createCognitoIdentityClient(
       }),
     resendSignUpCode: (email) =>
       new Promise((resolve, reject) => {
-        userFor(email).resendConfirmationCode(callback(resolve, reject));
+        userFor(email).resendConfirmationCode(callback(resolve, reject), codeMetadata());
       }),
     signIn: (email, password) =>
       new Promise((resolve, reject) => {
@@ -163,23 +190,27 @@ export function createCognitoIdentityClient(
     updateAttributes: async (values) => {
       const { user } = await current();
       return new Promise((resolve, reject) => {
-        user.updateAttributes(attributes(values), callback(resolve, reject));
+        user.updateAttributes(attributes(values), callback(resolve, reject), codeMetadata());
       });
     },
     sendAttributeCode: async (attribute) => {
       const { user } = await current();
       return new Promise((resolve, reject) => {
-        user.getAttributeVerificationCode(attribute, {
-          onSuccess: () => {
-            resolve();
+        user.getAttributeVerificationCode(
+          attribute,
+          {
+            onSuccess: () => {
+              resolve();
+            },
+            onFailure: (error) => {
+              reject(toIdentityError(error));
+            },
+            inputVerificationCode: () => {
+              resolve();
+            },
           },
-          onFailure: (error) => {
-            reject(toIdentityError(error));
-          },
-          inputVerificationCode: () => {
-            resolve();
-          },
-        });
+          codeMetadata(),
+        );
       });
     },
     verifyAttribute: async (attribute, code) => {
@@ -203,17 +234,20 @@ export function createCognitoIdentityClient(
     },
     forgotPassword: (email) =>
       new Promise((resolve, reject) => {
-        userFor(email).forgotPassword({
-          onSuccess: () => {
-            resolve();
+        userFor(email).forgotPassword(
+          {
+            onSuccess: () => {
+              resolve();
+            },
+            onFailure: (error) => {
+              reject(toIdentityError(error));
+            },
+            inputVerificationCode: () => {
+              resolve();
+            },
           },
-          onFailure: (error) => {
-            reject(toIdentityError(error));
-          },
-          inputVerificationCode: () => {
-            resolve();
-          },
-        });
+          codeMetadata(),
+        );
       }),
     confirmForgotPassword: (email, code, password) =>
       new Promise((resolve, reject) => {
