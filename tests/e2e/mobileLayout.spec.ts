@@ -87,3 +87,20 @@ test.describe('in Norwegian', () => {
     await expectFitsTheScreen(page);
   });
 });
+
+test.describe('in Lithuanian', () => {
+  test.use({ locale: 'lt-LT' });
+
+  test('the share view’s equipment, with long labels and values, does not widen the page', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(await demoShareUrl(request));
+    await expect(page.getByRole('heading', { level: 1, name: 'Ingrid Nordvik' })).toBeVisible({
+      timeout: 30_000,
+    });
+    // "Plaukiojimo priemonės tipas": the equipment's longest label, beside "Plaukiojimo priemonė".
+    await expect(page.getByText('Plaukiojimo priemonės tipas')).toBeVisible({ timeout: 30_000 });
+    await expectFitsTheScreen(page);
+  });
+});
