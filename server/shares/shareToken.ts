@@ -181,9 +181,20 @@ export async function signedShareIdOf(
   }
 }
 
-function sameTarget(a: ShareTarget, b: ShareTarget): boolean {
-  if (a.kind === 'activity') return b.kind === 'activity' && a.activityId === b.activityId;
-  return b.kind === 'journey' && a.startMs === b.startMs && a.endMs === b.endMs;
+/**
+ * Whether a token's target (`claimed`) still names the share row's (`stored`): a journey's window is
+ * fixed, so it must be the same; an activity share must still be one, but its activity may differ —
+ * late fixes that merged the token's activity into the one before it moved the share there
+ * (server/telemetry/mergedActivities.ts), and the row, reached by the token's signed random share
+ * id, is what the link opens now.
+ */
+function sameTarget(stored: ShareTarget, claimed: ShareTarget): boolean {
+  if (stored.kind === 'activity') return claimed.kind === 'activity';
+  return (
+    claimed.kind === 'journey' &&
+    stored.startMs === claimed.startMs &&
+    stored.endMs === claimed.endMs
+  );
 }
 
 /** What {@link verifyShareToken} needs besides the token. */
@@ -202,7 +213,8 @@ export interface VerifyShareOptions {
 /**
  * Verifies a share token for a viewer (ARCHITECTURE.md §5 "every public share route checks the share
  * token's signature, expiry/revocation and TOTP"): {@link readShareToken}, then the share row must
- * exist for the token's member (not deleted) with the same target, not be revoked, and its stored
+ * exist for the token's member (not deleted) with the same target (an activity share: an activity,
+ * whichever the share row now names, and the answer carries the row's), not be revoked, and its stored
  * expiry lie after `nowMs`; a share with a TOTP secret also needs `totp` to be its current code
  * (±1 step) while the share is not locked by too many wrong codes (a missing code fails without
  * counting as one), or a valid pass of that share (`passOf`; sharePass.ts), which wins over any code. Any
@@ -226,7 +238,8 @@ export async function verifyShareToken(
   ) {
     return null;
   }
-  const verified = { ...content, expiresAtMs: share.expiresAtMs };
+  // What the share opens now: its row's target (an activity merged since the token was made moved it).
+  const verified = { ...content, target: share.target, expiresAtMs: share.expiresAtMs };
   if (share.totpSecret === null) return verified;
   // A valid pass opens the share whatever code comes with it: the page keeps sending the link's
   // code, long stale, and that is no guess.

@@ -13,9 +13,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table wearer_reminders (
-      wearer_reminder_id serial primary key,
-      member_id integer not null references members (member_id) on delete cascade,
-      wearer_id integer not null,
+      wearer_reminder_id bigint generated always as identity primary key,
+      member_id bigint not null references members (member_id) on delete cascade,
+      wearer_id bigint not null,
       reminder_template_id integer,
       text text not null check (length(btrim(text)) between 1 and 50),
       start_time text not null check (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'),

@@ -77,14 +77,12 @@ describe('share viewers of a merged activity', () => {
       payload: { ActivityId: second },
     });
     expect(shared.statusCode, shared.body).toBe(200);
+    const shareToken = shared.json<{ ShareToken: string }>().ShareToken;
     const viewer = await connectProbe(server.origin, probes);
     const verified = await server.app.inject({
       method: 'POST',
       url: '/api/member-integration-public/verify-socket-user',
-      payload: {
-        ShareToken: shared.json<{ ShareToken: string }>().ShareToken,
-        SocketID: viewer.id,
-      },
+      payload: { ShareToken: shareToken, SocketID: viewer.id },
     });
     expect(verified.json()).toEqual({ Success: true });
 
@@ -92,8 +90,8 @@ describe('share viewers of a merged activity', () => {
     await ingest(fixes(t0 + 15 * MINUTE, t0 + 55 * MINUTE, 5 * MINUTE));
     expect(await activityIds()).toEqual([first]);
     await viewer.ping();
-    const heard = viewer.received('EntityChanges').flatMap((batch) => EntityChanges.parse(batch));
-    expect(heard).toContainEqual(
+    const changes = viewer.received('EntityChanges').flatMap((batch) => EntityChanges.parse(batch));
+    expect(changes).toContainEqual(
       expect.objectContaining({ EntityType: 'Activity', EntityId: second, ChangeType: 'deleted' }),
     );
 
@@ -105,5 +103,25 @@ describe('share viewers of a merged activity', () => {
     );
     expect(update.ActivityId).toBe(first);
     expect(update.Points.map((point) => point.Time)).toEqual([t0 + 71 * MINUTE]);
+
+    // The same link opens the activity that took the merged one over, and a page opened or
+    // reconnected now verifies its socket with it and hears the wearer.
+    const reloaded = await server.app.inject({
+      method: 'POST',
+      url: '/api/member-integration-public/activity-sharing',
+      payload: { ShareToken: shareToken },
+    });
+    expect(reloaded.statusCode, reloaded.body).toBe(200);
+    expect(reloaded.json<{ Activity: { ActivityId: number } }>().Activity.ActivityId).toBe(first);
+    const later = await connectProbe(server.origin, probes);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/member-integration-public/verify-socket-user',
+      payload: { ShareToken: shareToken, SocketID: later.id },
+    });
+    expect(again.json()).toEqual({ Success: true });
+    await ingest(fixes(t0 + 72 * MINUTE, t0 + 72 * MINUTE, MINUTE));
+    const heard = TelemetryWearerUpdate.parse(await later.nth('TelemetryWearerUpdate', 1));
+    expect(heard.ActivityId).toBe(first);
   });
 });

@@ -244,6 +244,14 @@ describe('POST save-wearer-reminder (spec §7, policy §3 "Reminder")', () => {
 });
 
 describe('POST delete-wearer-reminder/{WearerReminderID}/{WearerID} (spec §7)', () => {
+  it('answers an id past any stored one as not the caller’s, not as a server error', async () => {
+    const huge = 2 ** 31;
+    expect((await remove(alice, huge, aliceWearer)).json()).toEqual({ Success: false });
+    const res = await save(alice, reminder({ WearerReminderID: huge }));
+    expect(res.statusCode).toBe(404);
+    expect(await rowCount()).toBe(0);
+  });
+
   it('deletes its own reminder once; another member’s stays', async () => {
     const mine = await saved(alice, reminder());
     const bobs = await saved(bob, reminder({ WearerID: bobWearer }));
