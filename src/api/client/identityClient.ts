@@ -114,6 +114,22 @@ export function createCognitoIdentityClient(
       });
     });
 
+  /**
+   * The callbacks of a call that sends a code: it is sent when the library asks for the code
+   * (`inputVerificationCode`) or reports success; a failure rejects with the identity error.
+   */
+  const codeSent = (resolve: () => void, reject: (e: IdentityError) => void) => ({
+    onSuccess: () => {
+      resolve();
+    },
+    onFailure: (error: Error) => {
+      reject(toIdentityError(error));
+    },
+    inputVerificationCode: () => {
+      resolve();
+    },
+  });
+
   const callback =
     (resolve: () => void, reject: (e: IdentityError) => void) =>
     (error?: unknown): void => {
@@ -196,21 +212,7 @@ export function createCognitoIdentityClient(
     sendAttributeCode: async (attribute) => {
       const { user } = await current();
       return new Promise((resolve, reject) => {
-        user.getAttributeVerificationCode(
-          attribute,
-          {
-            onSuccess: () => {
-              resolve();
-            },
-            onFailure: (error) => {
-              reject(toIdentityError(error));
-            },
-            inputVerificationCode: () => {
-              resolve();
-            },
-          },
-          codeMetadata(),
-        );
+        user.getAttributeVerificationCode(attribute, codeSent(resolve, reject), codeMetadata());
       });
     },
     verifyAttribute: async (attribute, code) => {
@@ -234,20 +236,7 @@ export function createCognitoIdentityClient(
     },
     forgotPassword: (email) =>
       new Promise((resolve, reject) => {
-        userFor(email).forgotPassword(
-          {
-            onSuccess: () => {
-              resolve();
-            },
-            onFailure: (error) => {
-              reject(toIdentityError(error));
-            },
-            inputVerificationCode: () => {
-              resolve();
-            },
-          },
-          codeMetadata(),
-        );
+        userFor(email).forgotPassword(codeSent(resolve, reject), codeMetadata());
       }),
     confirmForgotPassword: (email, code, password) =>
       new Promise((resolve, reject) => {

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import de from '../../../../locales/de/IdentityCodes.json';
 import en from '../../../../locales/en/IdentityCodes.json';
 import fr from '../../../../locales/fr/IdentityCodes.json';
 import { messageLanguageOf } from '../../../../server/identity/delivery';
 import { createCognitoIdentityClient } from '../../../../src/api/client/identityClient';
 import type { IdentityClient } from '../../../../src/api/identity';
-import { buildTestServer, createTestDatabase, type TestDatabase } from '../testServer';
-import { latestCode, listen, MemoryStorage, poolOf } from './identityKit';
+import { registerListeningTestServer } from '../signedUpMember';
+import { latestCode, MemoryStorage, poolOf } from './identityKit';
 
 /*
  * The identity service's codes in the language of the page that asked for them: the app's identity
@@ -16,32 +15,19 @@ import { latestCode, listen, MemoryStorage, poolOf } from './identityKit';
  * `IdentityCodes` of locales/); no language, or one the app does not offer, is English.
  */
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let origin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestServer(database.db);
-  origin = await listen(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
+const server = registerListeningTestServer();
 
 function clientIn(language: string | undefined): IdentityClient {
-  const pool = poolOf(app);
+  const pool = poolOf(server.app);
   return createCognitoIdentityClient(
-    { ...pool, endpoint: `${origin}/identity` },
+    { ...pool, endpoint: `${server.origin}/identity` },
     new MemoryStorage(),
     { messageLanguage: () => language },
   );
 }
 
 async function messageWith(code: string) {
-  return database.db
+  return server.database.db
     .selectFrom('outbox_messages')
     .select(['subject', 'body'])
     .where('code', '=', code)
@@ -57,7 +43,7 @@ async function signedUpIn(language: string | undefined, email: string) {
     country: 'DE',
     subRegion: 'Bayern',
   });
-  const code = await latestCode(database.db, email);
+  const code = await latestCode(server.database.db, email);
   return { code, message: await messageWith(code) };
 }
 
@@ -85,7 +71,7 @@ describe('identity codes in the page’s language', () => {
     const { code } = await signedUpIn('fr', email);
     await clientIn('fr').confirmSignUp(email, code);
     await clientIn('fr').forgotPassword(email);
-    const reset = await latestCode(database.db, email);
+    const reset = await latestCode(server.database.db, email);
     expect(await messageWith(reset)).toEqual({
       subject: fr.ForgotPassword.Subject,
       body: fr.ForgotPassword.Body.replace('{{code}}', reset),
