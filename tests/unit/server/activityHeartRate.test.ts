@@ -6,7 +6,7 @@ import { trackIngest } from '../../../server/demo/demoHistory';
 import { ingestTelemetry } from '../../../server/telemetry/ingest';
 import type { ActivityDetail, ActivityStats } from '../../../src/api/entities/activity';
 import type { IngestEvent, IngestPoint } from '../../../src/api/ingest';
-import { addTestDevice, type TestDevice } from './deviceFixtures';
+import { activityIdsOf, addTestDevice, type TestDevice } from './deviceFixtures';
 import { memberCall, postBatch as postBatchTo, registerRunMember } from './washingtonRun';
 
 /*
@@ -64,14 +64,8 @@ async function statsOf(activityId: number): Promise<ActivityStats> {
   return detail.Activity.ActivityStats;
 }
 
-async function activitiesOf(device: TestDevice): Promise<number[]> {
-  const rows = await server.database.db
-    .selectFrom('activities')
-    .select('activity_id')
-    .where('device_id', '=', device.deviceId)
-    .orderBy('timestamp_start_ms')
-    .execute();
-  return rows.map((row) => row.activity_id);
+function activitiesOf(device: TestDevice): Promise<number[]> {
+  return activityIdsOf(server.database.db, device);
 }
 
 async function onlyActivityOf(device: TestDevice): Promise<number> {

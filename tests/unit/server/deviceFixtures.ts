@@ -67,3 +67,14 @@ export async function addTestMember(db: Db, member: TestMemberFields): Promise<n
     .executeTakeFirstOrThrow();
   return row.member_id;
 }
+
+/** The ids of `device`'s activities, oldest start first. */
+export async function activityIdsOf(db: Db, device: TestDevice): Promise<number[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .select('activity_id')
+    .where('device_id', '=', device.deviceId)
+    .orderBy('timestamp_start_ms')
+    .execute();
+  return rows.map((row) => row.activity_id);
+}

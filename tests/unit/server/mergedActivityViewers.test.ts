@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestPoint } from '../../../src/api/ingest';
 import { EntityChanges, TelemetryWearerUpdate } from '../../../src/api/socket';
-import { addTestDevice, type TestDevice } from './deviceFixtures';
+import { activityIdsOf, addTestDevice, type TestDevice } from './deviceFixtures';
 import { memberIntegrationTokens, registerListeningTestServer } from './signedUpMember';
 import { connectProbe, type Probe } from './socketProbe';
 
@@ -51,14 +51,8 @@ async function ingest(points: IngestPoint[]): Promise<void> {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function activityIds(): Promise<number[]> {
-  const rows = await server.database.db
-    .selectFrom('activities')
-    .select('activity_id')
-    .where('device_id', '=', device.deviceId)
-    .orderBy('timestamp_start_ms')
-    .execute();
-  return rows.map((row) => row.activity_id);
+function activityIds(): Promise<number[]> {
+  return activityIdsOf(server.database.db, device);
 }
 
 describe('share viewers of a merged activity', () => {
