@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import { storeDecisions, type AlertEngineDeps, type AlertOutcome } from './alertEngine';
 import { loadWearerAlertContext } from './alertStore';
 import { lagSql } from '../telemetry/deviceLag';
+import { evaluateObservations } from './alertRules';
+import type { Observation } from './alertState';
 import { evaluateTime, type DeviceClock, type TimedFix } from './timeRules';
 
 /*
@@ -110,6 +112,37 @@ export function deviceClock(
   };
 }
 
+/**
+ * The observations of what the device has stored, newest first in kind: its newest fix (POSITION) and
+ * its newest fix or event (DATA), times on the device's clock (epoch ms). The sweep judges them again
+ * before the time rules, so that an alert the stored data has already cleared — NO_DATA by data, NO_GPS
+ * by a fix, NO_MOTION by a fix 50 m away — closes at the latest at the next sweep. The ingest judges
+ * them as they arrive, but it skips fixes when its lock statement saw the wearer without an open alert
+ * (server/telemetry/ingestDevice.ts `alert_watch`), and that statement's snapshot is taken before it
+ * waits for the device's lock: an ingest that waited for the sweep opening NO_DATA read "no alert" and
+ * stored the data that ends it without closing it (docs/decisions.md "The sweep closes what stored data
+ * cleared").
+ */
+export function storedDataObservations(
+  device: DeviceClock,
+  recentFixes: readonly TimedFix[],
+): Observation[] {
+  const newest = recentFixes[recentFixes.length - 1];
+  return [
+    ...(newest
+      ? [
+          {
+            kind: 'POSITION' as const,
+            timeMs: newest.timeMs,
+            position: newest.position,
+            haccM: newest.haccM,
+          },
+        ]
+      : []),
+    ...(device.lastItemMs === null ? [] : [{ kind: 'DATA' as const, timeMs: device.lastItemMs }]),
+  ];
+}
+
 /** The device's fixes of the longest no-motion window before `deviceNowMs` (its clock), and one before. */
 async function recentFixes(db: Db, deviceId: number, deviceNowMs: number): Promise<TimedFix[]> {
   const from = deviceNowMs - MOTION_WINDOW_MS;
@@ -191,7 +224,13 @@ export async function sweepAlerts(
         nowMs,
         lastPosition: newest?.position ?? null,
       };
-      const decisions = evaluateTime(wearer.state, deviceClock(row, fixes, deviceNowMs), context);
+      const clock = deviceClock(row, fixes, deviceNowMs);
+      // Zones are judged as fixes arrive only: here the stored data can only close what it cleared.
+      const caughtUp = evaluateObservations(wearer.state, storedDataObservations(clock, fixes), {
+        ...context,
+        zones: [],
+      });
+      const decisions = [...caughtUp.decisions, ...evaluateTime(caughtUp.state, clock, context)];
       if (decisions.length === 0) return null;
       const owner = { memberId: row.member_id, deviceId: row.device_id };
       return storeDecisions(trx, owner, wearer, decisions, nowMs, deps);

@@ -190,9 +190,11 @@ export function lockStatement(
  * locks, and of nothing else. A resolve holds the member's device rows while it moves the activity's
  * status, so an ingest whose lock waited for it read the status from before the resolve and wrote
  * it back (tests/unit/server/ingestLockFreshness.test.ts). Locked, the activity row reads as the
- * resolve left it. The other values read here (the frontier, the ceiling, the alert watch) change
- * only with another request of the same device, which never runs beside this one
- * (ingestGroupCommit.ts), or are hints (`alertWatch`: one request evaluated without need).
+ * resolve left it. The frontier and the ceiling change only with another request of the same device,
+ * which never runs beside this one (ingestGroupCommit.ts). `alertWatch` is read from the snapshot:
+ * true when stale costs one request evaluated without need; false when stale — the sweep opened an
+ * alert while this statement waited for the device — lets a fix pass unjudged, and the next sweep
+ * judges the stored data again (server/alerts/alertSweep.ts `storedDataObservations`).
  */
 export async function lockIngestDevices(
   trx: Trx,

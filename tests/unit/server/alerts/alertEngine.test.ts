@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertEngineDeps, RescueRouter } from '../../../../server/alerts/alertEngine';
+import {
+  storeDecisions,
+  type AlertEngineDeps,
+  type RescueRouter,
+} from '../../../../server/alerts/alertEngine';
+import { loadWearerAlertContext } from '../../../../server/alerts/alertStore';
+import type { Decision } from '../../../../server/alerts/alertState';
 import { sweepAlerts } from '../../../../server/alerts/alertSweep';
 import { activityDetail } from '../../../../server/activities/activityRepository';
 import { rescueOrgAlertAddress } from '../../../../server/alerts/alertNotifications';
 import { ingestTelemetry } from '../../../../server/telemetry/ingest';
+import type { Trx } from '../../../../server/telemetry/ingestDevice';
 import { closeSilentActivities } from '../../../../server/telemetry/silenceSweep';
 import { ingestRoutes } from '../../../../server/telemetry/ingestRoutes';
 import type { IngestBatchRequest, IngestEvent, IngestPoint } from '../../../../src/api/ingest';
@@ -113,6 +120,16 @@ async function batch(
   expect(response.statusCode, response.body).toBe(200);
 }
 
+/** `wearer` starts tracking a paddle at T0 and reports two fixes, heard as sent (T0 + 60 s). */
+async function paddleReported(wearer: Wearer): Promise<void> {
+  now = T0 + 60_000;
+  await batch(
+    wearer,
+    [fix(0), fix(60, 0.001)],
+    [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
+  );
+}
+
 /** A paddle on the fjord that `wearer` starts at T0, two fixes, and an SOS at T0 + 90 s. */
 async function sosWhilePaddling(wearer: Wearer, after: IngestEvent[] = []): Promise<void> {
   await batch(
@@ -166,6 +183,33 @@ const fix = (seconds: number, offset = 0): IngestPoint => ({
   Lon: FJORD.Lon,
   Hacc: 5,
 });
+
+/**
+ * Locks `wearer`'s device row in a transaction, starts `contender` (a sweep or an ingest) and, once
+ * it waits for that lock, runs `beforeCommit` in the transaction and commits; resolves when both end.
+ */
+async function whileDeviceHeld(
+  wearer: Wearer,
+  contender: () => Promise<unknown>,
+  beforeCommit: (trx: Trx) => Promise<void>,
+): Promise<void> {
+  let contending: Promise<unknown> = Promise.resolve();
+  await database.db.transaction().execute(async (trx) => {
+    await sql`select 1 from devices where device_id = ${wearer.deviceId} for no key update`.execute(
+      trx,
+    );
+    contending = contender();
+    for (;;) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
+      if ((rows[0]?.waiting ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await beforeCommit(trx);
+  });
+  await contending;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -361,13 +405,7 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
 
   it('no data for 3600 s while tracking opens NO_DATA (sweep); data back closes it as METRIC', async () => {
     const wearer = await addWearer('nodata@example.com');
-    // Received as sent: the device's clock lags the server's by nothing.
-    now = T0 + 60_000;
-    await batch(
-      wearer,
-      [fix(0), fix(60, 0.001)],
-      [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
-    );
+    await paddleReported(wearer);
     const lastItem = T0 + 60_000;
     await sweepAlerts(database.db, lastItem + 3_599_000, deps);
     expect(await alertsOf(wearer)).toEqual([]);
@@ -384,56 +422,69 @@ describe('the alert engine on ingest (issue 5 item 3)', () => {
 
   it('the sweep judges the data an ingest committed while it waited for the device, not its list', async () => {
     const wearer = await addWearer('race@example.com');
-    now = T0 + 60_000;
-    await batch(
-      wearer,
-      [fix(0), fix(60, 0.001)],
-      [{ Time: T0, Type: 'TRACKING_START', ActivityType: 'KAYAKING' }],
-    );
+    await paddleReported(wearer);
     const sweepAt = T0 + 60_000 + 3_600_000;
-    // A writer holds the device, as an ingest does, and stores a fix from 10 minutes ago.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const writer = database.db.transaction().execute(async (trx) => {
-      await sql`select 1 from devices where device_id = ${wearer.deviceId} for no key update`.execute(
-        trx,
-      );
-      await trx
-        .insertInto('location_points')
-        .values({
-          device_id: wearer.deviceId,
-          device_time_ms: sweepAt - 600_000,
-          activity_id: null,
-          lat: FJORD.Lat,
-          lon: FJORD.Lon,
-          alt: null,
-          hacc: 5,
-          speed_mps: null,
-          bearing_deg: null,
-          battery_pct: null,
-          heart_rate_bpm: null,
-          vacc: null,
-        })
-        .execute();
-      locked();
-      await released;
-    });
-    await holding;
-    // The sweep lists the device (silent for an hour, as committed so far), then waits for its lock.
-    const sweep = sweepAlerts(database.db, sweepAt, deps);
-    for (;;) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
-      if ((rows[0]?.waiting ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    release();
-    await writer;
-    await sweep;
+    // A writer holds the device, as an ingest does: the sweep lists the device (silent for an hour,
+    // as committed so far) and waits for its lock; the writer stores a fix from 10 minutes ago.
+    await whileDeviceHeld(
+      wearer,
+      () => sweepAlerts(database.db, sweepAt, deps),
+      async (trx) => {
+        await trx
+          .insertInto('location_points')
+          .values({
+            device_id: wearer.deviceId,
+            device_time_ms: sweepAt - 600_000,
+            activity_id: null,
+            lat: FJORD.Lat,
+            lon: FJORD.Lon,
+            alt: null,
+            hacc: 5,
+            speed_mps: null,
+            bearing_deg: null,
+            battery_pct: null,
+            heart_rate_bpm: null,
+            vacc: null,
+          })
+          .execute();
+      },
+    );
     expect(await alertsOf(wearer)).toEqual([]);
+  });
+
+  it('the next sweep closes NO_DATA ended by data an ingest stored while the sweep opening it held the device', async () => {
+    const wearer = await addWearer('stalewatch@example.com');
+    await paddleReported(wearer);
+    const sweepAt = T0 + 60_000 + 3_600_000;
+    // A sweep's transaction holds the device and opens NO_DATA as the device reports again: the
+    // ingest's lock statement began before the alert was in.
+    now = sweepAt + 2_000;
+    await whileDeviceHeld(
+      wearer,
+      () => batch(wearer, [{ ...fix(0, 0.002), Time: sweepAt + 1_000 }]),
+      async (trx) => {
+        const context = await loadWearerAlertContext(trx, wearer.memberId, sweepAt);
+        const open: Decision = {
+          kind: 'OPEN',
+          type: 'NO_DATA',
+          severity: 3,
+          timeMs: sweepAt,
+          value: 3600,
+          position: null,
+          bodyPosition: null,
+        };
+        await storeDecisions(trx, wearer, context, [open], sweepAt, deps);
+      },
+    );
+    await sweepAlerts(database.db, sweepAt + 60_000, deps);
+    expect(
+      (await alertsOf(wearer)).map((a) => [
+        a.alert_type,
+        a.close_state,
+        a.closure_reason,
+        a.closed_ms,
+      ]),
+    ).toEqual([['NO_DATA', 'CLOSED_BY_SYSTEM', 'METRIC', sweepAt + 1_000]]);
   });
 
   it("judges no data on the device's clock: one 40 minutes slow is not silent 20 minutes after it reported", async () => {
