@@ -10,7 +10,7 @@ import { monitorFrameBench } from './monitorFrame';
 import { realtimeBench } from './realtime';
 import { replayFjordBench } from './replayFjord';
 import { serverBench } from './server.bench';
-import { shareLatencyBench } from './shareLatency';
+import { shareFloorBench, shareLatencyBench } from './shareLatency';
 import { storeBench } from './store';
 
 const AREAS: readonly BenchArea[] = [
@@ -24,6 +24,7 @@ const AREAS: readonly BenchArea[] = [
   replayFjordBench,
   journey7dayBench,
   shareLatencyBench,
+  shareFloorBench,
   monitorFrameBench,
 ];
 
